@@ -1,0 +1,121 @@
+# Heterodox: set-up, build, test, lint, demo and benchmarks.
+#
+# The contract: on a fresh clone with nothing installed by hand, `make test`
+# does all the set-up itself and runs every test (this is what .ci/run does).
+#
+#   make setup   virtual environment with PyTorch (libtorch for tch), numpy,
+#                maturin and pytest; the .libtorch link           (idempotent)
+#   make build   release build of the Rust crates and of the Python extension
+#   make test    setup, then every Rust test, then the Python tests
+#   make lint    rustfmt and clippy, warnings as errors
+#   make demo    a perft run and a random game with the CLI
+#   make bench   the criterion benchmarks
+#
+# No environment variables are needed: .cargo/config.toml points LIBTORCH at
+# .libtorch and gives binaries an rpath to .libtorch/lib.
+
+SHELL := bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := test
+.DELETE_ON_ERROR:
+
+CARGO ?= cargo
+VENV := .venv
+PYTHON := $(VENV)/bin/python
+# The PyTorch version must be the one the `tch` crate was made for
+# (tch 0.24 <-> PyTorch 2.11.0): torch-sys compiles against its headers.
+PIP_PACKAGES := torch==2.11.0 numpy maturin pytest
+SETUP_STAMP := .setup-stamp
+# The PyO3 extension crate: built by maturin, not by `cargo test` (an
+# extension module leaves Python's symbols to the interpreter, so a test
+# binary of it cannot link).
+PYTHON_CRATE := heterodox-python
+PYTHON_MANIFEST := python/Cargo.toml
+PYTHON_TESTS := python/tests
+
+.PHONY: setup build build-rust build-python test test-rust test-python lint fmt demo bench
+
+# --- set-up -----------------------------------------------------------------
+
+setup: $(SETUP_STAMP)
+
+# The stamp records a finished set-up, so later runs skip pip entirely. If a
+# piece the set-up made has gone since (venv or link deleted), the stamp no
+# longer counts and the set-up runs again.
+ifeq ($(and $(wildcard $(PYTHON)),$(wildcard .libtorch/lib/libtorch_cpu.so)),)
+.PHONY: $(SETUP_STAMP)
+endif
+
+$(SETUP_STAMP): Makefile
+	@echo "== setup: virtual environment $(VENV)"
+	[ -x $(PYTHON) ] || python3 -m venv $(VENV)
+	$(PYTHON) -m pip install --disable-pip-version-check --progress-bar off $(PIP_PACKAGES)
+	@# The pip wheel of PyTorch holds a complete libtorch (include/, lib/).
+	@# Link to it with a relative path computed from the venv's own Python
+	@# (so the python3.X part is never hard-coded, and the checkout can move).
+	ln -sfn "$$($(PYTHON) -c 'import importlib.util, os; \
+	    spec = importlib.util.find_spec("torch"); \
+	    print(os.path.relpath(spec.submodule_search_locations[0]))')" .libtorch
+	test -f .libtorch/lib/libtorch_cpu.so
+	@echo "== setup: .libtorch -> $$(readlink .libtorch)"
+	touch $@
+
+# --- build ------------------------------------------------------------------
+
+build: build-rust build-python
+
+# Default members: the CLI, the rules core and the networks.
+build-rust: setup
+	$(CARGO) build --release
+
+# `maturin develop` builds the extension and installs it into the venv;
+# VIRTUAL_ENV tells it which environment to install into.
+build-python: setup
+	@if [ -f $(PYTHON_MANIFEST) ]; then \
+	    echo "== build: Python extension"; \
+	    VIRTUAL_ENV="$(abspath $(VENV))" $(VENV)/bin/maturin develop --release -m $(PYTHON_MANIFEST); \
+	else \
+	    echo "== build: no $(PYTHON_MANIFEST), skipping the Python extension"; \
+	fi
+
+# --- tests ------------------------------------------------------------------
+
+test: test-rust test-python
+
+# Unit, integration and doc tests of every crate but the extension.
+test-rust: setup
+	$(CARGO) test --release --workspace --exclude $(PYTHON_CRATE)
+
+# pytest exits with 5 when it collects no test; an empty folder is reported
+# but does not fail the run.
+test-python: build-python
+	@if [ -d $(PYTHON_TESTS) ]; then \
+	    echo "== test: Python"; \
+	    status=0; $(PYTHON) -m pytest $(PYTHON_TESTS) -q || status=$$?; \
+	    if [ $$status -eq 5 ]; then echo "warning: no Python tests collected in $(PYTHON_TESTS)"; \
+	    elif [ $$status -ne 0 ]; then exit $$status; fi; \
+	else \
+	    echo "== test: no $(PYTHON_TESTS), skipping the Python tests"; \
+	fi
+
+# --- lint -------------------------------------------------------------------
+
+# Checks the Python extension crate too (clippy does not link, so it needs
+# no interpreter symbols).
+lint: setup
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+
+fmt:
+	$(CARGO) fmt --all
+
+# --- demo and benchmarks ----------------------------------------------------
+
+demo: build-rust
+	target/release/heterodox perft --variant chess --depth 4
+	target/release/heterodox play --random --seed 1
+
+# `--bench '*'` runs only the bench targets (not the libraries' unit tests in
+# bench mode).
+bench: setup
+	$(CARGO) bench --workspace --exclude $(PYTHON_CRATE) --bench '*'

@@ -1,0 +1,40 @@
+//! Heterodox rules core.
+//!
+//! Shared building blocks ([`Bitboard`], [`Square`], [`Board`], [`attacks`],
+//! [`zobrist`], FEN and SAN pieces), the small [`Position`] trait every
+//! variant implements, the [`Game`] record with repetition, generic
+//! [`perft`], and the variants themselves ([`Chess`] first). See
+//! docs/architecture.md for how a variant plugs in.
+
+pub mod attacks;
+mod bitboard;
+mod board;
+pub mod chess;
+mod color;
+mod error;
+pub mod fen;
+mod game;
+mod moves;
+mod outcome;
+pub mod perft;
+mod position;
+mod role;
+pub mod san;
+mod setup;
+mod square;
+pub mod variant;
+pub mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use board::Board;
+pub use chess::{Chess, MoveList};
+pub use color::Color;
+pub use error::{FenError, MoveError, PositionError};
+pub use game::Game;
+pub use moves::{CastlingSide, Move};
+pub use outcome::{Outcome, Termination};
+pub use position::Position;
+pub use role::{Piece, Role};
+pub use setup::Setup;
+pub use square::{File, ParseSquareError, Rank, Square};
+pub use variant::{AnyGame, UnknownVariant, Variant};

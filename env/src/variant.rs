@@ -1,0 +1,157 @@
+//! The registry of variants by name, and [`AnyGame`]: one type that holds a
+//! game of any variant behind a text interface (UCI/SAN strings, FEN), for
+//! the command line and the Python bindings.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::{perft, Chess, Color, FenError, Game, MoveError, Outcome, Position};
+
+/// Every variant Heterodox implements.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    Chess,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 1] = [Variant::Chess];
+
+    /// The registered name, as typed on the command line and in Python.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Chess => "chess",
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A variant name that is not registered; the message lists the valid ones.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown variant '{0}' (valid variants: {valid})", valid = Variant::ALL.map(Variant::name).join(", "))]
+pub struct UnknownVariant(pub String);
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+
+    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.name() == s)
+            .ok_or_else(|| UnknownVariant(s.to_owned()))
+    }
+}
+
+/// A game of any variant. Each arm holds the variant's own typed game; the
+/// methods dispatch with one `match` and speak in strings.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    Chess(Game<Chess>),
+}
+
+/// Runs `$body` with `$game` bound to the typed game inside any arm.
+macro_rules! dispatch {
+    ($self:expr, $game:ident => $body:expr) => {
+        match $self {
+            AnyGame::Chess($game) => $body,
+        }
+    };
+}
+
+impl AnyGame {
+    /// A new game from the variant's start position or from a FEN.
+    pub fn new(variant: Variant, fen: Option<&str>) -> Result<AnyGame, FenError> {
+        Ok(match variant {
+            Variant::Chess => AnyGame::Chess(Game::new(match fen {
+                Some(text) => Chess::from_fen(text)?,
+                None => Chess::new(),
+            })),
+        })
+    }
+
+    pub fn variant(&self) -> Variant {
+        match self {
+            AnyGame::Chess(_) => Variant::Chess,
+        }
+    }
+
+    pub fn turn(&self) -> Color {
+        dispatch!(self, game => game.position().turn())
+    }
+
+    pub fn fen(&self) -> String {
+        dispatch!(self, game => game.position().fen())
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        dispatch!(self, game => game.outcome())
+    }
+
+    pub fn plies(&self) -> u32 {
+        dispatch!(self, game => game.plies())
+    }
+
+    /// Legal actions in long (UCI-style) notation, in generator order.
+    pub fn legal_moves(&self) -> Vec<String> {
+        dispatch!(self, game => {
+            let mut actions = Vec::new();
+            game.legal_actions(&mut actions);
+            actions.iter().map(ToString::to_string).collect()
+        })
+    }
+
+    /// Legal actions in the variant's standard notation (SAN for chess).
+    pub fn legal_moves_notation(&self) -> Vec<String> {
+        dispatch!(self, game => {
+            let mut actions = Vec::new();
+            game.legal_actions(&mut actions);
+            actions.iter().map(|a| game.position().notation(a)).collect()
+        })
+    }
+
+    /// Reads and plays an action; returns it in (long, standard) notation.
+    /// On error the game is unchanged.
+    pub fn play(&mut self, text: &str) -> Result<(String, String), MoveError> {
+        dispatch!(self, game => {
+            let action = game.position().parse_action(text)?;
+            let standard = game.position().notation(&action);
+            game.play(&action)?;
+            Ok((action.to_string(), standard))
+        })
+    }
+
+    /// Plays the `index`-th legal action (generator order); returns it in
+    /// (long, standard) notation, or `None` when there is no such action.
+    pub fn play_nth(&mut self, index: usize) -> Option<(String, String)> {
+        dispatch!(self, game => {
+            let mut actions = Vec::new();
+            game.legal_actions(&mut actions);
+            let action = *actions.get(index)?;
+            let standard = game.position().notation(&action);
+            game.play_unchecked(&action);
+            Some((action.to_string(), standard))
+        })
+    }
+
+    /// Perft from the current position (root split over threads).
+    pub fn perft(&self, depth: u32) -> u64 {
+        dispatch!(self, game => perft::perft_parallel(game.position(), depth))
+    }
+
+    /// Perft per root action, in long notation.
+    pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        dispatch!(self, game => perft::divide(game.position(), depth)
+            .into_iter()
+            .map(|(action, nodes)| (action.to_string(), nodes))
+            .collect())
+    }
+
+    /// A text diagram of the board, rank 8 on top.
+    pub fn render(&self) -> String {
+        dispatch!(self, game => format!("{:?}", game.position().board()))
+    }
+}

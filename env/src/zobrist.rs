@@ -1,0 +1,62 @@
+//! Zobrist keys for position identity (threefold repetition).
+//!
+//! Keys come from a fixed hash of (domain, index), so every variant can key
+//! its own state (countdowns, prisons, hands, control, budgets) without a
+//! shared table growing per variant: pick a domain constant below, unique in
+//! this file, and hash the state's index with [`key`].
+
+use crate::{Color, Role, Square};
+
+/// Domain of the keys of pieces on squares.
+pub const DOMAIN_PIECE: u64 = 1;
+/// Domain of the side-to-move key.
+pub const DOMAIN_TURN: u64 = 2;
+/// Domain of castling rights, indexed by the rook's square.
+pub const DOMAIN_CASTLING: u64 = 3;
+/// Domain of the en passant file.
+pub const DOMAIN_EN_PASSANT: u64 = 4;
+/// First domain free for variants (Poison uses this + 0, Hostage + 1, ...).
+pub const DOMAIN_VARIANT_BASE: u64 = 16;
+
+/// SplitMix64 finaliser: a fast bijective mixer with good avalanche.
+#[inline]
+pub const fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The key of item `index` in `domain`.
+#[inline]
+pub const fn key(domain: u64, index: u64) -> u64 {
+    mix((domain << 40) ^ index ^ 0x9e37_79b9_7f4a_7c15)
+}
+
+const PIECE_KEYS: [u64; 2 * Role::COUNT * 64] = {
+    let mut keys = [0; 2 * Role::COUNT * 64];
+    let mut i = 0;
+    while i < keys.len() {
+        keys[i] = key(DOMAIN_PIECE, i as u64);
+        i += 1;
+    }
+    keys
+};
+
+/// The key of a piece of `color` and `role` on `sq` (a table lookup).
+#[inline]
+pub fn piece(color: Color, role: Role, sq: Square) -> u64 {
+    PIECE_KEYS[(color.index() * Role::COUNT + role.index()) * 64 + sq.index()]
+}
+
+/// Present when Black is to move.
+pub const BLACK_TO_MOVE: u64 = key(DOMAIN_TURN, 1);
+
+#[inline]
+pub fn castling(rook: Square) -> u64 {
+    key(DOMAIN_CASTLING, rook.index() as u64)
+}
+
+#[inline]
+pub fn en_passant(file: crate::File) -> u64 {
+    key(DOMAIN_EN_PASSANT, file.index() as u64)
+}

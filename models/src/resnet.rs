@@ -1,0 +1,228 @@
+//! The AlphaZero-style residual policy/value network.
+//!
+//! ```text
+//! input [N, I, H, W]
+//!   └─ stem: conv3x3 I->C, BN, ReLU
+//!   └─ tower: B x residual block
+//!        conv3x3 C->C, BN, ReLU, conv3x3 C->C, BN, (+ skip), ReLU
+//!   ├─ policy head: conv1x1 C->P (+bias), flatten      -> logits [N, P*H*W]
+//!   └─ value head:  conv1x1 C->1, BN, ReLU, flatten,
+//!                   fc H*W->V, ReLU, fc V->1, tanh      -> value  [N]
+//! ```
+//!
+//! Why this shape: it is the AlphaZero / Leela Chess Zero recipe, which is
+//! known to learn chess-like games from self-play alone; everything is
+//! convolutional up to the heads, so the same code serves any board size
+//! given in the [`NetConfig`]. Convolutions followed by batch norm carry no
+//! bias, since the norm's shift makes one redundant. The policy head is a
+//! single 1x1 convolution so that logit `(plane, row, col)` is computed from
+//! the tower's features at square `(row, col)`: moves are encoded
+//! "from-square x move-type", as in AlphaZero.
+//!
+//! Variables are named `stem.*`, `tower.<i>.*`, `policy.*` and `value.*`
+//! under the [`nn::Path`] given to [`ResNet::new`]; these names are the keys
+//! of the saved safetensors file.
+
+use tch::nn::{self, ModuleT};
+use tch::{Device, Kind, Tensor};
+
+use crate::config::NetConfig;
+use crate::error::{ModelError, Result};
+
+/// Batch-norm settings shared by every norm layer. Scale starts at 1 and
+/// shift at 0 (PyTorch's convention; tch's default draws the scale
+/// uniformly from [0, 1), which needlessly shrinks early activations).
+fn bn_config() -> nn::BatchNormConfig {
+    nn::BatchNormConfig {
+        ws_init: nn::Init::Const(1.0),
+        bs_init: nn::Init::Const(0.0),
+        ..Default::default()
+    }
+}
+
+/// Convolution with "same" padding and no bias (a batch norm follows).
+fn conv_no_bias(p: nn::Path, in_c: i64, out_c: i64, kernel: i64) -> nn::Conv2D {
+    let config = nn::ConvConfig {
+        padding: kernel / 2,
+        bias: false,
+        ..Default::default()
+    };
+    nn::conv2d(p, in_c, out_c, kernel, config)
+}
+
+/// Convolution followed by batch norm; the caller applies the activation.
+#[derive(Debug)]
+struct ConvBn {
+    conv: nn::Conv2D,
+    bn: nn::BatchNorm,
+}
+
+impl ConvBn {
+    fn new(p: nn::Path, in_c: i64, out_c: i64, kernel: i64) -> Self {
+        Self {
+            conv: conv_no_bias(&p / "conv", in_c, out_c, kernel),
+            bn: nn::batch_norm2d(&p / "bn", out_c, bn_config()),
+        }
+    }
+
+    fn forward_t(&self, xs: &Tensor, train: bool) -> Tensor {
+        self.bn.forward_t(&xs.apply(&self.conv), train)
+    }
+}
+
+/// Two 3x3 conv + BN layers with an identity skip connection.
+#[derive(Debug)]
+struct ResBlock {
+    first: ConvBn,
+    second: ConvBn,
+}
+
+impl ResBlock {
+    fn new(p: nn::Path, channels: i64) -> Self {
+        Self {
+            first: ConvBn::new(&p / "conv1", channels, channels, 3),
+            second: ConvBn::new(&p / "conv2", channels, channels, 3),
+        }
+    }
+
+    fn forward_t(&self, xs: &Tensor, train: bool) -> Tensor {
+        let ys = self.first.forward_t(xs, train).relu();
+        let ys = self.second.forward_t(&ys, train);
+        (ys + xs).relu()
+    }
+}
+
+/// AlphaZero-style residual network: board planes in, policy logits and a
+/// scalar value out. See the module documentation for the architecture.
+///
+/// A `ResNet` only holds handles to variables living in an
+/// [`nn::VarStore`]; use [`crate::Network`] for a network that owns its
+/// variables and can be saved and loaded.
+#[derive(Debug)]
+pub struct ResNet {
+    config: NetConfig,
+    /// Kind and device of the weights; inputs are converted to them.
+    kind: Kind,
+    device: Device,
+    stem: ConvBn,
+    tower: Vec<ResBlock>,
+    policy: nn::Conv2D,
+    value_conv: ConvBn,
+    value_fc1: nn::Linear,
+    value_fc2: nn::Linear,
+}
+
+/// Converts a validated config size to the `i64` libtorch wants. Validated
+/// sizes are bounded by [`crate::config::limits`], far below `i64::MAX`.
+fn dim(x: usize) -> i64 {
+    i64::try_from(x).expect("validated config sizes fit in i64")
+}
+
+impl ResNet {
+    /// Builds the network's variables under `p`.
+    ///
+    /// The config is validated first, so that an invalid one is an error
+    /// rather than a libtorch abort.
+    pub fn new(p: &nn::Path, config: &NetConfig) -> Result<Self> {
+        config.validate()?;
+        let (i, c) = (dim(config.input_channels), dim(config.channels));
+        let squares = dim(config.squares());
+        let hidden = dim(config.value_hidden);
+        let stem = ConvBn::new(p / "stem", i, c, 3);
+        let tower = (0..config.blocks)
+            .map(|b| ResBlock::new(p / "tower" / b, c))
+            .collect();
+        let policy = nn::conv2d(
+            p / "policy" / "conv",
+            c,
+            dim(config.policy_planes),
+            1,
+            nn::ConvConfig::default(),
+        );
+        let value_conv = ConvBn::new(p / "value", c, 1, 1);
+        let value_fc1 = nn::linear(p / "value" / "fc1", squares, hidden, Default::default());
+        let value_fc2 = nn::linear(p / "value" / "fc2", hidden, 1, Default::default());
+        Ok(Self {
+            config: *config,
+            kind: p.kind(),
+            device: p.device(),
+            stem,
+            tower,
+            policy,
+            value_conv,
+            value_fc1,
+            value_fc2,
+        })
+    }
+
+    /// The config this network was built from.
+    pub fn config(&self) -> &NetConfig {
+        &self.config
+    }
+
+    /// Runs the network.
+    ///
+    /// `xs` has shape `[N, input_channels, board_height, board_width]`; it
+    /// may be of any numeric kind and on any device (boolean or `u8` planes
+    /// from an encoder are fine): it is converted to the weights' kind and
+    /// device. `train` selects batch statistics and updates the running
+    /// averages (training) versus the stored running averages (evaluation,
+    /// deterministic).
+    ///
+    /// Returns `(policy_logits [N, policy_size], value [N])`, with values in
+    /// (-1, 1).
+    ///
+    /// # Panics
+    ///
+    /// If `xs` has the wrong shape; [`ResNet::try_forward_t`] returns an
+    /// error instead.
+    pub fn forward_t(&self, xs: &Tensor, train: bool) -> (Tensor, Tensor) {
+        match self.try_forward_t(xs, train) {
+            Ok(out) => out,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// Like [`ResNet::forward_t`], but reports a wrongly shaped input as
+    /// [`ModelError::InputShape`] instead of panicking.
+    pub fn try_forward_t(&self, xs: &Tensor, train: bool) -> Result<(Tensor, Tensor)> {
+        self.check_input(xs)?;
+        let xs = xs.to_device(self.device).to_kind(self.kind);
+        let trunk = self.stem.forward_t(&xs, train).relu();
+        let trunk = self
+            .tower
+            .iter()
+            .fold(trunk, |t, block| block.forward_t(&t, train));
+        let policy = trunk.apply(&self.policy).flatten(1, -1);
+        let value = self
+            .value_conv
+            .forward_t(&trunk, train)
+            .relu()
+            .flatten(1, -1)
+            .apply(&self.value_fc1)
+            .relu()
+            .apply(&self.value_fc2)
+            .tanh()
+            .squeeze_dim(1);
+        Ok((policy, value))
+    }
+
+    fn check_input(&self, xs: &Tensor) -> Result<()> {
+        let c = &self.config;
+        let (channels, height, width) = (
+            dim(c.input_channels),
+            dim(c.board_height),
+            dim(c.board_width),
+        );
+        let found = xs.size();
+        match found.as_slice() {
+            &[n, ch, h, w] if n >= 1 && ch == channels && h == height && w == width => Ok(()),
+            _ => Err(ModelError::InputShape {
+                channels,
+                height,
+                width,
+                found,
+            }),
+        }
+    }
+}

@@ -1,0 +1,438 @@
+//! Tests of the residual network, its parameter count and its checkpoints.
+//! Everything runs on the CPU.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use heterodox_models::tch::{Device, Kind, Tensor};
+use heterodox_models::{ModelError, NetConfig, Network, ResNet, CONFIG_FILE, WEIGHTS_FILE};
+
+const CPU: Device = Device::Cpu;
+
+/// A tiny network whose parameter count is easy to work out by hand.
+fn tiny() -> NetConfig {
+    NetConfig {
+        input_channels: 2,
+        board_height: 3,
+        board_width: 3,
+        blocks: 1,
+        channels: 4,
+        policy_planes: 3,
+        value_hidden: 5,
+    }
+}
+
+/// A fresh, empty directory for one test under cargo's per-target temp dir.
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("heterodox-models")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn random_input(config: &NetConfig, n: i64) -> Tensor {
+    Tensor::randn(
+        [
+            n,
+            config.input_channels as i64,
+            config.board_height as i64,
+            config.board_width as i64,
+        ],
+        (Kind::Float, CPU),
+    )
+}
+
+/// Runs a few training-mode passes so that the batch-norm running statistics
+/// move away from their initial 0 / 1 and a round trip has to carry them.
+fn perturb_running_stats(net: &Network) {
+    for _ in 0..3 {
+        let _ = net.forward_t(&(random_input(net.config(), 8) * 3.0 + 1.0), true);
+    }
+}
+
+#[test]
+fn output_shapes() {
+    let configs = [
+        tiny(),
+        NetConfig {
+            blocks: 2,
+            channels: 16,
+            ..NetConfig::default()
+        },
+        NetConfig {
+            input_channels: 7,
+            board_height: 10,
+            board_width: 9,
+            blocks: 3,
+            channels: 8,
+            policy_planes: 11,
+            value_hidden: 16,
+        },
+    ];
+    let expected_policy = [27, 73 * 64, 11 * 90];
+    for (config, policy) in configs.iter().zip(expected_policy) {
+        assert_eq!(config.policy_size() as i64, policy);
+        let net = Network::new(config, CPU).unwrap();
+        for n in [1, 2, 5] {
+            for train in [false, true] {
+                let (p, v) = net.forward_t(&random_input(config, n), train);
+                assert_eq!(p.size(), [n, policy], "{config:?} n={n} train={train}");
+                assert_eq!(v.size(), [n], "{config:?} n={n} train={train}");
+                assert_eq!(p.kind(), Kind::Float);
+                assert_eq!(v.kind(), Kind::Float);
+            }
+        }
+    }
+}
+
+#[test]
+fn parameter_count_matches_hand_computation() {
+    // Tiny: I=2, C=4, B=1, P=3, S=9, V=5.
+    //   stem   3x3 conv 2->4 (no bias) + BN(4):     9*2*4 + 2*4      =  80
+    //   tower  1 block, 2 x (3x3 conv 4->4 + BN):   2*(9*4*4 + 2*4)  = 304
+    //   policy 1x1 conv 4->3 with bias:             4*3 + 3          =  15
+    //   value  1x1 conv 4->1 + BN(1):               4 + 2            =   6
+    //          fc 9->5, fc 5->1:                    9*5+5 + 5+1      =  56
+    //   total                                                        = 461
+    let net = Network::new(&tiny(), CPU).unwrap();
+    assert_eq!(net.parameter_count(), 461);
+    assert_eq!(tiny().parameter_count(), 461);
+
+    // Default: I=18, C=64, B=4, P=73, S=64, V=128.
+    //   stem   9*18*64 + 128            =  10_496
+    //   tower  4 * 2 * (9*64*64 + 128)  = 295_936
+    //   policy 64*73 + 73               =   4_745
+    //   value  66 + (64*128+128) + 129  =   8_515
+    //   total                           = 319_692
+    let net = Network::new(&NetConfig::default(), CPU).unwrap();
+    assert_eq!(net.parameter_count(), 319_692);
+    assert_eq!(NetConfig::default().parameter_count(), 319_692);
+}
+
+#[test]
+fn variable_names_are_the_documented_layout() {
+    let net = Network::new(&tiny(), CPU).unwrap();
+    let names: BTreeSet<String> = net.var_store().variables().into_keys().collect();
+    let bn =
+        |p: &str| ["weight", "bias", "running_mean", "running_var"].map(|s| format!("{p}.bn.{s}"));
+    let mut expected = BTreeSet::new();
+    for prefix in ["stem", "tower.0.conv1", "tower.0.conv2", "value"] {
+        expected.insert(format!("{prefix}.conv.weight"));
+        expected.extend(bn(prefix));
+    }
+    for name in [
+        "policy.conv.weight",
+        "policy.conv.bias",
+        "value.fc1.weight",
+        "value.fc1.bias",
+        "value.fc2.weight",
+        "value.fc2.bias",
+    ] {
+        expected.insert(name.to_string());
+    }
+    assert_eq!(names, expected);
+    // Running statistics are buffers, not trainable parameters.
+    assert_eq!(
+        net.var_store().trainable_variables().len(),
+        expected.len() - 8
+    );
+}
+
+#[test]
+fn value_is_strictly_between_minus_one_and_one() {
+    tch_seed(7);
+    let config = NetConfig {
+        blocks: 2,
+        channels: 16,
+        ..NetConfig::default()
+    };
+    let net = Network::new(&config, CPU).unwrap();
+    for train in [false, true] {
+        let (_, v) = net.forward_t(&random_input(&config, 64), train);
+        let max_abs = v.abs().max().double_value(&[]);
+        assert!(max_abs < 1.0, "max |value| = {max_abs}");
+        assert!(max_abs > 0.0);
+    }
+}
+
+#[test]
+fn save_load_round_trip_is_exact() {
+    tch_seed(1);
+    let config = NetConfig {
+        blocks: 2,
+        channels: 8,
+        ..tiny()
+    };
+    let net = Network::new(&config, CPU).unwrap();
+    perturb_running_stats(&net);
+    let dir = scratch_dir("round-trip");
+    net.save(&dir).unwrap();
+    assert!(dir.join(CONFIG_FILE).is_file());
+    assert!(dir.join(WEIGHTS_FILE).is_file());
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+
+    let loaded = Network::load(&dir, CPU).unwrap();
+    assert_eq!(loaded.config(), &config);
+
+    let xs = random_input(&config, 6);
+    let (p0, v0) = net.forward_t(&xs, false);
+    let (p1, v1) = loaded.forward_t(&xs, false);
+    assert!(p0.equal(&p1), "policy differs after round trip");
+    assert!(v0.equal(&v1), "value differs after round trip");
+
+    // The comparison has teeth: a fresh network disagrees.
+    let fresh = Network::new(&config, CPU).unwrap();
+    let (p2, _) = fresh.forward_t(&xs, false);
+    assert!(!p0.equal(&p2));
+
+    // Saving again over an existing checkpoint works and is byte-identical.
+    let first = std::fs::read(dir.join(WEIGHTS_FILE)).unwrap();
+    loaded.save(&dir).unwrap();
+    assert_eq!(first, std::fs::read(dir.join(WEIGHTS_FILE)).unwrap());
+}
+
+#[test]
+fn bad_configs_are_rejected() {
+    let vs = heterodox_models::tch::nn::VarStore::new(CPU);
+    for config in [
+        NetConfig {
+            blocks: 0,
+            ..tiny()
+        },
+        NetConfig {
+            channels: 0,
+            ..tiny()
+        },
+        NetConfig {
+            input_channels: 0,
+            ..tiny()
+        },
+        NetConfig {
+            board_height: 0,
+            ..tiny()
+        },
+        NetConfig {
+            policy_planes: 0,
+            ..tiny()
+        },
+        NetConfig {
+            value_hidden: 0,
+            ..tiny()
+        },
+        NetConfig {
+            channels: 1 << 40,
+            ..tiny()
+        },
+    ] {
+        let err = ResNet::new(&vs.root(), &config).unwrap_err();
+        assert!(
+            matches!(err, ModelError::InvalidConfig(_)),
+            "{config:?}: {err}"
+        );
+        assert!(matches!(
+            Network::new(&config, CPU),
+            Err(ModelError::InvalidConfig(_))
+        ));
+    }
+    assert!(vs.is_empty(), "a rejected config must not create variables");
+
+    let dir = scratch_dir("bad-config");
+    let file = dir.join(CONFIG_FILE);
+    // Invalid network in a well-formed file, and refusing to write one.
+    std::fs::write(
+        &file,
+        serde_json_text(&NetConfig {
+            blocks: 0,
+            ..tiny()
+        }),
+    )
+    .unwrap();
+    assert!(matches!(
+        NetConfig::from_json_file(&file),
+        Err(ModelError::InvalidConfig(_))
+    ));
+    assert!(matches!(
+        Network::load(&dir, CPU),
+        Err(ModelError::InvalidConfig(_))
+    ));
+    assert!(matches!(
+        NetConfig {
+            blocks: 0,
+            ..tiny()
+        }
+        .to_json_file(dir.join("x.json")),
+        Err(ModelError::InvalidConfig(_))
+    ));
+    // Malformed files.
+    for text in ["", "{", "[1, 2]", "{\"blocks\": \"four\"}"] {
+        std::fs::write(&file, text).unwrap();
+        let err = NetConfig::from_json_file(&file).unwrap_err();
+        assert!(
+            matches!(err, ModelError::ConfigParse { .. }),
+            "{text:?}: {err}"
+        );
+    }
+    // Missing file.
+    assert!(matches!(
+        NetConfig::from_json_file(dir.join("absent.json")),
+        Err(ModelError::Io { .. })
+    ));
+    // A valid config round-trips through its file.
+    tiny().to_json_file(&file).unwrap();
+    assert_eq!(NetConfig::from_json_file(&file).unwrap(), tiny());
+}
+
+#[test]
+fn corrupted_or_missing_weights_are_errors() {
+    let config = tiny();
+    let dir = scratch_dir("corrupt");
+    let net = Network::new(&config, CPU).unwrap();
+    net.save(&dir).unwrap();
+    let weights = dir.join(WEIGHTS_FILE);
+    let good = std::fs::read(&weights).unwrap();
+
+    let mut target = Network::new(&config, CPU).unwrap();
+    let xs = random_input(&config, 2);
+    let (before, _) = target.forward_t(&xs, false);
+
+    let mut garbage = good.clone();
+    garbage[..8].copy_from_slice(&u64::MAX.to_le_bytes()); // absurd header length
+    let mut bad_json = good.clone();
+    bad_json[8] = b'#'; // header is no longer JSON
+    let cases: [(&str, Vec<u8>); 5] = [
+        ("empty", Vec::new()),
+        ("truncated", good[..good.len() / 2].to_vec()),
+        ("header-length", garbage),
+        ("header-json", bad_json),
+        ("text", b"this is not a safetensors file".to_vec()),
+    ];
+    for (what, bytes) in cases {
+        std::fs::write(&weights, &bytes).unwrap();
+        let err = target.load_weights(&weights).unwrap_err();
+        assert!(matches!(err, ModelError::Weights { .. }), "{what}: {err}");
+        let err = Network::load(&dir, CPU).unwrap_err();
+        assert!(matches!(err, ModelError::Weights { .. }), "{what}: {err}");
+    }
+
+    // Missing weights file, missing directory.
+    std::fs::remove_file(&weights).unwrap();
+    assert!(matches!(
+        target.load_weights(&weights),
+        Err(ModelError::Io { .. })
+    ));
+    assert!(matches!(
+        Network::load(&dir, CPU),
+        Err(ModelError::Io { .. })
+    ));
+    assert!(matches!(
+        Network::load(dir.join("nowhere"), CPU),
+        Err(ModelError::Io { .. })
+    ));
+
+    // Failed loads left the network untouched.
+    let (after, _) = target.forward_t(&xs, false);
+    assert!(before.equal(&after));
+}
+
+#[test]
+fn weights_of_another_architecture_are_errors() {
+    let dir = scratch_dir("arch");
+    let path = dir.join(WEIGHTS_FILE);
+    let small = Network::new(&tiny(), CPU).unwrap();
+    small.save_weights(&path).unwrap();
+
+    let mut wider = Network::new(
+        &NetConfig {
+            channels: 8,
+            ..tiny()
+        },
+        CPU,
+    )
+    .unwrap();
+    assert!(matches!(
+        wider.load_weights(&path),
+        Err(ModelError::ShapeMismatch { .. })
+    ));
+
+    let mut deeper = Network::new(
+        &NetConfig {
+            blocks: 2,
+            ..tiny()
+        },
+        CPU,
+    )
+    .unwrap();
+    let err = deeper.load_weights(&path).unwrap_err();
+    assert!(
+        matches!(&err, ModelError::MissingTensor { name, .. } if name.starts_with("tower.1.")),
+        "{err}"
+    );
+
+    deeper.save_weights(&path).unwrap();
+    let mut shallower = Network::new(&tiny(), CPU).unwrap();
+    let err = shallower.load_weights(&path).unwrap_err();
+    assert!(
+        matches!(&err, ModelError::UnexpectedTensor { name, .. } if name.starts_with("tower.1.")),
+        "{err}"
+    );
+}
+
+#[test]
+fn input_is_checked_and_converted() {
+    let config = tiny();
+    let net = Network::new(&config, CPU).unwrap();
+    for shape in [
+        vec![2, 2, 3],
+        vec![0, 2, 3, 3],
+        vec![1, 3, 3, 3],
+        vec![1, 2, 3, 4],
+        vec![1, 2, 4, 3],
+    ] {
+        let xs = Tensor::zeros(shape.as_slice(), (Kind::Float, CPU));
+        let err = net.try_forward_t(&xs, false).unwrap_err();
+        assert!(
+            matches!(err, ModelError::InputShape { .. }),
+            "{shape:?}: {err}"
+        );
+    }
+    // Byte planes, as an encoder may produce, give the same result as floats.
+    let bytes = Tensor::randint(2, [3, 2, 3, 3], (Kind::Uint8, CPU));
+    let (p_u8, v_u8) = net.try_forward_t(&bytes, false).unwrap();
+    let (p_f, v_f) = net
+        .try_forward_t(&bytes.to_kind(Kind::Float), false)
+        .unwrap();
+    assert!(p_u8.equal(&p_f) && v_u8.equal(&v_f));
+}
+
+#[test]
+#[should_panic(expected = "input shape")]
+fn forward_panics_with_a_clear_message_on_bad_input() {
+    let net = Network::new(&tiny(), CPU).unwrap();
+    let _ = net.forward_t(&Tensor::zeros([1, 5, 3, 3], (Kind::Float, CPU)), false);
+}
+
+fn tch_seed(seed: i64) {
+    heterodox_models::tch::manual_seed(seed);
+}
+
+fn serde_json_text(config: &NetConfig) -> String {
+    // Written by hand so the test does not need serde_json itself.
+    format!(
+        "{{\"input_channels\":{},\"board_height\":{},\"board_width\":{},\"blocks\":{},\
+         \"channels\":{},\"policy_planes\":{},\"value_hidden\":{}}}",
+        config.input_channels,
+        config.board_height,
+        config.board_width,
+        config.blocks,
+        config.channels,
+        config.policy_planes,
+        config.value_hidden
+    )
+}

@@ -1,0 +1,168 @@
+//! The `Game` class: a game of any variant, spoken to in strings (UCI and
+//! SAN moves, FEN positions).
+
+use heterodox_env::{AnyGame, Variant};
+use pyo3::exceptions::PyOverflowError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::errors::value_error;
+use crate::outcome::Outcome;
+
+/// The deepest perft / divide the bindings accept. Depth 10 from the start
+/// position is already beyond any practical run; the bound keeps a typo
+/// (say 100) from hanging the interpreter with no way to interrupt it.
+const MAX_PERFT_DEPTH: u32 = 10;
+
+/// A game of a chess variant: the position and its repetition history.
+///
+/// Game(variant='chess', fen=None) starts from the variant's initial
+/// position, or from `fen` when one is given. Moves are read in UCI
+/// ('e2e4', 'e7e8q') or SAN ('e4', 'Nf3', 'O-O'); positions are written
+/// in FEN. Every invalid input raises ValueError with the reason, and
+/// leaves the game unchanged.
+#[pyclass(module = "heterodox._core")]
+#[derive(Clone, Debug)]
+pub struct Game {
+    game: AnyGame,
+}
+
+/// Reads a perft depth: an int from 0 to [`MAX_PERFT_DEPTH`].
+fn perft_depth(depth: &Bound<'_, PyAny>) -> PyResult<u32> {
+    let out_of_range = |shown: &dyn std::fmt::Display| {
+        value_error(format!(
+            "depth {shown} is out of range: expected 0 to {MAX_PERFT_DEPTH}"
+        ))
+    };
+    let depth: i64 = depth.extract().map_err(|error: PyErr| {
+        if error.is_instance_of::<PyOverflowError>(depth.py()) {
+            out_of_range(&depth)
+        } else {
+            error
+        }
+    })?;
+    u32::try_from(depth)
+        .ok()
+        .filter(|&depth| depth <= MAX_PERFT_DEPTH)
+        .ok_or_else(|| out_of_range(&depth))
+}
+
+#[pymethods]
+impl Game {
+    #[new]
+    #[pyo3(signature = (variant = "chess", fen = None))]
+    fn new(variant: &str, fen: Option<&str>) -> PyResult<Game> {
+        let variant: Variant = variant.parse().map_err(value_error)?;
+        let game = AnyGame::new(variant, fen).map_err(|error| {
+            value_error(format!("invalid FEN '{}': {error}", fen.unwrap_or("")))
+        })?;
+        Ok(Game { game })
+    }
+
+    /// The variant's name, e.g. 'chess'.
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.game.variant().name()
+    }
+
+    /// The side to move: 'white' or 'black'.
+    #[getter]
+    fn turn(&self) -> &'static str {
+        self.game.turn().name()
+    }
+
+    /// The number of moves (plies) played since the game was created.
+    #[getter]
+    fn plies(&self) -> u32 {
+        self.game.plies()
+    }
+
+    /// The current position in FEN.
+    fn fen(&self) -> String {
+        self.game.fen()
+    }
+
+    /// The legal moves in UCI notation ('e2e4', 'e1g1', 'e7e8q'), in move
+    /// generator order; empty once the game is over.
+    fn legal_moves(&self) -> Vec<String> {
+        self.game.legal_moves()
+    }
+
+    /// The legal moves in SAN ('e4', 'O-O', 'e8=Q+'), in the same order as
+    /// legal_moves().
+    fn legal_moves_san(&self) -> Vec<String> {
+        self.game.legal_moves_notation()
+    }
+
+    /// Plays a move given in UCI ('e2e4') or SAN ('e4') and returns it in
+    /// UCI. Raises ValueError, leaving the game unchanged, when the move
+    /// cannot be read, is illegal or ambiguous, or the game is over.
+    #[pyo3(signature = (r#move))]
+    fn play(&mut self, r#move: &str) -> PyResult<String> {
+        let (uci, _san) = self.game.play(r#move).map_err(value_error)?;
+        Ok(uci)
+    }
+
+    /// How the game ended, or None while it goes on.
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome().map(Outcome::from)
+    }
+
+    /// True once the game has ended (outcome() is not None).
+    fn is_over(&self) -> bool {
+        self.game.outcome().is_some()
+    }
+
+    /// The number of leaf nodes of the legal move tree `depth` plies deep
+    /// (perft), from the current position. depth is 0 to 10; the count runs
+    /// in parallel with the GIL released.
+    fn perft(&self, py: Python<'_>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let depth = perft_depth(depth)?;
+        let game = self.game.clone();
+        Ok(py.detach(move || game.perft(depth)))
+    }
+
+    /// Perft per legal move: {uci: leaf nodes below it at `depth`}, in move
+    /// generator order; the values sum to perft(depth). Empty for depth 0.
+    fn divide<'py>(
+        &self,
+        py: Python<'py>,
+        depth: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let depth = perft_depth(depth)?;
+        let game = self.game.clone();
+        let counts = py.detach(move || game.divide(depth));
+        let dict = PyDict::new(py);
+        for (uci, nodes) in counts {
+            dict.set_item(uci, nodes)?;
+        }
+        Ok(dict)
+    }
+
+    /// An independent copy of the game, history included.
+    fn copy(&self) -> Game {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> Game {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, memo: &Bound<'_, PyAny>) -> Game {
+        let _ = memo; // nothing inside a Game refers to Python objects
+        self.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Game(variant='{}', fen='{}')",
+            self.game.variant().name(),
+            self.game.fen()
+        )
+    }
+
+    /// The board as text, rank 8 on top.
+    fn __str__(&self) -> String {
+        self.game.render()
+    }
+}

@@ -1,0 +1,42 @@
+//! Python bindings of Heterodox: the native module `heterodox._core`.
+//!
+//! The Python package `heterodox` (python/heterodox/) re-exports what this
+//! module defines; `heterodox/_core.pyi` is its type stub, kept in sync with
+//! this crate by python/tests/test_stub.py (names, signatures, docstrings).
+//!
+//! One module per concept: [`game`] (the `Game` class), [`outcome`] (the
+//! `Outcome` class) and [`errors`] (how Rust errors become Python ones).
+//! No `unwrap` on anything a user controls: every bad input is a
+//! `ValueError`, so no panic crosses the FFI.
+
+use pyo3::prelude::*;
+
+mod errors;
+mod game;
+mod outcome;
+
+pub use game::Game;
+pub use outcome::Outcome;
+
+/// Heterodox: rules of chess variants for reinforcement-learning self-play.
+#[pymodule]
+mod _core {
+    use heterodox_env::Variant;
+    use pyo3::prelude::*;
+
+    #[pymodule_export]
+    use super::Game;
+    #[pymodule_export]
+    use super::Outcome;
+
+    /// The names of the variants, as accepted by Game(variant=...).
+    #[pyfunction]
+    fn variants() -> Vec<&'static str> {
+        Variant::ALL.iter().map(|variant| variant.name()).collect()
+    }
+
+    #[pymodule_init]
+    fn init(module: &Bound<'_, PyModule>) -> PyResult<()> {
+        module.add("__version__", env!("CARGO_PKG_VERSION"))
+    }
+}

@@ -1,0 +1,64 @@
+//! `heterodox play --random`: a seeded random game, printed move by move.
+
+use clap::Args;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// Variant name (see `heterodox variants`).
+    #[arg(long, default_value = "chess")]
+    variant: String,
+    /// Start from this position instead of the variant's start position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Pick uniformly random legal moves (the only player so far).
+    #[arg(long)]
+    random: bool,
+    /// Seed of the random player: the same seed plays the same game.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Stop after this many plies (the game is then unfinished).
+    #[arg(long, default_value_t = 400)]
+    max_plies: u32,
+}
+
+pub fn run(args: &PlayArgs) -> Result<(), String> {
+    if !args.random {
+        return Err("only random play exists yet: pass --random".to_owned());
+    }
+    let mut game = super::new_game(&args.variant, args.fen.as_deref())?;
+    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    let mut out = format!(
+        "[Variant \"{}\"]\n[FEN \"{}\"]\n",
+        game.variant(),
+        game.fen()
+    );
+    let mut line = String::new();
+    while game.outcome().is_none() && game.plies() < args.max_plies {
+        let count = game.legal_moves().len();
+        let white = game.turn().is_white();
+        let fullmove: u32 = game
+            .fen()
+            .split_whitespace()
+            .nth(5)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(1);
+        let (_, notation) = game
+            .play_nth(rng.random_range(0..count))
+            .ok_or("no legal move to play")?;
+        if white || line.is_empty() {
+            line.push_str(&format!("{fullmove}.{} ", if white { "" } else { ".." }));
+        }
+        line.push_str(&notation);
+        line.push(' ');
+    }
+    let result = game.outcome().map_or("*".to_owned(), |o| o.to_string());
+    out.push_str(&format!(
+        "{line}{result}\n\n{}final FEN {}\n",
+        game.render(),
+        game.fen()
+    ));
+    super::print_stdout(&out);
+    Ok(())
+}
