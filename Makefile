@@ -80,7 +80,7 @@ build-python: setup
 
 # --- tests ------------------------------------------------------------------
 
-test: test-rust test-python
+test: test-rust test-python lint
 
 # Unit, integration and doc tests of every crate but the extension.
 test-rust: setup

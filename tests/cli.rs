@@ -1,0 +1,71 @@
+//! The `heterodox` program as a user runs it.
+
+use std::process::{Command, Output};
+
+fn heterodox(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_heterodox")).args(args).output().expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("utf-8")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("utf-8")
+}
+
+#[test]
+fn perft_prints_nodes_on_the_last_line() {
+    let out = heterodox(&["perft", "--variant", "chess", "--depth", "5"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out).lines().last(), Some("nodes 4865609"));
+}
+
+#[test]
+fn perft_from_a_fen_with_divide() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let out = heterodox(&["perft", "--fen", kiwipete, "--depth", "2", "--divide"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 49, "48 moves and the total");
+    assert!(lines.contains(&"e1g1: 43"), "{text}");
+    assert!(lines.contains(&"e5f7: 44"), "{text}");
+    assert_eq!(lines.last(), Some(&"nodes 2039"));
+}
+
+#[test]
+fn bad_input_is_one_line_on_stderr_and_a_failure() {
+    let cases: [(&[&str], &str); 5] = [
+        (&["perft", "--variant", "foo", "--depth", "3"], "error: unknown variant 'foo' (valid variants: chess)"),
+        (&["perft", "--depth", "13"], "error: depth 13 is out of range (0 to 12)"),
+        (
+            &["perft", "--fen", "8/8/8 w - - 0 1", "--depth", "1"],
+            "error: invalid board field '8/8/8': expected 8 ranks separated by '/', found 3",
+        ),
+        (&["perft", "--depth", "abc"], "error: invalid value 'abc' for '--depth <DEPTH>': invalid digit found in string"),
+        (&["perft"], "error: the following required arguments were not provided:"),
+    ];
+    for (args, message) in cases {
+        let out = heterodox(args);
+        assert!(!out.status.success(), "{args:?}");
+        assert_eq!(stderr(&out), format!("{message}\n"), "{args:?}");
+        assert_eq!(stdout(&out), "", "{args:?}");
+    }
+}
+
+#[test]
+fn random_games_are_reproducible_from_the_seed() {
+    let a = stdout(&heterodox(&["play", "--random", "--seed", "3"]));
+    let b = stdout(&heterodox(&["play", "--random", "--seed", "3"]));
+    let c = stdout(&heterodox(&["play", "--random", "--seed", "4"]));
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+    assert!(a.starts_with("[Variant \"chess\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n1. "));
+    assert!(a.lines().last().unwrap().starts_with("final FEN "));
+}
+
+#[test]
+fn variants_are_listed() {
+    assert_eq!(stdout(&heterodox(&["variants"])), "chess\n");
+}
