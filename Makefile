@@ -101,10 +101,11 @@ test-python: build-python
 # --- lint -------------------------------------------------------------------
 
 # Checks the Python extension crate too (clippy does not link, so it needs
-# no interpreter symbols).
+# no interpreter symbols). --release reuses the build-script outputs of the
+# release builds: torch-sys compiles its C++ wrapper once per profile (minutes).
 lint: setup
 	$(CARGO) fmt --all --check
-	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	$(CARGO) clippy --release --workspace --all-targets -- -D warnings
 
 fmt:
 	$(CARGO) fmt --all

@@ -3,7 +3,10 @@
 use std::process::{Command, Output};
 
 fn heterodox(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_heterodox")).args(args).output().expect("the binary runs")
+    Command::new(env!("CARGO_BIN_EXE_heterodox"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
 }
 
 fn stdout(output: &Output) -> String {
@@ -37,14 +40,26 @@ fn perft_from_a_fen_with_divide() {
 #[test]
 fn bad_input_is_one_line_on_stderr_and_a_failure() {
     let cases: [(&[&str], &str); 5] = [
-        (&["perft", "--variant", "foo", "--depth", "3"], "error: unknown variant 'foo' (valid variants: chess)"),
-        (&["perft", "--depth", "13"], "error: depth 13 is out of range (0 to 12)"),
+        (
+            &["perft", "--variant", "foo", "--depth", "3"],
+            "error: unknown variant 'foo' (valid variants: chess)",
+        ),
+        (
+            &["perft", "--depth", "13"],
+            "error: depth 13 is out of range (0 to 12)",
+        ),
         (
             &["perft", "--fen", "8/8/8 w - - 0 1", "--depth", "1"],
             "error: invalid board field '8/8/8': expected 8 ranks separated by '/', found 3",
         ),
-        (&["perft", "--depth", "abc"], "error: invalid value 'abc' for '--depth <DEPTH>': invalid digit found in string"),
-        (&["perft"], "error: the following required arguments were not provided:"),
+        (
+            &["perft", "--depth", "abc"],
+            "error: invalid value 'abc' for '--depth <DEPTH>': invalid digit found in string",
+        ),
+        (
+            &["perft"],
+            "error: the following required arguments were not provided:",
+        ),
     ];
     for (args, message) in cases {
         let out = heterodox(args);

@@ -1,14 +1,17 @@
 //! The one perft driver for every variant: each file `tests/data/<variant>.perft`
 //! holds `epd <fen>` lines, each followed by `perft <depth> <nodes>` lines
-//! (`#` starts a comment). A variant joins by adding its file.
+//! (`#` starts a comment). An `options key=value,...` line sets rule options
+//! for the `epd` lines after it (e.g. `options mode=defector`). A variant
+//! joins by adding its file.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use heterodox_env::{AnyGame, Variant};
+use heterodox_env::{AnyGame, RuleOptions, Variant};
 
 struct Case {
     line: usize,
+    options: RuleOptions,
     fen: String,
     depth: u32,
     nodes: u64,
@@ -19,12 +22,16 @@ fn parse_perft_file(path: &Path) -> Vec<Case> {
         fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let mut cases = Vec::new();
     let mut fen: Option<String> = None;
+    let mut options = RuleOptions::new();
     for (index, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
             continue;
         }
-        if let Some(rest) = line.strip_prefix("epd ") {
+        if let Some(rest) = line.strip_prefix("options ") {
+            options = RuleOptions::parse(rest)
+                .unwrap_or_else(|e| panic!("{}:{}: {e}", path.display(), index + 1));
+        } else if let Some(rest) = line.strip_prefix("epd ") {
             fen = Some(rest.trim().to_owned());
         } else if let Some(rest) = line.strip_prefix("perft ") {
             let mut parts = rest.split_whitespace();
@@ -35,6 +42,7 @@ fn parse_perft_file(path: &Path) -> Vec<Case> {
             };
             cases.push(Case {
                 line: index + 1,
+                options: options.clone(),
                 fen,
                 depth,
                 nodes,
@@ -67,7 +75,7 @@ fn run_file(path: &Path) -> usize {
     let cases = parse_perft_file(path);
     assert!(!cases.is_empty(), "{} has no cases", path.display());
     for case in &cases {
-        let game = AnyGame::new(variant, Some(&case.fen))
+        let game = AnyGame::with_options(variant, Some(&case.fen), &case.options)
             .unwrap_or_else(|e| panic!("{}:{}: {e}", path.display(), case.line));
         assert_eq!(
             game.perft(case.depth),

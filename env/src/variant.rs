@@ -5,7 +5,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{perft, Chess, Color, FenError, Game, MoveError, Outcome, Position};
+use crate::{
+    perft, Chess, Color, FenError, Game, MoveError, OptionError, Outcome, Position, RuleOptions,
+};
 
 /// Every variant Heterodox implements.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -46,6 +48,15 @@ impl FromStr for Variant {
     }
 }
 
+/// Why a game could not be set up: a bad position string or a bad rule option.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NewGameError {
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    #[error(transparent)]
+    Option(#[from] OptionError),
+}
+
 /// A game of any variant. Each arm holds the variant's own typed game; the
 /// methods dispatch with one `match` and speak in strings.
 #[derive(Clone, Debug)]
@@ -63,13 +74,31 @@ macro_rules! dispatch {
 }
 
 impl AnyGame {
-    /// A new game from the variant's start position or from a FEN.
+    /// A new game from the variant's start position or from a FEN, with
+    /// the variant's default rule settings.
     pub fn new(variant: Variant, fen: Option<&str>) -> Result<AnyGame, FenError> {
+        match AnyGame::with_options(variant, fen, &RuleOptions::new()) {
+            Ok(game) => Ok(game),
+            Err(NewGameError::Fen(e)) => Err(e),
+            Err(NewGameError::Option(e)) => unreachable!("default options are valid: {e}"),
+        }
+    }
+
+    /// A new game with rule settings (`mode=defector`, ...); unknown keys
+    /// or values are errors that list the valid ones.
+    pub fn with_options(
+        variant: Variant,
+        fen: Option<&str>,
+        options: &RuleOptions,
+    ) -> Result<AnyGame, NewGameError> {
         Ok(match variant {
-            Variant::Chess => AnyGame::Chess(Game::new(match fen {
-                Some(text) => Chess::from_fen(text)?,
-                None => Chess::new(),
-            })),
+            Variant::Chess => {
+                options.expect_only("chess", &[])?;
+                AnyGame::Chess(Game::new(match fen {
+                    Some(text) => Chess::from_fen(text)?,
+                    None => Chess::new(),
+                }))
+            }
         })
     }
 

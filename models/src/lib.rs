@@ -19,6 +19,14 @@
 //! virtual environment's PyTorch, made by `make setup`), and binaries find it
 //! at run time through an rpath set there as well.
 //!
+//! CUDA: the linker drops `libtorch_cuda.so` from binaries (`--as-needed`,
+//! no symbol of it is referenced), so `tch::Cuda::is_available()` is false
+//! even on a GPU machine unless the binary's package has a `build.rs` that
+//! prints `cargo:rustc-link-arg=-Wl,--no-as-needed` and
+//! `cargo:rustc-link-arg=-ltorch` (as `tch`'s own build script does for its
+//! binaries; link args of a build script reach only its own package's
+//! binaries). CPU use needs nothing.
+//!
 //! ```no_run
 //! use heterodox_models::{NetConfig, Network};
 //! use tch::{Device, Kind, Tensor};

@@ -47,6 +47,13 @@ fn perft_depth(depth: &Bound<'_, PyAny>) -> PyResult<u32> {
         .ok_or_else(|| out_of_range(&depth))
 }
 
+/// Work done with the GIL released runs on a copy of the game, taken under
+/// a short borrow, so that other Python threads may go on using (and
+/// playing moves in) the game meanwhile.
+fn snapshot(game: &Bound<'_, Game>) -> PyResult<AnyGame> {
+    Ok(game.try_borrow()?.game.clone())
+}
+
 #[pymethods]
 impl Game {
     #[new]
@@ -116,21 +123,21 @@ impl Game {
     /// The number of leaf nodes of the legal move tree `depth` plies deep
     /// (perft), from the current position. depth is 0 to 10; the count runs
     /// in parallel with the GIL released.
-    fn perft(&self, py: Python<'_>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
+    fn perft(slf: &Bound<'_, Self>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
         let depth = perft_depth(depth)?;
-        let game = self.game.clone();
-        Ok(py.detach(move || game.perft(depth)))
+        let game = snapshot(slf)?;
+        Ok(slf.py().detach(move || game.perft(depth)))
     }
 
     /// Perft per legal move: {uci: leaf nodes below it at `depth`}, in move
     /// generator order; the values sum to perft(depth). Empty for depth 0.
     fn divide<'py>(
-        &self,
-        py: Python<'py>,
+        slf: &Bound<'py, Self>,
         depth: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let depth = perft_depth(depth)?;
-        let game = self.game.clone();
+        let game = snapshot(slf)?;
+        let py = slf.py();
         let counts = py.detach(move || game.divide(depth));
         let dict = PyDict::new(py);
         for (uci, nodes) in counts {

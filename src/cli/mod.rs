@@ -5,7 +5,7 @@ mod play;
 
 use clap::{Parser, Subcommand};
 
-use heterodox_env::{AnyGame, Variant};
+use heterodox_env::{AnyGame, RuleOptions, Variant};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -40,10 +40,27 @@ pub fn run(cli: Cli) -> Result<(), String> {
     }
 }
 
-/// Builds a game from the `--variant` and `--fen` options.
-fn new_game(variant: &str, fen: Option<&str>) -> Result<AnyGame, String> {
-    let variant: Variant = variant.parse().map_err(|e| format!("{e}"))?;
-    AnyGame::new(variant, fen).map_err(|e| format!("{e}"))
+/// The options every game-building subcommand takes.
+#[derive(clap::Args, Debug)]
+pub struct GameArgs {
+    /// Variant name (see `heterodox variants`).
+    #[arg(long, default_value = "chess")]
+    variant: String,
+    /// Start from this position instead of the variant's start position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// A rule setting of the variant, KEY=VALUE; repeatable.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    options: Vec<String>,
+}
+
+impl GameArgs {
+    /// Builds the game these options describe.
+    fn new_game(&self) -> Result<AnyGame, String> {
+        let variant: Variant = self.variant.parse().map_err(|e| format!("{e}"))?;
+        let options = RuleOptions::parse(&self.options.join(",")).map_err(|e| format!("{e}"))?;
+        AnyGame::with_options(variant, self.fen.as_deref(), &options).map_err(|e| format!("{e}"))
+    }
 }
 
 /// Writes to stdout, ignoring a closed pipe (`heterodox play | head`): the

@@ -9,12 +9,8 @@ const MAX_DEPTH: u32 = 12;
 
 #[derive(Args, Debug)]
 pub struct PerftArgs {
-    /// Variant name (see `heterodox variants`).
-    #[arg(long, default_value = "chess")]
-    variant: String,
-    /// Start from this position instead of the variant's start position.
-    #[arg(long)]
-    fen: Option<String>,
+    #[command(flatten)]
+    game: super::GameArgs,
     /// Plies to search, 0 to 12.
     #[arg(long)]
     depth: u32,
@@ -30,7 +26,7 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
             args.depth
         ));
     }
-    let game = super::new_game(&args.variant, args.fen.as_deref())?;
+    let game = args.game.new_game()?;
     let start = Instant::now();
     let mut out = String::new();
     let nodes = if args.divide {

@@ -6,12 +6,8 @@ use rand_chacha::ChaCha8Rng;
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// Variant name (see `heterodox variants`).
-    #[arg(long, default_value = "chess")]
-    variant: String,
-    /// Start from this position instead of the variant's start position.
-    #[arg(long)]
-    fen: Option<String>,
+    #[command(flatten)]
+    game: super::GameArgs,
     /// Pick uniformly random legal moves (the only player so far).
     #[arg(long)]
     random: bool,
@@ -27,7 +23,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     if !args.random {
         return Err("only random play exists yet: pass --random".to_owned());
     }
-    let mut game = super::new_game(&args.variant, args.fen.as_deref())?;
+    let mut game = args.game.new_game()?;
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     let mut out = format!(
         "[Variant \"{}\"]\n[FEN \"{}\"]\n",
