@@ -255,19 +255,8 @@ impl Chess {
                 }
                 match role {
                     Role::King => self.castling_rights &= !Bitboard::relative_rank(us, Rank::FIRST),
-                    Role::Pawn => {
-                        if from.rank().index().abs_diff(to.rank().index()) == 2 {
-                            let skipped = Square::from_index_masked(
-                                (from.index() as u32 + to.index() as u32) / 2,
-                            );
-                            // Keep the square only when an enemy pawn could take.
-                            if (attacks::pawn_attacks(us, skipped)
-                                & self.board.by_piece(Piece::new(!us, Role::Pawn)))
-                            .any()
-                            {
-                                self.ep_square = Some(skipped);
-                            }
-                        }
+                    Role::Pawn if from.rank().index().abs_diff(to.rank().index()) == 2 => {
+                        self.ep_square = self.capturable_skipped_square(from, to);
                     }
                     _ => {}
                 }
@@ -298,6 +287,18 @@ impl Chess {
             self.fullmoves += 1;
         }
         self.turn = !us;
+    }
+
+    /// After a double step from `from` to `to`: the skipped square, kept
+    /// only when an enemy pawn could capture onto it (so positions that
+    /// differ only in an unusable en passant square compare equal).
+    fn capturable_skipped_square(&self, from: Square, to: Square) -> Option<Square> {
+        let us = self.turn;
+        let skipped = Square::from_index_masked((from.index() as u32 + to.index() as u32) / 2);
+        let their_pawns = self.board.by_piece(Piece::new(!us, Role::Pawn));
+        attacks::pawn_attacks(us, skipped)
+            .intersects(their_pawns)
+            .then_some(skipped)
     }
 
     /// The Zobrist key of the FIDE state: pieces, side to move, castling
