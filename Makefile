@@ -6,7 +6,7 @@
 #   make setup   virtual environment with PyTorch (libtorch for tch), numpy,
 #                maturin and pytest; the .libtorch link           (idempotent)
 #   make build   release build of the Rust crates and of the Python extension
-#   make test    setup, then every Rust test, then the Python tests
+#   make test    setup, then every Rust test, the Python tests and the lint
 #   make lint    rustfmt and clippy, warnings as errors
 #   make demo    a perft run and a random game with the CLI
 #   make bench   the criterion benchmarks
@@ -82,9 +82,10 @@ build-python: setup
 
 test: test-rust test-python lint
 
-# Unit, integration and doc tests of every crate but the extension.
+# Unit, integration and doc tests of every crate but the extension; all of
+# them run even when one fails, so one CI log shows every failure.
 test-rust: setup
-	$(CARGO) test --release --workspace --exclude $(PYTHON_CRATE)
+	$(CARGO) test --release --workspace --exclude $(PYTHON_CRATE) --no-fail-fast
 
 # pytest exits with 5 when it collects no test; an empty folder is reported
 # but does not fail the run.

@@ -42,7 +42,7 @@ fn bad_input_is_one_line_on_stderr_and_a_failure() {
     let cases: [(&[&str], &str); 5] = [
         (
             &["perft", "--variant", "foo", "--depth", "3"],
-            "error: unknown variant 'foo' (valid variants: chess)",
+            "error: unknown variant 'foo' (valid variants: chess, poison, hostage, madscientist, traitor)",
         ),
         (
             &["perft", "--depth", "13"],
@@ -82,5 +82,76 @@ fn random_games_are_reproducible_from_the_seed() {
 
 #[test]
 fn variants_are_listed() {
-    assert_eq!(stdout(&heterodox(&["variants"])), "chess\n");
+    assert_eq!(
+        stdout(&heterodox(&["variants"])),
+        "chess\npoison\nhostage\nmadscientist\ntraitor\n"
+    );
+}
+
+#[test]
+fn hostage_perft_from_a_position_with_full_prisons() {
+    let fen = "4k3/3P4/8/8/8/8/8/K7[qrbnpppp/PPPP/QRRBBNNPPP/rbnpppp] w - - 0 1";
+    let out = heterodox(&[
+        "perft",
+        "--variant",
+        "hostage",
+        "--fen",
+        fen,
+        "--depth",
+        "1",
+    ]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out).lines().last(), Some("nodes 529"));
+    let out = heterodox(&["perft", "--variant", "hostage", "--depth", "5"]);
+    assert_eq!(stdout(&out).lines().last(), Some("nodes 4865877"));
+}
+
+#[test]
+fn poison_perft_and_divide_from_the_texts_problem() {
+    let out = heterodox(&["perft", "--variant", "poison", "--depth", "4"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out).lines().last(), Some("nodes 197269"));
+    let problem = "2d1k3/p2p1p1N/hp4pp/b3Hn2/2P4B/P3D2P/1P3PP1/6K1 w - - 0 1 -";
+    let out = heterodox(&[
+        "perft",
+        "--variant",
+        "poison",
+        "--fen",
+        problem,
+        "--depth",
+        "2",
+        "--divide",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.lines().any(|l| l == "e5*f5: 0"), "{text}");
+    assert_eq!(text.lines().last(), Some("nodes 940"));
+}
+
+#[test]
+fn traitor_perft_with_mode_and_commitment_flags() {
+    let out = heterodox(&[
+        "perft",
+        "--variant",
+        "traitor",
+        "--mode",
+        "defector",
+        "--commitment",
+        "impromptu",
+        "--depth",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().last(), Some("nodes 937"));
+    let bad = heterodox(&[
+        "perft",
+        "--variant",
+        "traitor",
+        "--mode",
+        "spy",
+        "--depth",
+        "1",
+    ]);
+    assert!(!bad.status.success());
+    assert!(stderr(&bad).contains("valid values: traitor, defector, double-agent"));
 }

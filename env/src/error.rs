@@ -31,6 +31,32 @@ pub enum PositionError {
     BadEnPassant(Square),
     #[error("fullmove number must be at least 1")]
     ZeroFullmoves,
+    /// Poison Chess: a countdown must be 1 to 5 and sit under a piece.
+    #[error("poison counter {counter} on {square} is impossible: counters run from 1 to 5 and mark a piece")]
+    BadPoison { square: Square, counter: u8 },
+    /// Hostage Chess: men never leave the game, so each side owns exactly
+    /// a full set across board, prisons and airfields.
+    #[error("{color} has {found} of role {role} on the board, in prisons and in airfields; a side owns exactly {expected} (men never leave the game)")]
+    MaterialNotConserved {
+        color: Color,
+        role: Role,
+        found: usize,
+        expected: usize,
+    },
+    /// Hostage Chess: a king marked as never moved must stand on e1/e8.
+    #[error(
+        "the {0} king is marked as never moved (castling field) but is not on its home square"
+    )]
+    UnmovedKingNotHome(Color),
+    /// Mad Scientist Chess: a hand keeps at most eight parts once its
+    /// owner's turn is complete (M4); mid-turn (discards pending) at most
+    /// sixteen.
+    #[error("{color} holds {count} parts in hand, more than {limit}")]
+    HandTooLarge {
+        color: Color,
+        count: usize,
+        limit: usize,
+    },
 }
 
 /// Why a FEN string could not be read. Names the field at fault.
@@ -79,6 +105,10 @@ pub enum MoveError {
         fen: String,
         count: usize,
     },
-    #[error("the game is over ({0}); no move can be played")]
+    #[error("the game is over: {0}; no move can be played")]
     GameOver(String),
+    /// Poison Chess: the bracket suffix names other poison effects than the
+    /// action has (P13).
+    #[error("the suffix of '{text}' disagrees with the position: the action writes {expected}")]
+    SuffixMismatch { text: String, expected: String },
 }

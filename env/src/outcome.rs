@@ -17,6 +17,17 @@ pub enum Termination {
     /// The same position, with the same side to move and the same rights,
     /// for the third time (applied automatically).
     ThreefoldRepetition,
+    /// Poison Chess: a poisoned King's countdown ran out; the poisoner
+    /// wins (P9).
+    PoisonDeath,
+    /// Poison Chess: a checkmate given by a side whose own King is poisoned
+    /// and who has no Doctor is a draw (P10).
+    DoomedCheckmate,
+    /// Mad Scientist Chess: a Scientist was captured; its captor wins (M1).
+    ScientistCaptured,
+    /// Mad Scientist Chess: the side to move has no legal action, a draw
+    /// (M1: there is no checkmate or stalemate).
+    NoLegalAction,
 }
 
 impl Termination {
@@ -27,6 +38,10 @@ impl Termination {
             Termination::InsufficientMaterial => "insufficient material",
             Termination::FiftyMoves => "fifty-move rule",
             Termination::ThreefoldRepetition => "threefold repetition",
+            Termination::PoisonDeath => "king died of poison",
+            Termination::DoomedCheckmate => "checkmate by a poisoned king without a doctor",
+            Termination::ScientistCaptured => "scientist captured",
+            Termination::NoLegalAction => "no legal action",
         }
     }
 }

@@ -6,22 +6,37 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::{
-    perft, Chess, Color, FenError, Game, MoveError, OptionError, Outcome, Position, RuleOptions,
+    perft, Chess, Color, FenError, Game, Hostage, MadScientist, MoveError, OptionError, Outcome,
+    Position, RuleOptions,
 };
 
 /// Every variant Heterodox implements.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
     Chess,
+    Poison,
+    Hostage,
+    MadScientist,
+    Traitor,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 1] = [Variant::Chess];
+    pub const ALL: [Variant; 5] = [
+        Variant::Chess,
+        Variant::Poison,
+        Variant::Hostage,
+        Variant::MadScientist,
+        Variant::Traitor,
+    ];
 
     /// The registered name, as typed on the command line and in Python.
     pub const fn name(self) -> &'static str {
         match self {
             Variant::Chess => "chess",
+            Variant::Poison => "poison",
+            Variant::Hostage => "hostage",
+            Variant::MadScientist => "madscientist",
+            Variant::Traitor => "traitor",
         }
     }
 }
@@ -57,11 +72,22 @@ pub enum NewGameError {
     Option(#[from] OptionError),
 }
 
+/// A player's view asked of a variant where both players see everything.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{0} has perfect information: there are no player views (only traitor has hidden information)"
+)]
+pub struct NoViews(pub Variant);
+
 /// A game of any variant. Each arm holds the variant's own typed game; the
 /// methods dispatch with one `match` and speak in strings.
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     Chess(Game<Chess>),
+    Poison(Game<crate::PoisonChess>),
+    Hostage(Game<Hostage>),
+    MadScientist(Game<MadScientist>),
+    Traitor(Game<crate::traitor::Traitor>),
 }
 
 /// Runs `$body` with `$game` bound to the typed game inside any arm.
@@ -69,6 +95,10 @@ macro_rules! dispatch {
     ($self:expr, $game:ident => $body:expr) => {
         match $self {
             AnyGame::Chess($game) => $body,
+            AnyGame::Poison($game) => $body,
+            AnyGame::Hostage($game) => $body,
+            AnyGame::MadScientist($game) => $body,
+            AnyGame::Traitor($game) => $body,
         }
     };
 }
@@ -99,12 +129,45 @@ impl AnyGame {
                     None => Chess::new(),
                 }))
             }
+            Variant::Poison => {
+                options.expect_only("poison", &[])?;
+                AnyGame::Poison(Game::new(match fen {
+                    Some(text) => crate::PoisonChess::from_fen(text)?,
+                    None => crate::PoisonChess::new(),
+                }))
+            }
+            Variant::Hostage => {
+                options.expect_only("hostage", &[])?;
+                AnyGame::Hostage(Game::new(match fen {
+                    Some(text) => Hostage::from_fen(text)?,
+                    None => Hostage::new(),
+                }))
+            }
+            Variant::MadScientist => {
+                options.expect_only("madscientist", &[])?;
+                AnyGame::MadScientist(Game::new(match fen {
+                    Some(text) => MadScientist::from_fen(text)?,
+                    None => MadScientist::new(),
+                }))
+            }
+            Variant::Traitor => {
+                // mode, commitment, no_immediate_undo, selection, seed.
+                let rules = crate::traitor::TraitorRules::from_options(options)?;
+                AnyGame::Traitor(Game::new(match fen {
+                    Some(text) => crate::traitor::Traitor::from_fen(text, rules)?,
+                    None => crate::traitor::Traitor::new(rules)?,
+                }))
+            }
         })
     }
 
     pub fn variant(&self) -> Variant {
         match self {
             AnyGame::Chess(_) => Variant::Chess,
+            AnyGame::Poison(_) => Variant::Poison,
+            AnyGame::Hostage(_) => Variant::Hostage,
+            AnyGame::MadScientist(_) => Variant::MadScientist,
+            AnyGame::Traitor(_) => Variant::Traitor,
         }
     }
 
@@ -145,7 +208,14 @@ impl AnyGame {
     /// Reads and plays an action; returns it in (long, standard) notation.
     /// On error the game is unchanged.
     pub fn play(&mut self, text: &str) -> Result<(String, String), MoveError> {
+        // Traitor reads whole turns: `(T-Rh1)N:f2` is an announcement and a move.
+        if let AnyGame::Traitor(game) = self {
+            return crate::traitor::play_turn(game, text);
+        }
         dispatch!(self, game => {
+            if let Some(outcome) = game.outcome() {
+                return Err(MoveError::GameOver(outcome.to_string()));
+            }
             let action = game.position().parse_action(text)?;
             let standard = game.position().notation(&action);
             game.play(&action)?;
@@ -177,6 +247,16 @@ impl AnyGame {
             .into_iter()
             .map(|(action, nodes)| (action.to_string(), nodes))
             .collect())
+    }
+
+    /// What `player` may know, as a view string: the position string with
+    /// `?` for the opponent's secret (Traitor). Other variants have no
+    /// hidden information, so no views.
+    pub fn view(&self, player: Color) -> Result<String, NoViews> {
+        match self {
+            AnyGame::Traitor(game) => Ok(game.position().view(player).fen()),
+            other => Err(NoViews(other.variant())),
+        }
     }
 
     /// A text diagram of the board, rank 8 on top.

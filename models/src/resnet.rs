@@ -169,8 +169,10 @@ impl ResNet {
     /// averages (training) versus the stored running averages (evaluation,
     /// deterministic).
     ///
-    /// Returns `(policy_logits [N, policy_size], value [N])`, with values in
-    /// (-1, 1).
+    /// Returns `(policy_logits [N, policy_size], value [N])`. The value is a
+    /// tanh, in (-1, 1); in float32 it only rounds to exactly ±1 once the
+    /// pre-activation passes about ±9, which a trained head does not reach.
+    /// The logits are unnormalised: mask illegal moves, then softmax.
     ///
     /// # Panics
     ///

@@ -46,14 +46,18 @@ class Outcome:
 class Game:
     """A game of a chess variant: the position and its repetition history.
 
-    Game(variant='chess', fen=None) starts from the variant's initial
-    position, or from `fen` when one is given. Moves are read in UCI
-    ('e2e4', 'e7e8q') or SAN ('e4', 'Nf3', 'O-O'); positions are written
-    in FEN. Every invalid input raises ValueError with the reason, and
-    leaves the game unchanged.
+    Game(variant='chess', fen=None, **options) starts from the variant's
+    initial position, or from `fen` when one is given. Keyword options are
+    the variant's rule settings, e.g. Game('traitor', mode='defector',
+    commitment='impromptu'); values are str (int and bool are converted).
+    Moves are read in UCI ('e2e4', 'e7e8q') or SAN ('e4', 'Nf3', 'O-O');
+    positions are written in FEN. Every invalid input raises ValueError
+    with the reason, and leaves the game unchanged.
     """
 
-    def __new__(cls, variant: str = "chess", fen: str | None = None) -> Game: ...
+    def __new__(
+        cls, variant: str = "chess", fen: str | None = None, **options: str | int | bool
+    ) -> Game: ...
     @property
     def variant(self) -> str:
         """The variant's name, e.g. 'chess'."""
@@ -63,8 +67,19 @@ class Game:
     @property
     def plies(self) -> int:
         """The number of moves (plies) played since the game was created."""
+    @property
+    def options(self) -> dict[str, str]:
+        """The rule options the game was created with, as {key: value} strings
+        (empty for the variant's defaults).
+        """
     def fen(self) -> str:
         """The current position in FEN."""
+    def view(self, player: str) -> str:
+        """Traitor Chess: what `player` ('white' or 'black') may know, as a view
+        string: the position string with '?' for the opponent's secret.
+        ValueError for a bad player name or a variant with no hidden
+        information.
+        """
     def legal_moves(self) -> list[str]:
         """The legal moves in UCI notation ('e2e4', 'e1g1', 'e7e8q'), in move
         generator order; empty once the game is over.
@@ -77,6 +92,16 @@ class Game:
         """Plays a move given in UCI ('e2e4') or SAN ('e4') and returns it in
         UCI. Raises ValueError, leaving the game unchanged, when the move
         cannot be read, is illegal or ambiguous, or the game is over.
+        """
+    def prisons(self) -> dict[str, dict[str, int]]:
+        """Hostage Chess: the men each side holds captive, as
+        {'white': {'P': 0, 'N': 1, 'B': 0, 'R': 0, 'Q': 0}, 'black': {...}}
+        (White's prison holds black men). ValueError for other variants.
+        """
+    def airfields(self) -> dict[str, dict[str, int]]:
+        """Hostage Chess: the men each side may drop, as
+        {'white': {'P': 0, ...}, 'black': {...}} (White's airfield holds
+        white men). ValueError for other variants.
         """
     def outcome(self) -> Outcome | None:
         """How the game ended, or None while it goes on."""

@@ -1,13 +1,13 @@
 //! The `Game` class: a game of any variant, spoken to in strings (UCI and
 //! SAN moves, FEN positions).
 
-use heterodox_env::{AnyGame, Variant};
-use pyo3::exceptions::PyOverflowError;
+use heterodox_env::{AnyGame, NewGameError, RuleOptions, Variant};
+use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyBool, PyDict, PyInt, PyString};
 
 use crate::errors::value_error;
-use crate::outcome::Outcome;
+use crate::outcome::{parse_color, Outcome};
 
 /// The deepest perft / divide the bindings accept. Depth 10 from the start
 /// position is already beyond any practical run; the bound keeps a typo
@@ -16,15 +16,42 @@ const MAX_PERFT_DEPTH: u32 = 10;
 
 /// A game of a chess variant: the position and its repetition history.
 ///
-/// Game(variant='chess', fen=None) starts from the variant's initial
-/// position, or from `fen` when one is given. Moves are read in UCI
-/// ('e2e4', 'e7e8q') or SAN ('e4', 'Nf3', 'O-O'); positions are written
-/// in FEN. Every invalid input raises ValueError with the reason, and
-/// leaves the game unchanged.
+/// Game(variant='chess', fen=None, **options) starts from the variant's
+/// initial position, or from `fen` when one is given. Keyword options are
+/// the variant's rule settings, e.g. Game('traitor', mode='defector',
+/// commitment='impromptu'); values are str (int and bool are converted).
+/// Moves are read in UCI ('e2e4', 'e7e8q') or SAN ('e4', 'Nf3', 'O-O');
+/// positions are written in FEN. Every invalid input raises ValueError
+/// with the reason, and leaves the game unchanged.
 #[pyclass(module = "heterodox._core")]
 #[derive(Clone, Debug)]
 pub struct Game {
     game: AnyGame,
+    /// The rule settings the game was created with, as given.
+    options: RuleOptions,
+}
+
+/// Reads keyword rule options: str values as they are, bool as 'true' /
+/// 'false', int in decimal; any other type is a TypeError.
+fn rule_options(options: Option<&Bound<'_, PyDict>>) -> PyResult<RuleOptions> {
+    let mut out = RuleOptions::new();
+    for (key, value) in options.into_iter().flat_map(|dict| dict.iter()) {
+        let key: String = key.extract()?;
+        let text = if let Ok(text) = value.cast::<PyString>() {
+            text.to_str()?.to_owned()
+        } else if let Ok(flag) = value.cast::<PyBool>() {
+            flag.is_true().to_string()
+        } else if value.is_instance_of::<PyInt>() {
+            value.str()?.to_str()?.to_owned()
+        } else {
+            return Err(PyTypeError::new_err(format!(
+                "rule option '{key}' must be a str, int or bool, not {}",
+                value.get_type().name()?
+            )));
+        };
+        out.set(&key, &text);
+    }
+    Ok(out)
 }
 
 /// Reads a perft depth: an int from 0 to [`MAX_PERFT_DEPTH`].
@@ -57,13 +84,22 @@ fn snapshot(game: &Bound<'_, Game>) -> PyResult<AnyGame> {
 #[pymethods]
 impl Game {
     #[new]
-    #[pyo3(signature = (variant = "chess", fen = None))]
-    fn new(variant: &str, fen: Option<&str>) -> PyResult<Game> {
+    #[pyo3(signature = (variant = "chess", fen = None, **options))]
+    fn new(
+        variant: &str,
+        fen: Option<&str>,
+        options: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Game> {
         let variant: Variant = variant.parse().map_err(value_error)?;
-        let game = AnyGame::new(variant, fen).map_err(|error| {
-            value_error(format!("invalid FEN '{}': {error}", fen.unwrap_or("")))
-        })?;
-        Ok(Game { game })
+        let options = rule_options(options)?;
+        let game =
+            AnyGame::with_options(variant, fen, &options).map_err(|error| match (error, fen) {
+                (NewGameError::Fen(error), Some(fen)) => {
+                    value_error(format!("invalid FEN '{fen}': {error}"))
+                }
+                (error, _) => value_error(error),
+            })?;
+        Ok(Game { game, options })
     }
 
     /// The variant's name, e.g. 'chess'.
@@ -84,9 +120,29 @@ impl Game {
         self.game.plies()
     }
 
+    /// The rule options the game was created with, as {key: value} strings
+    /// (empty for the variant's defaults).
+    #[getter]
+    fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for (key, value) in self.options.iter() {
+            dict.set_item(key, value)?;
+        }
+        Ok(dict)
+    }
+
     /// The current position in FEN.
     fn fen(&self) -> String {
         self.game.fen()
+    }
+
+    /// Traitor Chess: what `player` ('white' or 'black') may know, as a view
+    /// string: the position string with '?' for the opponent's secret.
+    /// ValueError for a bad player name or a variant with no hidden
+    /// information.
+    fn view(&self, player: &str) -> PyResult<String> {
+        let player = parse_color(player)?;
+        self.game.view(player).map_err(value_error)
     }
 
     /// The legal moves in UCI notation ('e2e4', 'e1g1', 'e7e8q'), in move
@@ -108,6 +164,20 @@ impl Game {
     fn play(&mut self, r#move: &str) -> PyResult<String> {
         let (uci, _san) = self.game.play(r#move).map_err(value_error)?;
         Ok(uci)
+    }
+
+    /// Hostage Chess: the men each side holds captive, as
+    /// {'white': {'P': 0, 'N': 1, 'B': 0, 'R': 0, 'Q': 0}, 'black': {...}}
+    /// (White's prison holds black men). ValueError for other variants.
+    fn prisons<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        self.hostage_reserves(py, heterodox_env::Hostage::prison)
+    }
+
+    /// Hostage Chess: the men each side may drop, as
+    /// {'white': {'P': 0, ...}, 'black': {...}} (White's airfield holds
+    /// white men). ValueError for other variants.
+    fn airfields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        self.hostage_reserves(py, heterodox_env::Hostage::airfield)
     }
 
     /// How the game ended, or None while it goes on.
@@ -161,8 +231,13 @@ impl Game {
     }
 
     fn __repr__(&self) -> String {
+        let options: String = self
+            .options
+            .iter()
+            .map(|(key, value)| format!(", {key}='{value}'"))
+            .collect();
         format!(
-            "Game(variant='{}', fen='{}')",
+            "Game(variant='{}', fen='{}'{options})",
             self.game.variant().name(),
             self.game.fen()
         )
@@ -171,5 +246,34 @@ impl Game {
     /// The board as text, rank 8 on top.
     fn __str__(&self) -> String {
         self.game.render()
+    }
+}
+
+impl Game {
+    /// Both sides' prisons or airfields of a Hostage game as nested dicts.
+    fn hostage_reserves<'py>(
+        &self,
+        py: Python<'py>,
+        reserve: fn(
+            &heterodox_env::Hostage,
+            heterodox_env::Color,
+        ) -> &heterodox_env::hostage::Reserve,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let AnyGame::Hostage(game) = &self.game else {
+            return Err(value_error(format!(
+                "{} has no prisons or airfields (only hostage has)",
+                self.game.variant().name()
+            )));
+        };
+        let out = PyDict::new(py);
+        for color in heterodox_env::Color::ALL {
+            let counts = PyDict::new(py);
+            let held = reserve(game.position(), color);
+            for role in heterodox_env::hostage::RESERVE_ROLES {
+                counts.set_item(role.upper_char().to_string(), held.count(role))?;
+            }
+            out.set_item(color.name(), counts)?;
+        }
+        Ok(out)
     }
 }

@@ -74,10 +74,14 @@ def stub_parameters(node):
         ast.literal_eval(default) for default in args.defaults
     ]
     params = list(zip((a.arg for a in positional), defaults))
+    if args.vararg is not None:
+        params.append((args.vararg.arg, inspect.Parameter.empty))
     params += [
         (a.arg, inspect.Parameter.empty if d is None else ast.literal_eval(d))
         for a, d in zip(args.kwonlyargs, args.kw_defaults)
     ]
+    if args.kwarg is not None:
+        params.append((args.kwarg.arg, inspect.Parameter.empty))
     if params and params[0][0] in {"self", "cls"}:
         params = params[1:]
     return params

@@ -52,13 +52,28 @@ pub struct GameArgs {
     /// A rule setting of the variant, KEY=VALUE; repeatable.
     #[arg(long = "option", value_name = "KEY=VALUE")]
     options: Vec<String>,
+    /// Traitor family mode (traitor, defector, double-agent,
+    /// defector-double-agent, mercenary): sugar for `--option mode=...`.
+    #[arg(long)]
+    mode: Option<String>,
+    /// Traitor family commitment (standard, simplified, impromptu): sugar
+    /// for `--option commitment=...`.
+    #[arg(long)]
+    commitment: Option<String>,
 }
 
 impl GameArgs {
     /// Builds the game these options describe.
     fn new_game(&self) -> Result<AnyGame, String> {
         let variant: Variant = self.variant.parse().map_err(|e| format!("{e}"))?;
-        let options = RuleOptions::parse(&self.options.join(",")).map_err(|e| format!("{e}"))?;
+        let mut options =
+            RuleOptions::parse(&self.options.join(",")).map_err(|e| format!("{e}"))?;
+        if let Some(mode) = &self.mode {
+            options.set("mode", mode);
+        }
+        if let Some(commitment) = &self.commitment {
+            options.set("commitment", commitment);
+        }
         AnyGame::with_options(variant, self.fen.as_deref(), &options).map_err(|e| format!("{e}"))
     }
 }

@@ -67,12 +67,9 @@ impl fmt::Display for HostageAction {
         match *self {
             HostageAction::Move(m) => write!(f, "{m}"),
             HostageAction::Drop { role, to } => write!(f, "{}@{to}", role.upper_char()),
-            HostageAction::Exchange { given, rescued, to } => write!(
-                f,
-                "{}-{}@{to}",
-                given.upper_char(),
-                rescued.upper_char()
-            ),
+            HostageAction::Exchange { given, rescued, to } => {
+                write!(f, "{}-{}@{to}", given.upper_char(), rescued.upper_char())
+            }
         }
     }
 }

@@ -1,0 +1,404 @@
+//! Legal action generation for Hostage Chess.
+//!
+//! Board moves are generated directly legal as in FIDE chess (king steps
+//! avoid attacked squares, pinned pieces keep to their line, a single check
+//! is captured or blocked), with the Hostage attack rule: a seventh-rank
+//! pawn with nothing to promote to attacks nothing (H6). Every legality
+//! test uses the prisons as they are after the action, which leaves two
+//! cases where an action changes who attacks:
+//!
+//! * a capture of a knight, bishop, rook or queen gives the opponent a
+//!   piece to promote to, waking its blocked seventh-rank pawns: a capture
+//!   that lets such a pawn check our King is illegal;
+//! * an exchange that gives away the opponent's last promotable piece puts
+//!   its seventh-rank pawns back to sleep: it answers their check.
+//!
+//! Drops and exchanges never uncover an attack, so they are legal unless we
+//! are in check; then they must block the one remaining sliding checker.
+//! Actions go to an [`ActionVisitor`] grouped by origin and destination set,
+//! so counting (perft's bulk counting) never builds them.
+
+use crate::attacks;
+use crate::{Bitboard, CastlingSide, Color, Move, Piece, Rank, Role, Square};
+
+use super::reserve::{exchange_value, PROMOTION_ROLES};
+use super::{Hostage, HostageAction};
+
+/// Receives generated actions in groups.
+pub trait ActionVisitor {
+    /// Moves of a piece from `from` to each square in `targets`. For pawns,
+    /// targets on the last rank stand for one promotion per kind of piece
+    /// the mover may release from the opponent's prison.
+    fn piece_moves(&mut self, position: &Hostage, role: Role, from: Square, targets: Bitboard);
+    /// One special move (en passant, castling).
+    fn special(&mut self, m: Move);
+    /// Drops of `role` from the mover's airfield onto each of `targets`.
+    fn drops(&mut self, role: Role, targets: Bitboard);
+    /// Exchanges giving `given`, rescuing `rescued` and dropping it onto
+    /// each of `targets`.
+    fn exchanges(&mut self, given: Role, rescued: Role, targets: Bitboard);
+}
+
+/// Counts actions without building them.
+pub struct CountVisitor(pub usize);
+
+impl ActionVisitor for CountVisitor {
+    #[inline]
+    fn piece_moves(&mut self, position: &Hostage, role: Role, _from: Square, targets: Bitboard) {
+        self.0 += targets.count();
+        if role == Role::Pawn {
+            let promotions = (targets & Bitboard::BACKRANKS).count();
+            if promotions > 0 {
+                let choices = position.promotion_choices().count();
+                self.0 += promotions * (choices - 1);
+            }
+        }
+    }
+
+    #[inline]
+    fn special(&mut self, _m: Move) {
+        self.0 += 1;
+    }
+
+    #[inline]
+    fn drops(&mut self, _role: Role, targets: Bitboard) {
+        self.0 += targets.count();
+    }
+
+    #[inline]
+    fn exchanges(&mut self, _given: Role, _rescued: Role, targets: Bitboard) {
+        self.0 += targets.count();
+    }
+}
+
+/// Collects actions into a list (a reused `Vec`, an `ArrayVec`, ...).
+pub struct ListVisitor<'a, L: Extend<HostageAction>>(pub &'a mut L);
+
+impl<L: Extend<HostageAction>> ActionVisitor for ListVisitor<'_, L> {
+    #[inline]
+    fn piece_moves(&mut self, position: &Hostage, role: Role, from: Square, targets: Bitboard) {
+        let board = position.board();
+        for to in targets {
+            let capture = board.role_at(to);
+            let normal = |promotion| {
+                HostageAction::Move(Move::Normal {
+                    role,
+                    from,
+                    capture,
+                    to,
+                    promotion,
+                })
+            };
+            if role == Role::Pawn && Bitboard::BACKRANKS.contains(to) {
+                for released in position.promotion_choices() {
+                    self.0.extend([normal(Some(released))]);
+                }
+            } else {
+                self.0.extend([normal(None)]);
+            }
+        }
+    }
+
+    #[inline]
+    fn special(&mut self, m: Move) {
+        self.0.extend([HostageAction::Move(m)]);
+    }
+
+    #[inline]
+    fn drops(&mut self, role: Role, targets: Bitboard) {
+        self.0
+            .extend(targets.map(|to| HostageAction::Drop { role, to }));
+    }
+
+    #[inline]
+    fn exchanges(&mut self, given: Role, rescued: Role, targets: Bitboard) {
+        self.0
+            .extend(targets.map(|to| HostageAction::Exchange { given, rescued, to }));
+    }
+}
+
+/// Stops caring after the first action: cheap "is the game over?" checks.
+struct AnyVisitor(bool);
+
+impl ActionVisitor for AnyVisitor {
+    fn piece_moves(&mut self, _: &Hostage, _: Role, _: Square, targets: Bitboard) {
+        self.0 |= targets.any();
+    }
+    fn special(&mut self, _: Move) {
+        self.0 = true;
+    }
+    fn drops(&mut self, _: Role, targets: Bitboard) {
+        self.0 |= targets.any();
+    }
+    fn exchanges(&mut self, _: Role, _: Role, targets: Bitboard) {
+        self.0 |= targets.any();
+    }
+}
+
+impl Hostage {
+    /// The pieces the side to move may promote to: its own knights,
+    /// bishops, rooks and queens in the opponent's prison, queen first.
+    pub fn promotion_choices(&self) -> impl Iterator<Item = Role> + '_ {
+        let prison = self.prison(!self.turn());
+        PROMOTION_ROLES.into_iter().filter(|r| prison.contains(*r))
+    }
+
+    /// Every legal action.
+    pub fn legal_action_list(&self) -> Vec<HostageAction> {
+        let mut actions = Vec::new();
+        self.visit_legal_actions(&mut ListVisitor(&mut actions));
+        actions
+    }
+
+    /// Stops at the first legal action.
+    pub fn has_legal_action(&self) -> bool {
+        let mut any = AnyVisitor(false);
+        self.visit_legal_actions(&mut any);
+        any.0
+    }
+
+    /// True when a legal en passant capture exists (only then does the en
+    /// passant square count for repetition).
+    pub fn has_legal_en_passant(&self) -> bool {
+        let Some(ep) = self.ep_square() else {
+            return false;
+        };
+        let mut any = AnyVisitor(false);
+        self.visit_en_passant(&mut any, self.our_king(), ep);
+        any.0
+    }
+
+    /// Our pieces pinned to our king by an enemy slider.
+    fn pinned(&self, king: Square) -> Bitboard {
+        let board = self.board();
+        let us = self.turn();
+        let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens()
+            | attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
+            & board.by_color(!us);
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = attacks::between(king, sniper) & board.occupied();
+            if !blockers.more_than_one() {
+                pinned |= blockers & board.by_color(us);
+            }
+        }
+        pinned
+    }
+
+    /// Generates every legal action into the visitor: board moves, then
+    /// drops, then exchanges.
+    pub fn visit_legal_actions<V: ActionVisitor>(&self, visitor: &mut V) {
+        let checkers = self.checkers();
+        self.visit_moves(visitor, checkers);
+        self.visit_drops_and_exchanges(visitor, checkers);
+    }
+
+    fn visit_moves<V: ActionVisitor>(&self, visitor: &mut V, checkers: Bitboard) {
+        let board = self.board();
+        let us = self.turn();
+        let them = !us;
+        let king = self.our_king();
+        let ours = board.by_color(us);
+        let occupied = board.occupied();
+        // Their pieces other than pawns and king: capturing one gives them a
+        // piece to promote to (H6).
+        let their_pieces =
+            board.by_color(them) - board.by_role(Role::Pawn) - board.by_role(Role::King);
+        let they_can_promote = self.can_promote(them);
+
+        // King steps: the king is no blocker for the squares it leaves, and
+        // a capture of a piece wakes every blocked pawn of theirs.
+        let without_king = occupied.without(king);
+        let mut king_targets = attacks::king_attacks(king) & !ours;
+        for to in king_targets {
+            let attacked = if !they_can_promote && their_pieces.contains(to) {
+                board.attackers_to(to, them, without_king)
+            } else {
+                self.attackers_to(to, them, without_king)
+            };
+            if attacked.any() {
+                king_targets.remove(to);
+            }
+        }
+        visitor.piece_moves(self, Role::King, king, king_targets);
+
+        if checkers.more_than_one() {
+            return;
+        }
+        let mut target = match checkers.first() {
+            Some(checker) => attacks::between(king, checker).with(checker),
+            None => !ours,
+        };
+        // A blocked pawn of theirs diagonally before our king would check as
+        // soon as we capture a piece (the note to 8...Bxd7 in the text).
+        if (attacks::pawn_attacks(us, king) & self.blocked_pawns(them)).any() {
+            target = target - their_pieces;
+        }
+        let pinned = self.pinned(king);
+
+        for from in ours & board.by_role(Role::Knight) & !pinned {
+            visitor.piece_moves(
+                self,
+                Role::Knight,
+                from,
+                attacks::knight_attacks(from) & target,
+            );
+        }
+        for role in [Role::Bishop, Role::Rook, Role::Queen] {
+            for from in ours & board.by_role(role) {
+                let mut targets = match role {
+                    Role::Bishop => attacks::bishop_attacks(from, occupied),
+                    Role::Rook => attacks::rook_attacks(from, occupied),
+                    _ => attacks::queen_attacks(from, occupied),
+                } & target;
+                if pinned.contains(from) {
+                    targets &= attacks::line(king, from);
+                }
+                visitor.piece_moves(self, role, from, targets);
+            }
+        }
+
+        let enemies = board.by_color(them);
+        let empty = !occupied;
+        let third = Bitboard::relative_rank(us, Rank::THIRD);
+        // H6: with nothing to promote to, a seventh-rank pawn cannot move.
+        let mut pawns = ours & board.by_role(Role::Pawn);
+        if !self.can_promote(us) {
+            pawns = pawns - Bitboard::relative_rank(us, Rank::SEVENTH);
+        }
+        for from in pawns {
+            let single = Bitboard::from_square(from).shift_forward(us) & empty;
+            let double = (single & third).shift_forward(us) & empty;
+            let mut targets =
+                (single | double | (attacks::pawn_attacks(us, from) & enemies)) & target;
+            if pinned.contains(from) {
+                targets &= attacks::line(king, from);
+            }
+            if targets.any() {
+                visitor.piece_moves(self, Role::Pawn, from, targets);
+            }
+        }
+
+        if let Some(ep) = self.ep_square() {
+            self.visit_en_passant(visitor, king, ep);
+        }
+        if checkers.is_empty() {
+            self.visit_castling(visitor, king);
+        }
+    }
+
+    pub(super) fn visit_en_passant<V: ActionVisitor>(
+        &self,
+        visitor: &mut V,
+        king: Square,
+        ep: Square,
+    ) {
+        let board = self.board();
+        let us = self.turn();
+        let fifth = match us {
+            Color::White => Rank::FIFTH,
+            Color::Black => Rank::FOURTH,
+        };
+        let captured = Square::from_coords(ep.file(), fifth);
+        for from in attacks::pawn_attacks(!us, ep) & board.by_piece(Piece::new(us, Role::Pawn)) {
+            // Tested on the board after the capture: it removes two men
+            // from one rank, which pin detection cannot see. A captured pawn
+            // gives them nothing to promote to, so the attack rule is as now.
+            let occupied = (board.occupied() - from - captured).with(ep);
+            if self
+                .attackers_to(king, !us, occupied)
+                .without(captured)
+                .is_empty()
+            {
+                visitor.special(Move::EnPassant { from, to: ep });
+            }
+        }
+    }
+
+    fn visit_castling<V: ActionVisitor>(&self, visitor: &mut V, king: Square) {
+        let board = self.board();
+        let us = self.turn();
+        for rook in self.castling_rights() & Bitboard::relative_rank(us, Rank::FIRST) {
+            let side = CastlingSide::from_squares(king, rook);
+            let king_to = side.king_to(us);
+            let rook_to = side.rook_to(us);
+            let must_be_empty = (attacks::between(king, king_to).with(king_to)
+                | attacks::between(rook, rook_to).with(rook_to))
+                - king
+                - rook;
+            if board.occupied().intersects(must_be_empty) {
+                continue;
+            }
+            let occupied = board.occupied() - king - rook;
+            let path = attacks::between(king, king_to).with(king_to);
+            if path
+                .into_iter()
+                .all(|sq| self.attackers_to(sq, !us, occupied).is_empty())
+            {
+                visitor.special(Move::Castle { king, rook });
+            }
+        }
+    }
+
+    /// Squares a drop may go to, given the checkers that remain after the
+    /// action: any empty square out of check; between the King and a lone
+    /// distant slider in check; none otherwise (a drop never captures).
+    fn drop_squares(&self, king: Square, checkers: Bitboard) -> Bitboard {
+        if checkers.is_empty() {
+            !self.board().occupied()
+        } else if let Some(checker) = checkers.single_square() {
+            attacks::between(king, checker)
+        } else {
+            Bitboard::EMPTY
+        }
+    }
+
+    fn visit_drops_and_exchanges<V: ActionVisitor>(&self, visitor: &mut V, checkers: Bitboard) {
+        let us = self.turn();
+        let them = !us;
+        let king = self.our_king();
+        // H3: no pawn on either back rank.
+        let pawn_mask = |role: Role| {
+            if role == Role::Pawn {
+                !Bitboard::BACKRANKS
+            } else {
+                Bitboard::FULL
+            }
+        };
+        let squares = self.drop_squares(king, checkers);
+        if squares.any() {
+            for role in self.airfield(us).roles() {
+                visitor.drops(role, squares & pawn_mask(role));
+            }
+        }
+
+        let our_prison = *self.prison(us);
+        let their_prison = *self.prison(them);
+        if their_prison.is_empty() {
+            return;
+        }
+        for given in our_prison.roles() {
+            // Giving away their last promotable piece silences their
+            // seventh-rank pawns (H6): those checks no longer count.
+            let mut after = our_prison;
+            after.remove(given);
+            let remaining = if our_prison.has_promotion_piece() && !after.has_promotion_piece() {
+                checkers
+                    - (self.board().by_piece(Piece::new(them, Role::Pawn))
+                        & Bitboard::relative_rank(them, Rank::SEVENTH))
+            } else {
+                checkers
+            };
+            let squares = self.drop_squares(king, remaining);
+            if squares.is_empty() {
+                continue;
+            }
+            let value = exchange_value(given);
+            for rescued in their_prison.roles() {
+                if exchange_value(rescued) <= value {
+                    visitor.exchanges(given, rescued, squares & pawn_mask(rescued));
+                }
+            }
+        }
+    }
+}

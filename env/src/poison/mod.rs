@@ -1,0 +1,252 @@
+//! Poison Chess (Bryan Lambert, 1999): FIDE chess with Harpies that poison,
+//! a Doctor that cures, and frozen poisoned pieces that die after a
+//! countdown. The rules as implemented, ruling by ruling, are in
+//! docs/rules/poison.md; the rulings P1-P13 are in
+//! shared/rules/RULINGS.md.
+//!
+//! The module, one concept a file:
+//! * [`action`]: [`PoisonAction`] (move, poison, cure) and its long form;
+//! * `attacks`: who attacks what under P6 (poisoned pieces and Harpies do
+//!   not), check and pins;
+//! * `movegen`: the legal action generator with visitors (fast path) and
+//!   the play-and-test reference it is checked against;
+//! * `play`: executing an action, the countdown and deaths (P3);
+//! * `setup`: the unvalidated [`PoisonSetup`], validation and the FEN
+//!   dialect with its poison field;
+//! * `notation`: the text's notation (`xHe5#[f5,5]`, `Dg6[g5,C]`) and the
+//!   long form, read and written;
+//! * `endings`: results (P9, P10, insufficient material, 50 moves).
+
+pub mod action;
+mod attacks;
+mod endings;
+mod movegen;
+mod notation;
+mod play;
+mod setup;
+
+pub use action::PoisonAction;
+pub use movegen::{ActionVisitor, CountVisitor, ListVisitor};
+pub use notation::SuffixItem;
+pub use setup::PoisonSetup;
+
+use crate::zobrist;
+use crate::{Bitboard, Board, Color, FenError, MoveError, Outcome, Position, Role, Square};
+
+/// The counter a piece gets when it is poisoned (P3).
+pub const POISON_COUNTDOWN: u8 = 5;
+
+/// The roles a pawn may promote to, in the order action lists use (P1).
+pub const PROMOTIONS: [Role; 4] = [Role::Guard, Role::Rook, Role::Bishop, Role::Knight];
+
+/// The roles that exist in Poison Chess (no Queen, P1).
+pub const ROLES: [Role; 8] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::King,
+    Role::Harpy,
+    Role::Doctor,
+    Role::Guard,
+];
+
+/// Zobrist domain of (square, counter) of a poisoned piece.
+const ZOBRIST_POISON: u64 = zobrist::DOMAIN_VARIANT_BASE;
+
+/// A legal Poison Chess position.
+///
+/// Poisoned pieces are frozen (P4), so poison never travels: the state is a
+/// set of poisoned squares per colour of the poisoned piece plus a counter
+/// per square. The counters of Black's poisoned pieces run down on White's
+/// actions and vice versa (P3).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PoisonChess {
+    board: Board,
+    turn: Color,
+    /// Squares of the unmoved Harpies that may still castle (P11).
+    castling_rights: Bitboard,
+    ep_square: Option<Square>,
+    halfmoves: u32,
+    fullmoves: u32,
+    /// Poisoned pieces, indexed by the colour of the poisoned piece.
+    poisoned: [Bitboard; 2],
+    /// The countdown (1..=5) of the poisoned piece on each square, 0 on the
+    /// others.
+    counters: [u8; 64],
+}
+
+impl Default for PoisonChess {
+    fn default() -> PoisonChess {
+        PoisonChess::new()
+    }
+}
+
+impl PoisonChess {
+    /// The starting position of the text: Harpies on the a- and h-files,
+    /// the Doctor on the d-file, no Queen.
+    pub fn new() -> PoisonChess {
+        PoisonChess::from_setup(PoisonSetup::standard()).expect("the start position is legal")
+    }
+
+    /// Reads and validates a position in the Poison FEN dialect (see
+    /// [`PoisonSetup::from_fen`]).
+    pub fn from_fen(text: &str) -> Result<PoisonChess, FenError> {
+        Ok(PoisonChess::from_setup(PoisonSetup::from_fen(text)?)?)
+    }
+
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Squares of the Harpies that keep their castling right.
+    #[inline]
+    pub fn castling_rights(&self) -> Bitboard {
+        self.castling_rights
+    }
+
+    #[inline]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    /// Half-moves since the last capture, pawn move, poisoning, cure or
+    /// death by poison (P12).
+    #[inline]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    #[inline]
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The poisoned pieces of `color` (frozen, P4).
+    #[inline]
+    pub fn poisoned(&self, color: Color) -> Bitboard {
+        self.poisoned[color.index()]
+    }
+
+    /// Every poisoned piece of both colours.
+    #[inline]
+    pub fn all_poisoned(&self) -> Bitboard {
+        self.poisoned[0] | self.poisoned[1]
+    }
+
+    /// The countdown of the poisoned piece on `sq` (1..=5), `None` when the
+    /// square holds no poisoned piece.
+    #[inline]
+    pub fn counter(&self, sq: Square) -> Option<u8> {
+        match self.counters[sq.index()] {
+            0 => None,
+            n => Some(n),
+        }
+    }
+
+    /// The Zobrist key of the whole state: pieces, side to move, castling
+    /// rights, a usable en passant square and every (square, counter) of a
+    /// poisoned piece.
+    pub fn zobrist(&self) -> u64 {
+        let mut key = 0;
+        for (sq, piece) in self.board.pieces() {
+            key ^= zobrist::piece(piece.color, piece.role, sq);
+        }
+        if self.turn == Color::Black {
+            key ^= zobrist::BLACK_TO_MOVE;
+        }
+        for rook in self.castling_rights {
+            key ^= zobrist::castling(rook);
+        }
+        if let Some(ep) = self.ep_square {
+            if self.has_legal_en_passant() {
+                key ^= zobrist::en_passant(ep.file());
+            }
+        }
+        for sq in self.all_poisoned() {
+            key ^= zobrist::key(
+                ZOBRIST_POISON,
+                (sq.index() * 8) as u64 + u64::from(self.counters[sq.index()]),
+            );
+        }
+        key
+    }
+}
+
+impl Position for PoisonChess {
+    type Action = PoisonAction;
+
+    fn variant_name(&self) -> &'static str {
+        "poison"
+    }
+
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    fn legal_actions(&self, out: &mut Vec<PoisonAction>) {
+        out.clear();
+        self.visit_legal_actions(&mut ListVisitor(out));
+    }
+
+    fn count_legal_actions(&self) -> usize {
+        self.count_legal()
+    }
+
+    fn is_legal(&self, action: &PoisonAction) -> bool {
+        // Checked against the generator: the one source of truth.
+        let mut found = false;
+        self.visit_legal_actions(&mut movegen::FindVisitor {
+            wanted: *action,
+            found: &mut found,
+        });
+        found
+    }
+
+    fn play_unchecked(&mut self, action: &PoisonAction) {
+        self.play_action_unchecked(action);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.result()
+    }
+
+    fn repetition_key(&self) -> u64 {
+        self.zobrist()
+    }
+
+    fn is_irreversible(&self, action: &PoisonAction) -> bool {
+        // Counters only run down, so any action that lowers one makes every
+        // earlier position unrepeatable too.
+        action.is_zeroing()
+            || self.poisoned(!self.turn).any()
+            || match action {
+                PoisonAction::Move(m) => {
+                    m.is_castle()
+                        || (self.castling_rights.any()
+                            && (m.role() == Role::King
+                                || self.castling_rights.contains(m.from())
+                                || self.castling_rights.contains(m.to())))
+                }
+                _ => false,
+            }
+    }
+
+    fn fen(&self) -> String {
+        self.to_setup().to_fen()
+    }
+
+    fn parse_action(&self, text: &str) -> Result<PoisonAction, MoveError> {
+        self.parse_notation(text)
+    }
+
+    fn notation(&self, action: &PoisonAction) -> String {
+        self.write_notation(action)
+    }
+}

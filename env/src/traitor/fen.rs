@@ -1,0 +1,564 @@
+//! The position string: the six FIDE fields (colour by letter case) then
+//! eight Traitor fields.
+//!
+//! ```text
+//! <board> <turn> <castling> <ep> <halfmoves> <fullmoves>
+//!   <ids> <announced> <budgets> <used> <secrets> <step> <last> <undo>
+//! ```
+//!
+//! * `ids`: the identity (starting square) of each piece whose id is not
+//!   its current square, `e4=e2,f3=g1`; `-` when every piece stands on the
+//!   square it started on.
+//! * `announced`: squares of pieces with a status (traitors, double agents,
+//!   mercenaries), `f2,h1`; always `-` in Defector mode.
+//! * `budgets`: White's and Black's public budgets left, `9,4`.
+//! * `used`: ids announced so far, White's `/` Black's: `h1,g2/d8`, `-/-`.
+//! * `secrets`: White's `/` Black's remaining secret: ids (`c1,g2`,
+//!   Standard), role letters (`NBPPP`, Simplified), `-` (none left, or
+//!   Impromptu), `*` (not chosen yet), `?` (hidden: views only).
+//! * `step`: `select`, `open` (start of a turn), or the id announced this
+//!   turn (`h1`: the move is still to come).
+//! * `last`: the last move `e2e4` (modes with the weak ko), else `-`.
+//! * `undo`: the id made to defect last turn when the T5 no-undo rule is in
+//!   force, else `-`.
+//!
+//! The mode and commitment are rule settings, not part of the string.
+
+use super::control;
+use super::rules::{value, Commitment, TraitorRules, BUDGET};
+use super::selection::{start_piece, PieceId, RoleCounts, Secret, Selection};
+use super::{Step, Traitor, NO_ID};
+use crate::chess::validate_ep_square;
+use crate::fen as fide;
+use crate::{Bitboard, Color, FenError, PositionError, Rank, Role, Setup, Square};
+
+/// An unvalidated Traitor position: plain fields, as read from a string.
+/// A secret of `None` is hidden (`?`), as in a player's view.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraitorSetup {
+    pub setup: Setup,
+    /// Identity per square, `NO_ID` (0xff) where empty.
+    pub ids: [u8; 64],
+    pub announced: Bitboard,
+    pub budgets: [u8; 2],
+    pub used: [Bitboard; 2],
+    pub secrets: [Option<Secret>; 2],
+    pub step: Step,
+    pub last_move: Option<(Square, Square)>,
+    pub undo_forbidden: Option<PieceId>,
+}
+
+const FIELDS: &str = "14 (board, turn, castling, en passant, halfmove clock, fullmove number, ids, announced, budgets, used, secrets, step, last, undo)";
+
+fn bad(field: &'static str, text: &str, reason: impl Into<String>) -> FenError {
+    FenError::VariantField {
+        field,
+        text: text.to_owned(),
+        reason: reason.into(),
+    }
+}
+
+fn parse_squares(field: &'static str, text: &str) -> Result<Bitboard, FenError> {
+    if text == "-" {
+        return Ok(Bitboard::EMPTY);
+    }
+    let mut set = Bitboard::EMPTY;
+    for item in text.split(',') {
+        let sq: Square = item
+            .parse()
+            .map_err(|_| bad(field, text, format!("'{item}' is not a square")))?;
+        if set.contains(sq) {
+            return Err(bad(field, text, format!("{sq} is listed twice")));
+        }
+        set.add(sq);
+    }
+    Ok(set)
+}
+
+fn write_squares(set: Bitboard) -> String {
+    if set.is_empty() {
+        "-".to_owned()
+    } else {
+        set.map(|sq| sq.to_string()).collect::<Vec<_>>().join(",")
+    }
+}
+
+fn split_pair<'a>(field: &'static str, text: &'a str) -> Result<(&'a str, &'a str), FenError> {
+    text.split_once('/')
+        .filter(|(_, b)| !b.contains('/'))
+        .ok_or_else(|| bad(field, text, "expected White's part '/' Black's part"))
+}
+
+fn parse_secret(
+    text: &str,
+    part: &str,
+    commitment: Commitment,
+) -> Result<Option<Secret>, FenError> {
+    Ok(Some(match part {
+        "?" => return Ok(None),
+        "*" => Secret::Unchosen,
+        "-" => match commitment {
+            Commitment::Standard => Secret::Remaining(Selection::Pieces(Bitboard::EMPTY)),
+            Commitment::Simplified => Secret::Remaining(Selection::Types(RoleCounts::default())),
+            Commitment::Impromptu => Secret::Nothing,
+        },
+        _ => match commitment {
+            Commitment::Standard => {
+                Secret::Remaining(Selection::Pieces(parse_squares("secrets", part)?))
+            }
+            Commitment::Simplified => Secret::Remaining(Selection::Types(
+                RoleCounts::from_letters(part).ok_or_else(|| {
+                    bad(
+                        "secrets",
+                        text,
+                        format!("'{part}' is not a list of the letters Q, R, B, N, P"),
+                    )
+                })?,
+            )),
+            Commitment::Impromptu => {
+                return Err(bad(
+                    "secrets",
+                    text,
+                    "Impromptu has no secret choices: write -/-",
+                ))
+            }
+        },
+    }))
+}
+
+fn write_secret(secret: Option<Secret>) -> String {
+    match secret {
+        None => "?".to_owned(),
+        Some(Secret::Unchosen) => "*".to_owned(),
+        Some(Secret::Nothing) => "-".to_owned(),
+        Some(Secret::Remaining(Selection::Pieces(ids))) => write_squares(ids),
+        Some(Secret::Remaining(Selection::Types(counts))) => {
+            if counts.is_empty() {
+                "-".to_owned()
+            } else {
+                counts.letters()
+            }
+        }
+    }
+}
+
+impl TraitorSetup {
+    /// The start position string for a commitment: a selection phase when
+    /// there are secrets, else straight to play.
+    pub fn start_fen(commitment: Commitment) -> String {
+        let tail = if commitment.has_secrets() {
+            "*/* select"
+        } else {
+            "-/- open"
+        };
+        format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - - 9,9 -/- {tail} - -")
+    }
+
+    /// Reads the 14 fields (syntax only; [`Traitor::from_setup`] checks the rules).
+    pub fn parse(text: &str, commitment: Commitment) -> Result<TraitorSetup, FenError> {
+        let fields: Vec<&str> = text.split_ascii_whitespace().collect();
+        if fields.is_empty() {
+            return Err(FenError::Empty);
+        }
+        if fields.len() != 14 {
+            return Err(FenError::FieldCount {
+                found: fields.len(),
+                expected: FIELDS,
+            });
+        }
+        let setup = fide::parse_fide_fields(&fields[..6], &Role::FIDE)?;
+        let mut ids = [NO_ID; 64];
+        for sq in setup.board.occupied() {
+            ids[sq.index()] = sq.index() as u8;
+        }
+        if fields[6] != "-" {
+            for item in fields[6].split(',') {
+                let parsed = item.split_once('=').and_then(|(at, id)| {
+                    Some((at.parse::<Square>().ok()?, id.parse::<Square>().ok()?))
+                });
+                let Some((at, id)) = parsed else {
+                    return Err(bad(
+                        "ids",
+                        fields[6],
+                        format!("'{item}' is not square=id (e4=e2)"),
+                    ));
+                };
+                if !setup.board.occupied().contains(at) {
+                    return Err(bad("ids", fields[6], format!("{at} is empty")));
+                }
+                ids[at.index()] = id.index() as u8;
+            }
+        }
+        let announced = parse_squares("announced", fields[7])?;
+        let budgets = {
+            let err = || {
+                bad(
+                    "budgets",
+                    fields[8],
+                    "expected two whole numbers from 0 to 9, White's first: 9,9",
+                )
+            };
+            let (w, b) = fields[8].split_once(',').ok_or_else(err)?;
+            let parse = |t: &str| {
+                t.parse::<u8>()
+                    .ok()
+                    .filter(|n| *n <= BUDGET && t.len() == 1)
+            };
+            [parse(w).ok_or_else(err)?, parse(b).ok_or_else(err)?]
+        };
+        let (used_w, used_b) = split_pair("used", fields[9])?;
+        let used = [
+            parse_squares("used", used_w)?,
+            parse_squares("used", used_b)?,
+        ];
+        let (secret_w, secret_b) = split_pair("secrets", fields[10])?;
+        let secrets = [
+            parse_secret(fields[10], secret_w, commitment)?,
+            parse_secret(fields[10], secret_b, commitment)?,
+        ];
+        let step = match fields[11] {
+            "select" => Step::Select,
+            "open" => Step::Open,
+            other => Step::Announced(other.parse().map_err(|_| {
+                bad(
+                    "step",
+                    other,
+                    "expected 'select', 'open' or the id announced this turn",
+                )
+            })?),
+        };
+        let last_move =
+            match fields[12] {
+                "-" => None,
+                text => {
+                    let parsed = (text.len() == 4)
+                        .then(|| Some((text.get(..2)?.parse().ok()?, text.get(2..)?.parse().ok()?)))
+                        .flatten();
+                    Some(parsed.ok_or_else(|| {
+                        bad("last", text, "expected '-' or a move from-to like e2e4")
+                    })?)
+                }
+            };
+        let undo_forbidden = match fields[13] {
+            "-" => None,
+            text => Some(
+                text.parse()
+                    .map_err(|_| bad("undo", text, "expected '-' or a piece id (a square)"))?,
+            ),
+        };
+        Ok(TraitorSetup {
+            setup,
+            ids,
+            announced,
+            budgets,
+            used,
+            secrets,
+            step,
+            last_move,
+            undo_forbidden,
+        })
+    }
+
+    pub fn to_fen(&self) -> String {
+        let mut moved: Vec<String> = Vec::new();
+        for sq in self.setup.board.occupied() {
+            let id = self.ids[sq.index()];
+            if id != sq.index() as u8 {
+                if let Some(id) = Square::new(u32::from(id)) {
+                    moved.push(format!("{sq}={id}"));
+                }
+            }
+        }
+        let ids = if moved.is_empty() {
+            "-".to_owned()
+        } else {
+            moved.join(",")
+        };
+        let step = match self.step {
+            Step::Select => "select".to_owned(),
+            Step::Open => "open".to_owned(),
+            Step::Announced(id) => id.to_string(),
+        };
+        format!(
+            "{} {ids} {} {},{} {}/{} {}/{} {step} {} {}",
+            fide::write_fide_fields(&self.setup),
+            write_squares(self.announced),
+            self.budgets[0],
+            self.budgets[1],
+            write_squares(self.used[0]),
+            write_squares(self.used[1]),
+            write_secret(self.secrets[0]),
+            write_secret(self.secrets[1]),
+            self.last_move
+                .map_or_else(|| "-".to_owned(), |(from, to)| format!("{from}{to}")),
+            self.undo_forbidden
+                .map_or_else(|| "-".to_owned(), |id| id.to_string()),
+        )
+    }
+}
+
+impl Traitor {
+    /// Reads and validates a full-state position string under `rules`.
+    pub fn from_fen(text: &str, rules: TraitorRules) -> Result<Traitor, FenError> {
+        Traitor::from_setup(TraitorSetup::parse(text, rules.commitment)?, rules)
+    }
+
+    pub fn to_setup(&self) -> TraitorSetup {
+        TraitorSetup {
+            setup: Setup {
+                board: self.board.clone(),
+                turn: self.turn,
+                castling_rights: self.castling_rights,
+                ep_square: self.ep_square,
+                halfmoves: self.halfmoves,
+                fullmoves: self.fullmoves,
+            },
+            ids: self.ids,
+            announced: self.announced,
+            budgets: self.budgets,
+            used: self.used,
+            secrets: [Some(self.secrets[0]), Some(self.secrets[1])],
+            step: self.step,
+            last_move: self.last_move,
+            undo_forbidden: self.undo_forbidden,
+        }
+    }
+
+    /// Validates a setup: one King a side, no pawn on a back rank, every
+    /// identity a starting square fitting its piece, statuses on non-royal
+    /// pieces, budgets and secrets consistent with the commitment and the
+    /// step, castling rights backed by an unmoved King and regular rook.
+    pub fn from_setup(setup: TraitorSetup, rules: TraitorRules) -> Result<Traitor, FenError> {
+        let TraitorSetup {
+            setup,
+            ids,
+            announced,
+            budgets,
+            used,
+            secrets,
+            step,
+            last_move,
+            undo_forbidden,
+        } = setup;
+        let board = setup.board;
+        let mode = rules.mode;
+        for colour in Color::ALL {
+            match board
+                .by_piece(crate::Piece::new(colour, Role::King))
+                .count()
+            {
+                0 => return Err(PositionError::MissingKing(colour).into()),
+                1 => {}
+                _ => return Err(PositionError::TooManyKings(colour).into()),
+            }
+        }
+        if let Some(sq) = (board.by_role(Role::Pawn) & Bitboard::BACKRANKS).first() {
+            return Err(PositionError::PawnOnBackRank(sq).into());
+        }
+        let ids_text = || {
+            let partial = TraitorSetup {
+                setup: Setup {
+                    board: board.clone(),
+                    ..Setup::empty()
+                },
+                ids,
+                announced: Bitboard::EMPTY,
+                budgets: [0; 2],
+                used: [Bitboard::EMPTY; 2],
+                secrets: [None; 2],
+                step: Step::Open,
+                last_move: None,
+                undo_forbidden: None,
+            };
+            partial.to_fen().split(' ').nth(6).unwrap_or("-").to_owned()
+        };
+        let mut seen = Bitboard::EMPTY;
+        for (sq, piece) in board.pieces() {
+            let id = Square::new(u32::from(ids[sq.index()]));
+            let start = id.and_then(start_piece);
+            let (Some(id), Some((start_colour, start_role))) = (id, start) else {
+                return Err(bad("ids", &ids_text(), format!(
+                    "the piece on {sq} needs the square it started on (ranks 1, 2, 7, 8) as its id, like {sq}=g1"
+                )));
+            };
+            let fits = if start_role == Role::Pawn {
+                piece.role != Role::King
+            } else {
+                piece.role == start_role
+            };
+            if !fits || (!mode.changes_colour() && piece.color != start_colour) {
+                return Err(bad(
+                    "ids",
+                    &ids_text(),
+                    format!(
+                        "a {} {} on {sq} cannot have started on {id}",
+                        piece.color, piece.role
+                    ),
+                ));
+            }
+            if seen.contains(id) {
+                return Err(bad(
+                    "ids",
+                    &ids_text(),
+                    format!("two pieces have the id {id}"),
+                ));
+            }
+            seen.add(id);
+        }
+        let announced_text = write_squares(announced);
+        if !mode.keeps_status() && announced.any() {
+            return Err(bad(
+                "announced",
+                &announced_text,
+                "Defector mode has no announced status: defected pieces are regular; write -",
+            ));
+        }
+        if let Some(sq) = (announced - (board.occupied() - board.by_role(Role::King))).first() {
+            return Err(bad(
+                "announced",
+                &announced_text,
+                format!("{sq} holds no non-royal piece"),
+            ));
+        }
+        let secrets_text = format!("{}/{}", write_secret(secrets[0]), write_secret(secrets[1]));
+        let mut full_secrets = [Secret::Nothing; 2];
+        for colour in Color::ALL {
+            let Some(secret) = secrets[colour.index()] else {
+                return Err(bad(
+                    "secrets",
+                    &secrets_text,
+                    "a full state holds both secrets; '?' belongs to views",
+                ));
+            };
+            let budget = budgets[colour.index()];
+            match (secret, rules.commitment) {
+                (Secret::Nothing, Commitment::Impromptu)
+                | (Secret::Unchosen, Commitment::Standard | Commitment::Simplified) => {}
+                (Secret::Remaining(Selection::Pieces(chosen)), Commitment::Standard) => {
+                    let mut cost = 0u32;
+                    for id in chosen {
+                        match start_piece(id) {
+                            Some((c, role)) if c != colour && role != Role::King => cost += u32::from(value(role)),
+                            _ => return Err(bad("secrets", &secrets_text, format!("{colour} cannot choose {id}: not a non-royal piece of the opponent's start position"))),
+                        }
+                    }
+                    if cost > u32::from(budget) {
+                        return Err(bad(
+                            "secrets",
+                            &secrets_text,
+                            format!(
+                                "{colour}'s choices cost {cost}, more than its budget {budget}"
+                            ),
+                        ));
+                    }
+                }
+                (Secret::Remaining(Selection::Types(counts)), Commitment::Simplified) => {
+                    if counts.total_value() > u32::from(budget) {
+                        return Err(bad(
+                            "secrets",
+                            &secrets_text,
+                            format!(
+                                "{colour}'s choices cost {}, more than its budget {budget}",
+                                counts.total_value()
+                            ),
+                        ));
+                    }
+                }
+                _ => {
+                    return Err(bad(
+                        "secrets",
+                        &secrets_text,
+                        format!("not a {} secret", rules.commitment.name()),
+                    ))
+                }
+            }
+            full_secrets[colour.index()] = secret;
+        }
+        let unchosen = full_secrets.map(|s| s == Secret::Unchosen);
+        let step_ok = match step {
+            Step::Select => match setup.turn {
+                Color::White => unchosen == [true, true],
+                Color::Black => unchosen == [false, true],
+            },
+            Step::Open | Step::Announced(_) => unchosen == [false, false],
+        };
+        if !step_ok {
+            return Err(bad("step", &secrets_text, "the step does not fit the secrets: during selection White chooses first (*/* with White to act, then x/* with Black), afterwards both are chosen"));
+        }
+        let position = Traitor {
+            rules,
+            board,
+            ids,
+            announced,
+            turn: setup.turn,
+            step,
+            castling_rights: setup.castling_rights,
+            ep_square: setup.ep_square,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves,
+            budgets,
+            used,
+            secrets: full_secrets,
+            last_move,
+            undo_forbidden,
+        };
+        if let Step::Announced(id) = step {
+            if position.square_of(id).is_none() || !used[setup.turn.index()].contains(id) {
+                return Err(bad("step", &id.to_string(), "the piece announced this turn must be on the board and among the mover's used ids"));
+            }
+        }
+        if setup.fullmoves == 0 {
+            return Err(PositionError::ZeroFullmoves.into());
+        }
+        for rook in setup.castling_rights {
+            let colour = if rook.rank() == Rank::FIRST {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let king_home = Square::E1.relative_to(colour);
+            if board_piece(&position, king_home) != Some(crate::Piece::new(colour, Role::King))
+                || board_piece(&position, rook) != Some(crate::Piece::new(colour, Role::Rook))
+                || announced.contains(rook)
+            {
+                return Err(PositionError::BadCastlingRight {
+                    color: colour,
+                    rook,
+                }
+                .into());
+            }
+        }
+        if let Some(ep) = setup.ep_square {
+            let taker = if ep.rank() == Rank::SIXTH {
+                Color::White
+            } else {
+                Color::Black
+            };
+            validate_ep_square(&position.board, taker, ep)?;
+        }
+        if !mode.shared() && last_move.is_some() {
+            return Err(bad("last", &fields_last(last_move), "only modes with the weak ko (double-agent, defector-double-agent, mercenary) keep the last move"));
+        }
+        if !rules.forbids_immediate_undo() && undo_forbidden.is_some() {
+            return Err(bad(
+                "undo",
+                &undo_forbidden.map_or_else(String::new, |id| id.to_string()),
+                "the no-undo rule is not in force in these settings",
+            ));
+        }
+        if step == Step::Open
+            && control::checkers(&position.board, announced, mode, !setup.turn).any()
+        {
+            return Err(PositionError::OppositeCheck(!setup.turn).into());
+        }
+        Ok(position)
+    }
+}
+
+fn board_piece(position: &Traitor, sq: Square) -> Option<crate::Piece> {
+    position.board.piece_at(sq)
+}
+
+fn fields_last(last: Option<(Square, Square)>) -> String {
+    last.map_or_else(|| "-".to_owned(), |(a, b)| format!("{a}{b}"))
+}

@@ -1,0 +1,414 @@
+//! The Traitor Chess family (rulings T1-T10): five modes (traitor,
+//! defector, double agent, defector-double agent, mercenary) times three
+//! commitments (standard, simplified, impromptu), with hidden choices.
+//!
+//! State (docs/architecture.md): the shared [`Board`] holds each piece's
+//! **colour**; a separate `announced` [`Bitboard`] holds the pieces with a
+//! status (traitor, double agent, mercenary); `ids` gives each piece its
+//! identity, the square it started on, moved with the piece. The full state
+//! holds both players' secrets; [`TraitorView`] holds what one player may know.
+//!
+//! A turn is an optional `Announce` then a `Move`, two actions by the same
+//! player (T3); a game with secrets opens with one `Select` action per
+//! player (White, then Black).
+
+mod actions;
+mod control;
+mod fen;
+mod movegen;
+mod notation;
+mod play;
+mod rules;
+mod selection;
+mod view;
+
+pub use actions::TraitorAction;
+pub use fen::TraitorSetup;
+pub use notation::{play_turn, TurnSteps};
+pub use rules::{value, Commitment, Mode, SelectionSetting, TraitorRules, BUDGET, OPTION_KEYS};
+pub use selection::{start_piece, PieceId, RoleCounts, Secret, SeededRng, Selection};
+pub use view::{TraitorView, OBSERVATION_LEN, OBSERVATION_PLANES, OBSERVATION_SCALARS};
+
+use crate::zobrist;
+use crate::{
+    Bitboard, Board, Color, FenError, MoveError, Outcome, Position, Role, Square, Termination,
+};
+
+/// Marks an empty square in the identity array.
+pub(crate) const NO_ID: u8 = 0xff;
+
+/// Where the player to act is in the game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// The selection phase: the player to act chooses its secret.
+    Select,
+    /// The start of a turn: announce, or move.
+    Open,
+    /// This piece (by id) was announced this turn; a move must follow (T3).
+    Announced(PieceId),
+}
+
+/// A legal position of the Traitor Chess family, with its rule settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Traitor {
+    rules: TraitorRules,
+    board: Board,
+    ids: [u8; 64],
+    announced: Bitboard,
+    turn: Color,
+    step: Step,
+    castling_rights: Bitboard,
+    ep_square: Option<Square>,
+    halfmoves: u32,
+    fullmoves: u32,
+    /// Public budgets left (T1), by colour.
+    budgets: [u8; 2],
+    /// Ids each player has announced so far (public).
+    used: [Bitboard; 2],
+    secrets: [Secret; 2],
+    /// The last move's (from, to), kept in the modes with a weak ko.
+    last_move: Option<(Square, Square)>,
+    /// The piece the opponent made defect last turn (T5 no-undo rule).
+    undo_forbidden: Option<PieceId>,
+}
+
+impl Traitor {
+    /// The start position under `rules`: a selection phase, random
+    /// selections drawn from the seed, or straight to play (Impromptu).
+    /// `SelectionSetting::Fixed` needs a position string: use
+    /// [`Traitor::from_fen`].
+    pub fn new(rules: TraitorRules) -> Result<Traitor, FenError> {
+        let mut position = Traitor::from_fen(&TraitorSetup::start_fen(rules.commitment), rules)?;
+        if !rules.commitment.has_secrets() {
+            return Ok(position);
+        }
+        match rules.selection {
+            SelectionSetting::Phase => {}
+            SelectionSetting::Fixed => return Err(FenError::VariantField {
+                field: "selection",
+                text: "fixed".to_owned(),
+                reason:
+                    "selection=fixed takes both players' choices from a position string; give one"
+                        .to_owned(),
+            }),
+            SelectionSetting::Random { seed } => {
+                let mut rng = SeededRng::new(seed);
+                for _ in 0..2 {
+                    let mut choices = Vec::new();
+                    position.legal_actions(&mut choices);
+                    let action = choices[rng.below(choices.len())];
+                    position.play_unchecked(&action);
+                }
+            }
+        }
+        Ok(position)
+    }
+
+    pub fn rules(&self) -> &TraitorRules {
+        &self.rules
+    }
+
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The identity (starting square) of the piece on `sq`.
+    #[inline]
+    pub fn id_at(&self, sq: Square) -> Option<PieceId> {
+        Square::new(u32::from(self.ids[sq.index()]))
+    }
+
+    /// The square of the piece with identity `id`, if it is on the board.
+    pub fn square_of(&self, id: PieceId) -> Option<Square> {
+        self.board
+            .occupied()
+            .find(|sq| self.ids[sq.index()] == id.index() as u8)
+    }
+
+    /// Squares of announced pieces with a status (traitors, double agents,
+    /// mercenaries); empty in Defector mode.
+    #[inline]
+    pub fn announced(&self) -> Bitboard {
+        self.announced
+    }
+
+    /// Who may move the piece on `sq`: one player, or both (shared modes).
+    pub fn controllers(&self, sq: Square) -> Controllers {
+        Controllers {
+            white: self.movable(Color::White).contains(sq),
+            black: self.movable(Color::Black).contains(sq),
+        }
+    }
+
+    /// Pieces `player` may move now.
+    #[inline]
+    pub fn movable(&self, player: Color) -> Bitboard {
+        control::movable(&self.board, self.announced, self.rules.mode, player)
+    }
+
+    #[inline]
+    pub fn step(&self) -> Step {
+        self.step
+    }
+
+    #[inline]
+    pub fn budget(&self, player: Color) -> u8 {
+        self.budgets[player.index()]
+    }
+
+    /// Ids `player` has announced so far.
+    #[inline]
+    pub fn used(&self, player: Color) -> Bitboard {
+        self.used[player.index()]
+    }
+
+    /// The secret of `player` (what remains of its selection). Full state
+    /// only: a player's view never holds the opponent's.
+    #[inline]
+    pub fn secret(&self, player: Color) -> Secret {
+        self.secrets[player.index()]
+    }
+
+    #[inline]
+    pub fn castling_rights(&self) -> Bitboard {
+        self.castling_rights
+    }
+
+    #[inline]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    #[inline]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    #[inline]
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    pub fn last_move(&self) -> Option<(Square, Square)> {
+        self.last_move
+    }
+
+    pub fn undo_forbidden(&self) -> Option<PieceId> {
+        self.undo_forbidden
+    }
+
+    /// Pieces giving check to the King of `colour`.
+    pub fn checkers(&self, colour: Color) -> Bitboard {
+        control::checkers(&self.board, self.announced, self.rules.mode, colour)
+    }
+
+    pub fn is_check(&self) -> bool {
+        self.checkers(self.turn).any()
+    }
+
+    /// Kings alone, or with one minor piece in all, or with bishops all on
+    /// squares of one colour: nobody can ever give mate, whoever controls
+    /// what (the FIDE rule, on roles only).
+    pub fn is_insufficient_material(&self) -> bool {
+        let board = &self.board;
+        if (board.by_role(Role::Pawn) | board.rooks_and_queens()).any() {
+            return false;
+        }
+        let minors = board.by_role(Role::Knight) | board.by_role(Role::Bishop);
+        if minors.count() <= 1 {
+            return true;
+        }
+        let bishops = board.by_role(Role::Bishop);
+        board.by_role(Role::Knight).is_empty()
+            && (bishops.intersects(Bitboard::DARK_SQUARES)
+                ^ bishops.intersects(Bitboard::LIGHT_SQUARES))
+    }
+
+    /// The view of `observer`: everything but the opponent's secret (T10).
+    pub fn view(&self, observer: Color) -> TraitorView {
+        TraitorView::of(self, observer)
+    }
+
+    /// The Zobrist key of the whole state, secrets included.
+    pub fn zobrist(&self) -> u64 {
+        self.public_key()
+            ^ secret_key(Color::White, self.secrets[0])
+            ^ secret_key(Color::Black, self.secrets[1])
+    }
+
+    /// The key of everything both players see.
+    pub(crate) fn public_key(&self) -> u64 {
+        let mut key = 0;
+        for (sq, piece) in self.board.pieces() {
+            key ^= zobrist::piece(piece.color, piece.role, sq);
+            key ^= zobrist::key(
+                DOMAIN_ID,
+                (sq.index() * 64 + usize::from(self.ids[sq.index()])) as u64,
+            );
+        }
+        for sq in self.announced {
+            key ^= zobrist::key(DOMAIN_ANNOUNCED, sq.index() as u64);
+        }
+        if self.turn == Color::Black {
+            key ^= zobrist::BLACK_TO_MOVE;
+        }
+        for rook in self.castling_rights {
+            key ^= zobrist::castling(rook);
+        }
+        if let Some(ep) = self.ep_square {
+            key ^= zobrist::en_passant(ep.file());
+        }
+        key ^= zobrist::key(
+            DOMAIN_STEP,
+            match self.step {
+                Step::Select => 64,
+                Step::Open => 65,
+                Step::Announced(id) => id.index() as u64,
+            },
+        );
+        for colour in Color::ALL {
+            let c = colour.index() as u64;
+            key ^= zobrist::key(
+                DOMAIN_BUDGET,
+                c * 16 + u64::from(self.budgets[colour.index()]),
+            );
+            key ^= zobrist::mix(self.used[colour.index()].0 ^ zobrist::key(DOMAIN_USED, c));
+        }
+        if let Some((from, to)) = self.last_move {
+            key ^= zobrist::key(DOMAIN_LAST_MOVE, (from.index() * 64 + to.index()) as u64);
+        }
+        if let Some(id) = self.undo_forbidden {
+            key ^= zobrist::key(DOMAIN_UNDO, id.index() as u64);
+        }
+        key
+    }
+}
+
+/// Which players may move a piece.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Controllers {
+    pub white: bool,
+    pub black: bool,
+}
+
+const DOMAIN_ID: u64 = zobrist::DOMAIN_VARIANT_BASE + 0x50;
+const DOMAIN_ANNOUNCED: u64 = DOMAIN_ID + 1;
+const DOMAIN_STEP: u64 = DOMAIN_ID + 2;
+const DOMAIN_BUDGET: u64 = DOMAIN_ID + 3;
+const DOMAIN_USED: u64 = DOMAIN_ID + 4;
+const DOMAIN_LAST_MOVE: u64 = DOMAIN_ID + 5;
+const DOMAIN_UNDO: u64 = DOMAIN_ID + 6;
+const DOMAIN_SECRET: u64 = DOMAIN_ID + 7;
+
+fn secret_key(player: Color, secret: Secret) -> u64 {
+    let payload = match secret {
+        Secret::Unchosen => 1,
+        Secret::Nothing => 2,
+        Secret::Remaining(Selection::Pieces(ids)) => zobrist::mix(ids.0 ^ 3),
+        Secret::Remaining(Selection::Types(counts)) => zobrist::mix(
+            counts
+                .0
+                .iter()
+                .fold(4u64, |acc, c| acc * 16 + u64::from(*c)),
+        ),
+    };
+    zobrist::key(DOMAIN_SECRET, player.index() as u64) ^ payload
+}
+
+impl Position for Traitor {
+    type Action = TraitorAction;
+
+    fn variant_name(&self) -> &'static str {
+        "traitor"
+    }
+
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    fn legal_actions(&self, out: &mut Vec<TraitorAction>) {
+        out.clear();
+        self.visit_legal_actions(&mut |action| out.push(action));
+    }
+
+    fn count_legal_actions(&self) -> usize {
+        let mut count = 0;
+        self.visit_legal_actions(&mut |_| count += 1);
+        count
+    }
+
+    fn is_legal(&self, action: &TraitorAction) -> bool {
+        let mut found = false;
+        self.visit_legal_actions(&mut |legal| found |= legal == *action);
+        found
+    }
+
+    fn play_unchecked(&mut self, action: &TraitorAction) {
+        match *action {
+            TraitorAction::Select(selection) => self.play_select(selection),
+            TraitorAction::Announce(id) => self.play_announce(id),
+            TraitorAction::Move(m) => self.play_move(&m),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.step != Step::Open {
+            return None;
+        }
+        if !self.has_legal_action() {
+            return Some(if self.is_check() {
+                Outcome::Decisive {
+                    winner: !self.turn,
+                    termination: Termination::Checkmate,
+                }
+            } else {
+                Outcome::Draw {
+                    termination: Termination::Stalemate,
+                }
+            });
+        }
+        if self.is_insufficient_material() {
+            return Some(Outcome::Draw {
+                termination: Termination::InsufficientMaterial,
+            });
+        }
+        if self.halfmoves >= 100 {
+            return Some(Outcome::Draw {
+                termination: Termination::FiftyMoves,
+            });
+        }
+        None
+    }
+
+    fn repetition_key(&self) -> u64 {
+        self.zobrist()
+    }
+
+    fn is_irreversible(&self, action: &TraitorAction) -> bool {
+        match action {
+            // Selections and announcements change secrets, budgets and control for good.
+            TraitorAction::Select(_) | TraitorAction::Announce(_) => true,
+            TraitorAction::Move(m) => {
+                m.is_zeroing()
+                    || m.is_castle()
+                    || (self.castling_rights.any()
+                        && (m.role() == Role::King
+                            || self.castling_rights.contains(m.from())
+                            || self.castling_rights.contains(m.to())))
+            }
+        }
+    }
+
+    fn fen(&self) -> String {
+        self.to_setup().to_fen()
+    }
+
+    fn parse_action(&self, text: &str) -> Result<TraitorAction, MoveError> {
+        self.parse_step(text)
+    }
+
+    fn notation(&self, action: &TraitorAction) -> String {
+        self.step_notation(action)
+    }
+}

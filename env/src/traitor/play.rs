@@ -1,0 +1,184 @@
+//! Applying actions: the selection, the announcement (T3, T5, T7, T8) and
+//! the move, which ends the turn.
+
+use super::rules::{value, Commitment};
+use super::selection::{start_value, PieceId, Secret, Selection};
+use super::{Step, Traitor, NO_ID};
+use crate::attacks;
+use crate::{Bitboard, Board, CastlingSide, Color, Move, Piece, Rank, Role, Square};
+
+/// Moves the pieces of `m` on a board and the announced set (the status of
+/// a piece travels with it; a captured piece loses it). Shared by play and
+/// by the legality test, which needs no more than this.
+#[inline]
+pub(crate) fn move_pieces(board: &mut Board, announced: &mut Bitboard, m: &Move) {
+    match *m {
+        Move::Normal {
+            role,
+            from,
+            to,
+            promotion,
+            ..
+        } => {
+            let colour = board.color_at(from).expect("a piece moves");
+            let status = announced.contains(from);
+            board.discard_piece_at(to);
+            board.discard_piece_at(from);
+            announced.remove(from);
+            announced.remove(to);
+            board.set_piece_at(to, Piece::new(colour, promotion.unwrap_or(role)));
+            if status {
+                announced.add(to);
+            }
+        }
+        Move::EnPassant { from, to } => {
+            let captured = Square::from_coords(to.file(), from.rank());
+            let colour = board.color_at(from).expect("a pawn moves");
+            let status = announced.contains(from);
+            board.discard_piece_at(captured);
+            board.discard_piece_at(from);
+            announced.remove(captured);
+            announced.remove(from);
+            board.set_piece_at(to, Piece::new(colour, Role::Pawn));
+            if status {
+                announced.add(to);
+            }
+        }
+        Move::Castle { king, rook } => {
+            let colour = board.color_at(king).expect("a king castles");
+            let side = CastlingSide::from_squares(king, rook);
+            board.discard_piece_at(king);
+            board.discard_piece_at(rook);
+            board.set_piece_at(side.king_to(colour), Piece::new(colour, Role::King));
+            board.set_piece_at(side.rook_to(colour), Piece::new(colour, Role::Rook));
+        }
+    }
+}
+
+impl Traitor {
+    pub(crate) fn play_select(&mut self, selection: Selection) {
+        self.secrets[self.turn.index()] = Secret::Remaining(selection);
+        if self.turn == Color::White {
+            self.turn = Color::Black;
+        } else {
+            self.turn = Color::White;
+            self.step = Step::Open;
+        }
+    }
+
+    /// What an announcement of the piece on `sq` costs the announcer.
+    pub(crate) fn announcement_cost(&self, sq: Square, id: PieceId) -> u8 {
+        match self.rules.commitment {
+            Commitment::Standard => start_value(id),
+            _ => value(self.board.role_at(sq).unwrap_or(Role::King)),
+        }
+    }
+
+    pub(crate) fn play_announce(&mut self, id: PieceId) {
+        let Some(sq) = self.square_of(id) else {
+            return;
+        };
+        let us = self.turn;
+        let cost = self.announcement_cost(sq, id);
+        self.budgets[us.index()] = self.budgets[us.index()].saturating_sub(cost);
+        self.used[us.index()].add(id);
+        match &mut self.secrets[us.index()] {
+            Secret::Remaining(Selection::Pieces(ids)) => ids.remove(id),
+            Secret::Remaining(Selection::Types(counts)) => {
+                if let Some(role) = self.board.role_at(sq) {
+                    let slot = &mut counts.0[role.index()];
+                    *slot = slot.saturating_sub(1);
+                }
+            }
+            Secret::Unchosen | Secret::Nothing => {}
+        }
+        if self.rules.mode.changes_colour() {
+            let piece = self.board.piece_at(sq).expect("announced piece on board");
+            // A double-stepped pawn that changes sides can no longer be
+            // taken en passant by the side it now belongs to.
+            if self.ep_square.is_some_and(|ep| ep.file() == sq.file()) && piece.role == Role::Pawn {
+                self.ep_square = None;
+            }
+            self.board
+                .set_piece_at(sq, Piece::new(!piece.color, piece.role));
+        }
+        if self.rules.mode.keeps_status() {
+            self.announced.add(sq);
+        }
+        // The piece is no longer a regular rook of its side (T9).
+        self.castling_rights.remove(sq);
+        self.step = Step::Announced(id);
+    }
+
+    pub(crate) fn play_move(&mut self, m: &Move) {
+        let us = self.turn;
+        let announced_now = match self.step {
+            Step::Announced(id) => Some(id),
+            _ => None,
+        };
+        self.halfmoves += 1;
+        if m.is_zeroing() {
+            self.halfmoves = 0;
+        }
+        self.ep_square = None;
+        // Identities move with their pieces.
+        match *m {
+            Move::Normal { from, to, .. } => {
+                self.ids[to.index()] = self.ids[from.index()];
+                self.ids[from.index()] = NO_ID;
+            }
+            Move::EnPassant { from, to } => {
+                let captured = Square::from_coords(to.file(), from.rank());
+                self.ids[captured.index()] = NO_ID;
+                self.ids[to.index()] = self.ids[from.index()];
+                self.ids[from.index()] = NO_ID;
+            }
+            Move::Castle { king, rook } => {
+                let side = CastlingSide::from_squares(king, rook);
+                let (king_id, rook_id) = (self.ids[king.index()], self.ids[rook.index()]);
+                self.ids[king.index()] = NO_ID;
+                self.ids[rook.index()] = NO_ID;
+                self.ids[side.king_to(us).index()] = king_id;
+                self.ids[side.rook_to(us).index()] = rook_id;
+            }
+        }
+        let mover_colour = self.board.color_at(m.from());
+        move_pieces(&mut self.board, &mut self.announced, m);
+        match *m {
+            Move::Castle { .. } => {
+                self.castling_rights &= !Bitboard::relative_rank(us, Rank::FIRST);
+            }
+            Move::Normal { role, from, to, .. } => {
+                self.castling_rights.remove(from);
+                self.castling_rights.remove(to);
+                if role == Role::King {
+                    self.castling_rights &= !Bitboard::relative_rank(us, Rank::FIRST);
+                }
+                if role == Role::Pawn && from.rank().index().abs_diff(to.rank().index()) == 2 {
+                    let colour = mover_colour.unwrap_or(us);
+                    let skipped =
+                        Square::from_index_masked((from.index() as u32 + to.index() as u32) / 2);
+                    // Keep the square only when a pawn of the other colour could take.
+                    let takers = attacks::pawn_attacks(colour, skipped)
+                        & self.board.by_role(Role::Pawn)
+                        & self.board.by_color(!colour);
+                    if takers.any() {
+                        self.ep_square = Some(skipped);
+                    }
+                }
+            }
+            Move::EnPassant { .. } => {}
+        }
+        self.last_move = self.rules.mode.shared().then(|| (m.from(), m.to()));
+        self.undo_forbidden = if self.rules.forbids_immediate_undo() {
+            announced_now
+        } else {
+            None
+        };
+        if us == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = !us;
+        self.step = Step::Open;
+    }
+}

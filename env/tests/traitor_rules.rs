@@ -1,0 +1,484 @@
+//! Traitor Chess family: one test per ruling (T1-T10), notation, position
+//! strings and the text's sample game as the rulings read it.
+
+use heterodox_env::traitor::{
+    Commitment, Mode, Secret, Selection, Step, Traitor, TraitorAction, TraitorRules, TraitorView,
+    OBSERVATION_LEN,
+};
+use heterodox_env::{
+    AnyGame, Bitboard, Color, FenError, Game, MoveError, Position, PositionError, RuleOptions,
+    Square, Variant,
+};
+
+fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+fn rules(mode: Mode, commitment: Commitment) -> TraitorRules {
+    TraitorRules::new(mode, commitment)
+}
+
+fn position(fen: &str, mode: Mode, commitment: Commitment) -> Traitor {
+    Traitor::from_fen(fen, rules(mode, commitment)).unwrap()
+}
+
+fn actions(p: &Traitor) -> Vec<String> {
+    let mut out = Vec::new();
+    p.legal_actions(&mut out);
+    out.iter().map(ToString::to_string).collect()
+}
+
+fn announcements(p: &Traitor) -> Vec<String> {
+    actions(p)
+        .into_iter()
+        .filter(|a| a.starts_with("T-"))
+        .collect()
+}
+
+fn play(p: &mut Traitor, text: &str) {
+    let action = p.parse_step(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    p.play(&action).unwrap();
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - -";
+
+#[test]
+fn t01_values_budget_and_promoted_traitor_keeps_identity() {
+    // Budget 4 left: pawns (1) and minor pieces (3) fit, rooks and the queen do not.
+    let p = position(
+        &format!("{START} 4,9 -/- -/- open - -"),
+        Mode::Traitor,
+        Commitment::Impromptu,
+    );
+    assert_eq!(
+        announcements(&p),
+        [
+            "T-a7", "T-b7", "T-c7", "T-d7", "T-e7", "T-f7", "T-g7", "T-h7", "T-b8", "T-c8", "T-f8",
+            "T-g8"
+        ]
+    );
+    // A black pawn (id b7) announced by White promotes and stays White's traitor.
+    let mut p = position(
+        "4k3/8/8/8/8/7K/1p6/8 w - - 0 1 b2=b7,h3=e1 b2 8,9 b7/- -/- open - -",
+        Mode::Traitor,
+        Commitment::Impromptu,
+    );
+    play(&mut p, "b2b1q");
+    assert_eq!(
+        p.fen(),
+        "4k3/8/8/8/8/7K/8/1q6 b - - 0 1 b1=b7,h3=e1 b1 8,9 b7/- -/- open - -"
+    );
+    assert!(p.movable(Color::White).contains(Square::B1));
+    assert!(!p.movable(Color::Black).contains(Square::B1));
+}
+
+#[test]
+fn t02_commitments_decide_what_may_be_announced() {
+    // Standard: exactly the chosen pieces.
+    let p = position(
+        &format!("{START} 9,9 -/- c8,g7/c1,g2,h1 open - -"),
+        Mode::Traitor,
+        Commitment::Standard,
+    );
+    assert_eq!(announcements(&p), ["T-g7", "T-c8"]);
+    // Simplified: any piece of a chosen type (here one knight, one pawn).
+    let p = position(
+        &format!("{START} 9,9 -/- NP/RBP open - -"),
+        Mode::Traitor,
+        Commitment::Simplified,
+    );
+    assert_eq!(announcements(&p).len(), 10);
+    // After announcing one pawn, the pawn slot is spent: the secret is N.
+    let mut p = p;
+    play(&mut p, "T-a7");
+    assert_eq!(
+        p.secret(Color::White),
+        Secret::Remaining(Selection::Types(heterodox_env::traitor::RoleCounts([
+            0, 1, 0, 0, 0
+        ])))
+    );
+    assert_eq!(p.budget(Color::White), 8);
+    // Selection phase: 2204 Standard and 46 Simplified choices.
+    let standard = Traitor::new(rules(Mode::Traitor, Commitment::Standard)).unwrap();
+    assert_eq!(standard.count_legal_actions(), 2204);
+    let simplified = Traitor::new(rules(Mode::Traitor, Commitment::Simplified)).unwrap();
+    assert_eq!(simplified.count_legal_actions(), 46);
+}
+
+#[test]
+fn t03_announcement_is_not_a_move_and_needs_one() {
+    let mut p = position(
+        &format!("{START} 9,9 -/- -/- open - -"),
+        Mode::Traitor,
+        Commitment::Impromptu,
+    );
+    play(&mut p, "T-g8");
+    assert_eq!(p.turn(), Color::White);
+    assert_eq!(p.step(), Step::Announced(Square::G8));
+    assert_eq!(p.fullmoves(), 1);
+    assert!(announcements(&p).is_empty(), "one announcement a turn");
+    // The announced knight is White's now: 20 own moves + h6, f6 and :e7
+    // (a traitor takes regular pieces of either colour).
+    assert_eq!(p.count_legal_actions(), 23);
+    // Notation: an announcement alone is refused, with the whole turn it is read.
+    let q = position(
+        &format!("{START} 9,9 -/- -/- open - -"),
+        Mode::Traitor,
+        Commitment::Impromptu,
+    );
+    assert!(matches!(
+        q.parse_step("(T-Ng8)"),
+        Err(MoveError::Syntax { .. })
+    ));
+    assert!(matches!(
+        q.parse_turn("(T-Ng8)"),
+        Err(MoveError::Syntax { .. })
+    ));
+    let steps = q.parse_turn("(T-Ng8)N:h6").unwrap_err();
+    assert!(
+        matches!(steps, MoveError::Illegal { .. }),
+        "h6 is empty: no capture"
+    );
+    let steps = q.parse_turn("(T-Ng8)Nh6").unwrap();
+    assert_eq!(
+        steps.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        ["T-g8", "g8h6"]
+    );
+    assert_eq!(q.turn_notation(&steps).unwrap(), "(T-Ng8)Nh6");
+}
+
+#[test]
+fn t04_traitor_captures_and_checks() {
+    // Black Bc3 and Ne5 are White's traitors (see tests/data/traitor.perft, position 2).
+    let p = position(
+        "7k/r7/8/4n3/8/2b5/8/R6K w - - 0 1 h8=e8,e5=b8,c3=c8,a7=a8,h1=e1 c3,e5 0,9 b8,c8/- -/- open - -",
+        Mode::Traitor,
+        Commitment::Impromptu,
+    );
+    assert_eq!(
+        actions(&p),
+        [
+            "a1b1", "a1c1", "a1d1", "a1e1", "a1f1", "a1g1", "a1a2", "a1a3", "a1a4", "a1a5", "a1a6",
+            "a1a7", "h1g1", "h1g2", "h1h2", "c3a1", "c3e1", "c3b2", "c3d2", "c3b4", "c3d4", "c3a5",
+            "e5d3", "e5f3", "e5c4", "e5g4", "e5c6", "e5g6", "e5d7", "e5f7"
+        ]
+    );
+    // The traitor knight uncovers the traitor bishop: check to Black.
+    assert_eq!(p.notation(&p.parse_step("e5g4").unwrap()), "Ng4+");
+    assert_eq!(p.notation(&p.parse_step("c3a1").unwrap()), "B:a1");
+    // White in check from its own traitor rook: only answers that end it.
+    let q = position(
+        "k7/8/8/4r3/8/8/8/4K3 w - - 0 1 a8=e8,e5=a8 e5 4,9 a8/- -/- open - -",
+        Mode::Traitor,
+        Commitment::Impromptu,
+    );
+    assert!(q.is_check());
+    assert_eq!(
+        actions(&q),
+        ["e1d1", "e1f1", "e1d2", "e1f2", "e5a5", "e5b5", "e5c5", "e5d5", "e5f5", "e5g5", "e5h5"]
+    );
+}
+
+#[test]
+fn t04_sample_game_as_the_rulings_read_it() {
+    // The text's game cannot be replayed: after 5...(T-Rh1) the traitor rook
+    // on f1 already checks White's King, and 6.Qe2 does not answer it. Under
+    // T4 Black's fifth turn is mate.
+    let fen = format!("{START} 9,9 -/- d8/c1,g2,h1 open - -");
+    let mut options = RuleOptions::new();
+    options.set("selection", "fixed");
+    let mut game = AnyGame::with_options(Variant::Traitor, Some(&fen), &options).unwrap();
+    let mut written = Vec::new();
+    for turn in [
+        "e4",
+        "e5",
+        "Nf3",
+        "Nf6",
+        "Bc4",
+        "Ng4",
+        "0-0",
+        "Bc5",
+        "Nc3",
+        "(T-Rh1)N:f2",
+    ] {
+        written.push(game.play(turn).unwrap().1);
+    }
+    assert_eq!(
+        written,
+        [
+            "e4",
+            "e5",
+            "Nf3",
+            "Nf6",
+            "Bc4",
+            "Ng4",
+            "O-O",
+            "Bc5",
+            "Nc3",
+            "(T-Rh1)N:f2#"
+        ]
+    );
+    assert_eq!(game.outcome().unwrap().to_string(), "0-1 (checkmate)");
+    assert_eq!(
+        game.fen(),
+        "rnbqk2r/pppp1ppp/8/2b1p3/2B1P3/2N2N2/PPPP1nPP/R1BQ1RK1 w kq - 0 6 f1=h1,g1=e1,f2=g8,c3=b1,f3=g1,c4=f1,e4=e2,c5=f8,e5=e7 f1 9,4 -/h1 d8/c1,g2 open - -"
+    );
+    assert!(matches!(game.play("Qe2"), Err(MoveError::GameOver(_))));
+}
+
+#[test]
+fn t05_defector_no_check_and_no_immediate_undo() {
+    // d7, f7 and d8 would check the black King as white pieces.
+    let p = position(
+        &format!("{START} 9,9 -/- -/- open - -"),
+        Mode::Defector,
+        Commitment::Impromptu,
+    );
+    assert_eq!(announcements(&p).len(), 12);
+    for forbidden in ["T-d7", "T-f7", "T-d8"] {
+        assert!(!announcements(&p).contains(&forbidden.to_owned()));
+    }
+    let mut p = p;
+    play(&mut p, "T-g8");
+    assert_eq!(p.board().color_at(Square::G8), Some(Color::White));
+    play(&mut p, "g8f6");
+    // Black may not make the same knight defect straight back...
+    assert!(!announcements(&p).contains(&"T-g8".to_owned()));
+    assert_eq!(p.undo_forbidden(), Some(Square::G8));
+    // ...unless the setting is off.
+    let mut off = rules(Mode::Defector, Commitment::Impromptu);
+    off.no_immediate_undo = false;
+    let mut q = Traitor::from_fen(&format!("{START} 9,9 -/- -/- open - -"), off).unwrap();
+    play(&mut q, "T-g8");
+    play(&mut q, "g8f6");
+    assert!(announcements(&q).contains(&"T-g8".to_owned()));
+}
+
+#[test]
+fn t06_double_agent_moves_for_both_with_weak_ko() {
+    let mut p = position(
+        &format!("{START} 9,9 -/- -/- open - -"),
+        Mode::DoubleAgent,
+        Commitment::Impromptu,
+    );
+    play(&mut p, "T-b8");
+    // A black double agent captures only white pieces: not the d7 pawn.
+    let moves = actions(&p);
+    assert!(moves.contains(&"b8c6".to_owned()) && moves.contains(&"b8a6".to_owned()));
+    assert!(!moves.contains(&"b8d7".to_owned()));
+    play(&mut p, "b8c6");
+    let black = actions(&p);
+    assert!(black.contains(&"c6d4".to_owned()), "Black moves it too");
+    assert!(!black.contains(&"c6b8".to_owned()), "weak ko");
+    assert_eq!(p.last_move(), Some((Square::B8, sq("c6"))));
+}
+
+#[test]
+fn t07_defector_double_agent_changes_colour() {
+    let mut p = position(
+        &format!("{START} 9,9 -/- -/- open - -"),
+        Mode::DefectorDoubleAgent,
+        Commitment::Impromptu,
+    );
+    assert_eq!(announcements(&p).len(), 12, "T5's no-check rule");
+    play(&mut p, "T-b8");
+    assert_eq!(p.board().color_at(Square::B8), Some(Color::White));
+    assert!(
+        actions(&p).contains(&"b8d7".to_owned()),
+        "now white, it takes the black pawn"
+    );
+    play(&mut p, "b8d7");
+    let black = actions(&p);
+    assert!(!black.contains(&"d7b8".to_owned()), "weak ko");
+    // Black moves the white double agent: it captures black pieces.
+    assert!(black.contains(&"d7f8".to_owned()));
+    assert!(p.movable(Color::Black).contains(sq("d7")));
+}
+
+#[test]
+fn t08_mercenary_captures_any_colour() {
+    let mut p = position(
+        &format!("{START} 9,9 -/- -/- open - -"),
+        Mode::Mercenary,
+        Commitment::Impromptu,
+    );
+    assert!(
+        !announcements(&p).contains(&"T-d8".to_owned()),
+        "a queen mercenary would check"
+    );
+    assert_eq!(announcements(&p).len(), 14);
+    play(&mut p, "T-b8");
+    play(&mut p, "b8d7");
+    let black = actions(&p);
+    assert!(
+        black.contains(&"d7f8".to_owned()),
+        "takes a black piece for Black"
+    );
+    assert!(black.contains(&"d7c5".to_owned()));
+    // Nf6 would check Black's own King: a mercenary attacks both Kings.
+    assert!(!black.contains(&"d7f6".to_owned()));
+    assert!(!black.contains(&"d7b8".to_owned()), "weak ko");
+    // A mercenary checks both Kings: White's own mercenary on d3 checks e1? No: knight d3 attacks e1.
+    let q = position(
+        "4k3/8/8/8/8/3n4/8/4K3 w - - 0 1 e8=e8,e1=e1,d3=b8 d3 6,9 b8/- -/- open - -",
+        Mode::Mercenary,
+        Commitment::Impromptu,
+    );
+    assert!(q.is_check());
+}
+
+#[test]
+fn t09_castling_needs_a_regular_unmoved_rook() {
+    let mut p = position(
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K1NR w KQkq - 0 1 - - 9,9 -/- -/- open - -",
+        Mode::Traitor,
+        Commitment::Impromptu,
+    );
+    play(&mut p, "a2a3");
+    // Black announces the h1 rook (blocked by the knight, it checks nobody).
+    play(&mut p, "T-h1");
+    assert_eq!(
+        p.castling_rights(),
+        Bitboard::from_square(Square::A1)
+            .with(Square::A8)
+            .with(Square::H8)
+    );
+    play(&mut p, "a7a6");
+    assert!(actions(&p).contains(&"e1c1".to_owned()));
+    assert!(!actions(&p).contains(&"e1g1".to_owned()));
+    // A castling right on an announced rook is refused.
+    let err = Traitor::from_fen(
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 - h1 4,9 -/h1 -/- open - -",
+        rules(Mode::Traitor, Commitment::Impromptu),
+    )
+    .unwrap_err();
+    assert_eq!(
+        err,
+        FenError::Position(PositionError::BadCastlingRight {
+            color: Color::White,
+            rook: Square::H1
+        })
+    );
+}
+
+fn standard_state(white_secret: &str) -> Traitor {
+    position(
+        &format!("{START} 9,9 -/- {white_secret}/c1,g2,h1 open - -"),
+        Mode::Traitor,
+        Commitment::Standard,
+    )
+}
+
+#[test]
+fn t10_views_do_not_leak_secrets() {
+    // Two states that differ only in White's secret.
+    let a = standard_state("d8");
+    let b = standard_state("c8,g7");
+    assert_ne!(a.fen(), b.fen());
+    let (va, vb) = (a.view(Color::Black), b.view(Color::Black));
+    assert_eq!(va, vb);
+    assert_eq!(va.fen(), vb.fen());
+    assert_eq!(va.observation(), vb.observation());
+    assert_eq!(va.observation().len(), OBSERVATION_LEN);
+    assert_eq!(
+        va.fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - - 9,9 -/- ?/c1,h1,g2 open - -"
+    );
+    // White's own view holds its own secret.
+    assert_ne!(
+        a.view(Color::White).observation(),
+        b.view(Color::White).observation()
+    );
+    // Also through the selection phase: Black's view after White's choice.
+    let mut s1 = Traitor::new(rules(Mode::Traitor, Commitment::Standard)).unwrap();
+    let mut s2 = s1.clone();
+    s1.play(&s1.parse_step("S-d8").unwrap()).unwrap();
+    s2.play(&s2.parse_step("S-a8,b8").unwrap()).unwrap();
+    assert_eq!(s1.view(Color::Black), s2.view(Color::Black));
+    // Views read back.
+    let read = TraitorView::from_fen(&va.fen(), *a.rules(), Color::Black).unwrap();
+    assert_eq!(read, va);
+}
+
+#[test]
+fn t10_sampler_is_consistent_and_seeded() {
+    let mut p = standard_state("c8,g7");
+    play(&mut p, "T-g7");
+    play(&mut p, "e2e4");
+    let view = p.view(Color::Black);
+    // White announced g7 (1 point): 8 left, g7 out of the candidates.
+    let possible = view.possible_opponent_secrets();
+    assert!(possible.iter().all(|s| match s {
+        Secret::Remaining(Selection::Pieces(ids)) => !ids.contains(sq("g7")),
+        _ => false,
+    }));
+    let first = view.sample(7);
+    assert_eq!(first, view.sample(7));
+    for seed in 0..50 {
+        let sampled = view.sample(seed);
+        assert_eq!(sampled.view(Color::Black), view);
+    }
+    // Before any announcement: 2204 possible selections of White.
+    let q = standard_state("d8");
+    assert_eq!(q.view(Color::Black).possible_opponent_secrets().len(), 2204);
+}
+
+#[test]
+fn fen_round_trip_and_typed_errors() {
+    let p = standard_state("c8,g7");
+    assert_eq!(Traitor::from_fen(&p.fen(), *p.rules()).unwrap(), p);
+    let r = rules(Mode::Traitor, Commitment::Standard);
+    let err = |text: &str| Traitor::from_fen(text, r).unwrap_err();
+    assert!(matches!(err(START), FenError::FieldCount { found: 8, .. }));
+    assert_eq!(
+        err(&format!("{START} 9,9 -/- g7,d8/c1 open - -")).to_string(),
+        "invalid secrets field 'g7,d8/c1': white's choices cost 10, more than its budget 9"
+    );
+    assert!(matches!(
+        err(&format!("{START} 10,9 -/- d8/c1 open - -")),
+        FenError::VariantField {
+            field: "budgets",
+            ..
+        }
+    ));
+    assert!(matches!(
+        err(&format!("{START} 9,9 -/- ?/c1 open - -")),
+        FenError::VariantField {
+            field: "secrets",
+            ..
+        }
+    ));
+    assert!(matches!(
+        err(&format!("{START} 9,9 -/- d8/c1 bogus - -")),
+        FenError::VariantField { field: "step", .. }
+    ));
+    assert!(matches!(
+        err("4k3/8/8/8/8/8/8/3NK3 w - - 0 1 - - 9,9 -/- d8/c1 open - -"),
+        FenError::VariantField { field: "ids", .. }
+    ));
+    // Bad actions leave the position unchanged.
+    let mut q = p.clone();
+    assert!(q.play(&TraitorAction::Announce(Square::D8)).is_err());
+    assert!(matches!(q.parse_step("zz"), Err(MoveError::Syntax { .. })));
+    assert_eq!(q, p);
+    // A fixed selection needs a position string.
+    let mut options = RuleOptions::new();
+    options.set("selection", "fixed");
+    assert!(AnyGame::with_options(Variant::Traitor, None, &options).is_err());
+    options.set("mode", "spy");
+    assert_eq!(
+        AnyGame::with_options(Variant::Traitor, None, &options).unwrap_err().to_string(),
+        "invalid value 'spy' for traitor option 'mode' (valid values: traitor, defector, double-agent, defector-double-agent, mercenary)"
+    );
+}
+
+#[test]
+fn random_selection_is_seeded() {
+    let mut r = rules(Mode::Mercenary, Commitment::Simplified);
+    r.selection = heterodox_env::traitor::SelectionSetting::Random { seed: 3 };
+    let a = Traitor::new(r).unwrap();
+    assert_eq!(a, Traitor::new(r).unwrap());
+    assert_eq!(a.step(), Step::Open);
+    let game = Game::new(a);
+    assert!(game.outcome().is_none());
+}
