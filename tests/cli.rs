@@ -155,3 +155,36 @@ fn traitor_perft_with_mode_and_commitment_flags() {
     assert!(!bad.status.success());
     assert!(stderr(&bad).contains("valid values: traitor, defector, double-agent"));
 }
+
+#[test]
+fn model_builds_a_network_and_runs_it() {
+    let out = heterodox(&["model"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("\nparameters 319692\n"), "{text}");
+    assert!(text.contains("\npolicy [2, 4672] value [2]\n"), "{text}");
+    let missing = heterodox(&["model", "--config", "/nonexistent/net.json"]);
+    assert!(!missing.status.success());
+    assert_eq!(
+        stderr(&missing),
+        "error: I/O error on /nonexistent/net.json: No such file or directory (os error 2)\n"
+    );
+}
+
+#[test]
+fn multi_step_turns_print_together() {
+    let out = stdout(&heterodox(&[
+        "play",
+        "--random",
+        "--seed",
+        "2",
+        "--variant",
+        "traitor",
+    ]));
+    let moves = out.lines().nth(2).unwrap();
+    assert!(
+        moves
+            .starts_with("1. (S-d7,e7,f7,g7,h7,Ng8) (S-Nb1,Bc1,c2,f2,g2) 2. b4 e5 3. (T-e7)g4 b5 "),
+        "{moves}"
+    );
+}

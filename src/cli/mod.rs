@@ -1,5 +1,6 @@
 //! Argument definitions and the subcommands.
 
+mod model;
 mod perft;
 mod play;
 
@@ -26,6 +27,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Lists the variants.
     Variants,
+    /// Builds a network, runs one forward pass, reports sizes and device.
+    Model(model::ModelArgs),
 }
 
 /// Runs a parsed command; the error is the one line to print.
@@ -33,6 +36,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Command::Perft(args) => perft::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Model(args) => model::run(&args),
         Command::Variants => {
             print_stdout(&Variant::ALL.map(|v| format!("{v}\n")).concat());
             Ok(())

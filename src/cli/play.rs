@@ -4,6 +4,8 @@ use clap::Args;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use heterodox_env::Color;
+
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     #[command(flatten)]
@@ -31,22 +33,36 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         game.fen()
     );
     let mut line = String::new();
+    // Turns are numbered from 1, a number before each White turn (and before
+    // the first turn when Black starts). A turn of several steps (Traitor's
+    // announcement and move, Mad Scientist's discards) stays together.
+    let mut number = 0;
+    let mut previous: Option<Color> = None;
     while game.outcome().is_none() && game.plies() < args.max_plies {
         let count = game.legal_moves().len();
-        let white = game.turn().is_white();
-        let fullmove: u32 = game
-            .fen()
-            .split_whitespace()
-            .nth(5)
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(1);
+        let player = game.turn();
         let (_, notation) = game
             .play_nth(rng.random_range(0..count))
             .ok_or("no legal move to play")?;
-        if white || line.is_empty() {
-            line.push_str(&format!("{fullmove}.{} ", if white { "" } else { ".." }));
+        if previous == Some(player) {
+            // Same turn: an announcement runs into its move, as the text writes it.
+            if !line.ends_with(')') {
+                line.push(' ');
+            }
+        } else {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            if player == Color::White || previous.is_none() {
+                number += 1;
+                let dots = if player == Color::White { "." } else { "..." };
+                line.push_str(&format!("{number}{dots} "));
+            }
         }
         line.push_str(&notation);
+        previous = Some(player);
+    }
+    if !line.is_empty() {
         line.push(' ');
     }
     let result = game.outcome().map_or("*".to_owned(), |o| o.to_string());
