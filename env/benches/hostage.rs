@@ -6,11 +6,14 @@
 //!
 //! Run: `cargo bench -p heterodox-env --bench hostage`.
 
+mod support;
+
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use criterion::{Criterion, Throughput};
 use heterodox_env::{perft, Chess, Hostage};
+use support::{median_nodes_per_second, print_ratio, Contender};
 
 const START_DEPTH: u32 = 5;
 const HOSTAGE_START_NODES: u64 = 4_865_877;
@@ -49,38 +52,33 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-/// Median nodes/s over `rounds` interleaved runs, so machine noise hits
-/// all three alike.
 fn ratio_summary(rounds: usize) {
-    let time = |f: fn() -> u64, nodes: u64| {
-        let start = Instant::now();
-        assert_eq!(f(), nodes);
-        start.elapsed().as_secs_f64()
-    };
-    let (mut hostage, mut chess, mut full) = (Vec::new(), Vec::new(), Vec::new());
-    for _ in 0..rounds {
-        hostage.push(time(hostage_start, HOSTAGE_START_NODES));
-        chess.push(time(chess_start, CHESS_START_NODES));
-        full.push(time(hostage_full_reserves, FULL_RESERVES_NODES));
-    }
-    let median = |v: &mut Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
-    };
-    let hostage = HOSTAGE_START_NODES as f64 / median(&mut hostage);
-    let chess = CHESS_START_NODES as f64 / median(&mut chess);
-    let full = FULL_RESERVES_NODES as f64 / median(&mut full);
-    println!("perft, one thread, bulk counting, median of {rounds}:");
-    println!("  hostage start (depth 5)          {hostage:>12.0} nodes/s");
-    println!("  chess start (depth 5)            {chess:>12.0} nodes/s");
-    println!("  hostage full reserves (depth 3)  {full:>12.0} nodes/s");
-    println!(
-        "  ratio hostage/chess at the start = {:.2} (target >= 0.50)",
-        hostage / chess
+    let rates = median_nodes_per_second(
+        "perft",
+        &[
+            Contender {
+                label: "hostage start (depth 5)",
+                run: hostage_start,
+                nodes: HOSTAGE_START_NODES,
+            },
+            Contender {
+                label: "chess start (depth 5)",
+                run: chess_start,
+                nodes: CHESS_START_NODES,
+            },
+            Contender {
+                label: "hostage full reserves (depth 3)",
+                run: hostage_full_reserves,
+                nodes: FULL_RESERVES_NODES,
+            },
+        ],
+        rounds,
     );
-    println!(
-        "  ratio hostage full reserves/chess start = {:.2}",
-        full / chess
+    print_ratio("hostage/chess at the start", rates[0] / rates[1], Some(0.5));
+    print_ratio(
+        "hostage full reserves/chess start",
+        rates[2] / rates[1],
+        None,
     );
 }
 

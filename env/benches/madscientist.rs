@@ -5,11 +5,14 @@
 //!
 //! Run: `cargo bench -p heterodox-env --bench madscientist`.
 
+mod support;
+
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use criterion::{Criterion, Throughput};
 use heterodox_env::{perft, Chess, MadScientist};
+use support::{median_nodes_per_second, print_ratio, Contender};
 
 const CHESS_DEPTH: u32 = 5;
 const CHESS_NODES: u64 = 4_865_609;
@@ -36,32 +39,24 @@ fn bench(c: &mut Criterion, mad_nodes: u64) {
     group.finish();
 }
 
-/// Median nodes/s of `rounds` runs of each, alternating so that machine
-/// noise hits both alike.
 fn ratio_summary(rounds: usize, mad_nodes: u64) {
-    let time = |f: fn() -> u64, nodes: u64| {
-        let start = Instant::now();
-        assert_eq!(f(), nodes);
-        start.elapsed().as_secs_f64()
-    };
-    let (mut mad, mut chess) = (Vec::new(), Vec::new());
-    for _ in 0..rounds {
-        mad.push(time(mad_perft, mad_nodes));
-        chess.push(time(chess_perft, CHESS_NODES));
-    }
-    let median = |v: &mut Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
-    };
-    let mad = mad_nodes as f64 / median(&mut mad);
-    let chess = CHESS_NODES as f64 / median(&mut chess);
-    println!("perft from the start position, one thread, bulk counting, median of {rounds}:");
-    println!("  madscientist (depth {MAD_DEPTH}, {mad_nodes} nodes) {mad:>12.0} nodes/s");
-    println!("  chess        (depth {CHESS_DEPTH}, {CHESS_NODES} nodes) {chess:>12.0} nodes/s");
-    println!(
-        "  ratio madscientist/chess = {:.2} (target >= 0.40)",
-        mad / chess
+    let rates = median_nodes_per_second(
+        "perft(5) start positions",
+        &[
+            Contender {
+                label: "madscientist",
+                run: mad_perft,
+                nodes: mad_nodes,
+            },
+            Contender {
+                label: "chess",
+                run: chess_perft,
+                nodes: CHESS_NODES,
+            },
+        ],
+        rounds,
     );
+    print_ratio("madscientist/chess", rates[0] / rates[1], Some(0.4));
 }
 
 fn main() {

@@ -5,11 +5,14 @@
 //!
 //! Run: `cargo bench -p heterodox-env --bench perft` (or `make bench`).
 
+mod support;
+
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use criterion::{Criterion, Throughput};
 use heterodox_env::{perft, Chess};
+use support::{median_nodes_per_second, print_ratio, Contender};
 
 const DEPTH: u32 = 5;
 const NODES: u64 = 4_865_609;
@@ -33,34 +36,24 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-/// Median nodes/s of `rounds` runs, the two engines alternating so that
-/// machine noise hits both alike.
 fn ratio_summary(rounds: usize) {
-    let time = |f: fn() -> u64| {
-        let start = Instant::now();
-        assert_eq!(f(), NODES);
-        start.elapsed().as_secs_f64()
-    };
-    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
-    for _ in 0..rounds {
-        ours.push(time(heterodox_perft));
-        theirs.push(time(shakmaty_perft));
-    }
-    let median = |v: &mut Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
-    };
-    let (ours, theirs) = (
-        NODES as f64 / median(&mut ours),
-        NODES as f64 / median(&mut theirs),
+    let rates = median_nodes_per_second(
+        "perft(5) start position",
+        &[
+            Contender {
+                label: "heterodox",
+                run: heterodox_perft,
+                nodes: NODES,
+            },
+            Contender {
+                label: "shakmaty",
+                run: shakmaty_perft,
+                nodes: NODES,
+            },
+        ],
+        rounds,
     );
-    println!("perft(5) start position, one thread, bulk counting, median of {rounds}:");
-    println!("  heterodox {:>12.0} nodes/s", ours);
-    println!("  shakmaty  {:>12.0} nodes/s", theirs);
-    println!(
-        "  ratio heterodox/shakmaty = {:.2} (target >= 0.70)",
-        ours / theirs
-    );
+    print_ratio("heterodox/shakmaty", rates[0] / rates[1], Some(0.7));
 }
 
 fn main() {

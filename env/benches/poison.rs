@@ -6,11 +6,14 @@
 //!
 //! Run: `cargo bench -p heterodox-env --bench poison`.
 
+mod support;
+
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use criterion::{Criterion, Throughput};
 use heterodox_env::{perft, Chess, PoisonChess};
+use support::{median_nodes_per_second, print_ratio, Contender};
 
 const DEPTH: u32 = 5;
 const POISON_NODES: u64 = 4_864_863;
@@ -37,32 +40,24 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-/// Median nodes/s of `rounds` runs, the two variants alternating so that
-/// machine noise hits both alike.
 fn ratio_summary(rounds: usize) {
-    let time = |f: fn() -> u64, nodes: u64| {
-        let start = Instant::now();
-        assert_eq!(f(), nodes);
-        start.elapsed().as_secs_f64()
-    };
-    let (mut poison, mut chess) = (Vec::new(), Vec::new());
-    for _ in 0..rounds {
-        poison.push(time(poison_perft, POISON_NODES));
-        chess.push(time(chess_perft, CHESS_NODES));
-    }
-    let median = |v: &mut Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
-    };
-    let poison = POISON_NODES as f64 / median(&mut poison);
-    let chess = CHESS_NODES as f64 / median(&mut chess);
-    println!("perft(5) start positions, one thread, bulk counting, median of {rounds}:");
-    println!("  poison {poison:>12.0} nodes/s");
-    println!("  chess  {chess:>12.0} nodes/s");
-    println!(
-        "  ratio poison/chess = {:.2} (target >= {TARGET_RATIO:.2})",
-        poison / chess
+    let rates = median_nodes_per_second(
+        "perft(5) start positions",
+        &[
+            Contender {
+                label: "poison",
+                run: poison_perft,
+                nodes: POISON_NODES,
+            },
+            Contender {
+                label: "chess",
+                run: chess_perft,
+                nodes: CHESS_NODES,
+            },
+        ],
+        rounds,
     );
+    print_ratio("poison/chess", rates[0] / rates[1], Some(TARGET_RATIO));
 }
 
 fn main() {

@@ -6,12 +6,15 @@
 //!
 //! Run: `cargo bench -p heterodox-env --bench traitor`.
 
+mod support;
+
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use criterion::{Criterion, Throughput};
 use heterodox_env::traitor::{Commitment, Mode, Traitor, TraitorRules};
 use heterodox_env::{perft, Chess};
+use support::{median_nodes_per_second, print_ratio, Contender};
 
 const DEPTH: u32 = 4;
 const TRAITOR_NODES: u64 = 1_014_901;
@@ -41,30 +44,24 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-/// Median nodes/s of `rounds` alternating runs.
 fn ratio_summary(rounds: usize) {
-    let time = |f: fn() -> u64, nodes: u64| {
-        let start = Instant::now();
-        assert_eq!(f(), nodes);
-        nodes as f64 / start.elapsed().as_secs_f64()
-    };
-    let (mut ours, mut chess) = (Vec::new(), Vec::new());
-    for _ in 0..rounds {
-        ours.push(time(traitor_perft, TRAITOR_NODES));
-        chess.push(time(chess_perft, CHESS_NODES));
-    }
-    let median = |v: &mut Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
-    };
-    let (ours, chess) = (median(&mut ours), median(&mut chess));
-    println!("perft(4) start position, one thread, bulk counting, median of {rounds}:");
-    println!("  traitor (impromptu) {ours:>12.0} nodes/s");
-    println!("  chess               {chess:>12.0} nodes/s");
-    println!(
-        "  ratio traitor/chess = {:.2} (issue 5 sets no target)",
-        ours / chess
+    let rates = median_nodes_per_second(
+        "perft(4) start position",
+        &[
+            Contender {
+                label: "traitor (impromptu)",
+                run: traitor_perft,
+                nodes: TRAITOR_NODES,
+            },
+            Contender {
+                label: "chess",
+                run: chess_perft,
+                nodes: CHESS_NODES,
+            },
+        ],
+        rounds,
     );
+    print_ratio("traitor/chess", rates[0] / rates[1], None);
 }
 
 fn main() {

@@ -3,7 +3,7 @@
 //! against their legal moves. Variants extend SAN with their own prefixes and
 //! suffixes and reuse this parser for the move part.
 
-use crate::{File, Rank, Role, Square};
+use crate::{Bitboard, File, Rank, Role, Square};
 
 /// Where a SAN move goes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -128,5 +128,42 @@ impl San {
             check,
             mate,
         })
+    }
+}
+
+/// Appends the SAN disambiguation of a piece on `from` among `rivals`, the
+/// other pieces of the same kind that could go to the same square: nothing
+/// when there are none, else the file if it is unique, else the rank if it
+/// is unique, else both. Shared by every variant's SAN-style writer.
+pub fn push_disambiguation(out: &mut String, from: Square, rivals: Bitboard) {
+    let rivals = rivals.without(from);
+    if rivals.is_empty() {
+        return;
+    }
+    if !rivals.intersects(Bitboard::from_file(from.file())) {
+        out.push(from.file().char());
+    } else if !rivals.intersects(Bitboard::from_rank(from.rank())) {
+        out.push(from.rank().char());
+    } else {
+        out.push_str(&from.to_string());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn disambiguation_prefers_file_then_rank_then_square() {
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        let write = |from: &str, rivals: &[&str]| {
+            let mut out = String::new();
+            push_disambiguation(&mut out, sq(from), rivals.iter().map(|r| sq(r)).collect());
+            out
+        };
+        assert_eq!(write("b1", &[]), "");
+        assert_eq!(write("b1", &["f3"]), "b");
+        assert_eq!(write("a1", &["a5"]), "1");
+        assert_eq!(write("h4", &["e4", "h1"]), "h4");
     }
 }

@@ -100,23 +100,13 @@ impl Chess {
             }
         } else {
             out.push(role.upper_char());
-            let rivals: Vec<Square> = self
+            let rivals: crate::Bitboard = self
                 .legal_moves()
                 .into_iter()
                 .filter(|o| o.role() == role && o.to() == to && o.from() != from && !o.is_castle())
                 .map(|o| o.from())
                 .collect();
-            if !rivals.is_empty() {
-                let file_unique = rivals.iter().all(|sq| sq.file() != from.file());
-                let rank_unique = rivals.iter().all(|sq| sq.rank() != from.rank());
-                if file_unique {
-                    out.push(from.file().char());
-                } else if rank_unique {
-                    out.push(from.rank().char());
-                } else {
-                    out.push_str(&from.to_string());
-                }
-            }
+            crate::san::push_disambiguation(&mut out, from, rivals);
         }
         if m.is_capture() {
             out.push('x');

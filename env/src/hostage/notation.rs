@@ -136,7 +136,7 @@ impl Hostage {
             }
         } else {
             out.push(role.upper_char());
-            let rivals: Vec<Square> = self
+            let rivals: crate::Bitboard = self
                 .legal_action_list()
                 .into_iter()
                 .filter_map(|a| match a {
@@ -151,15 +151,7 @@ impl Hostage {
                     _ => None,
                 })
                 .collect();
-            if !rivals.is_empty() {
-                if rivals.iter().all(|sq| sq.file() != from.file()) {
-                    out.push(from.file().char());
-                } else if rivals.iter().all(|sq| sq.rank() != from.rank()) {
-                    out.push(from.rank().char());
-                } else {
-                    out.push_str(&from.to_string());
-                }
-            }
+            crate::san::push_disambiguation(&mut out, from, rivals);
         }
         if m.is_capture() {
             out.push('x');

@@ -63,7 +63,7 @@ impl MadScientist {
             Some(Designator::Scientist) => out.push('K'),
             Some(Designator::Composite(parts)) => {
                 out.push_str(&parts.designator());
-                let rivals: Vec<Square> = self
+                let rivals: crate::Bitboard = self
                     .legal_actions_vec()
                     .into_iter()
                     .filter_map(|a| match a {
@@ -78,15 +78,7 @@ impl MadScientist {
                         _ => None,
                     })
                     .collect();
-                if !rivals.is_empty() {
-                    if rivals.iter().all(|sq| sq.file() != m.from.file()) {
-                        out.push(m.from.file().char());
-                    } else if rivals.iter().all(|sq| sq.rank() != m.from.rank()) {
-                        out.push(m.from.rank().char());
-                    } else {
-                        out.push_str(&m.from.to_string());
-                    }
-                }
+                crate::san::push_disambiguation(&mut out, m.from, rivals);
             }
         }
         if capture {

@@ -157,21 +157,13 @@ impl PoisonChess {
             out.push(role.upper_char());
             let mut legal = Vec::new();
             self.legal_actions(&mut legal);
-            let rivals: Vec<Square> = legal
+            let rivals: crate::Bitboard = legal
                 .iter()
                 .filter_map(PoisonAction::as_move)
                 .filter(|o| o.role() == role && o.to() == to && o.from() != from && !o.is_castle())
                 .map(Move::from)
                 .collect();
-            if !rivals.is_empty() {
-                if rivals.iter().all(|sq| sq.file() != from.file()) {
-                    out.push(from.file().char());
-                } else if rivals.iter().all(|sq| sq.rank() != from.rank()) {
-                    out.push(from.rank().char());
-                } else {
-                    out.push_str(&from.to_string());
-                }
-            }
+            crate::san::push_disambiguation(&mut out, from, rivals);
         }
         if m.is_capture() {
             out.push('x');

@@ -267,7 +267,7 @@ impl Traitor {
                     }
                 } else {
                     out.push(role.upper_char());
-                    let rivals: ArrayVec<Square, 32> = self
+                    let rivals: crate::Bitboard = self
                         .legal_moves()
                         .iter()
                         .filter(|o| {
@@ -276,15 +276,7 @@ impl Traitor {
                         .map(|o| o.from())
                         .take(32)
                         .collect();
-                    if !rivals.is_empty() {
-                        if rivals.iter().all(|sq| sq.file() != from.file()) {
-                            out.push(from.file().char());
-                        } else if rivals.iter().all(|sq| sq.rank() != from.rank()) {
-                            out.push(from.rank().char());
-                        } else {
-                            out.push_str(&from.to_string());
-                        }
-                    }
+                    crate::san::push_disambiguation(&mut out, from, rivals);
                 }
                 if m.is_capture() {
                     out.push(':');
