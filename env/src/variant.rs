@@ -263,4 +263,28 @@ impl AnyGame {
     pub fn render(&self) -> String {
         dispatch!(self, game => format!("{:?}", game.position().board()))
     }
+
+    /// The board with the variant's extras (countdowns, prisons and
+    /// airfields, hands, announced pieces), for [`crate::render`].
+    /// Traitor: the full state, both secrets included.
+    pub fn diagram(&self) -> crate::render::Diagram {
+        match self {
+            AnyGame::Chess(game) => crate::render::chess(game.position()),
+            AnyGame::Poison(game) => crate::render::poison(game.position()),
+            AnyGame::Hostage(game) => crate::render::hostage(game.position()),
+            AnyGame::MadScientist(game) => crate::render::madscientist(game.position()),
+            AnyGame::Traitor(game) => crate::render::traitor(game.position()),
+        }
+    }
+
+    /// The labelled text board with the variant's extras
+    /// (see [`crate::render`]).
+    pub fn render_text(&self) -> String {
+        crate::render::text(&self.diagram())
+    }
+
+    /// The board as a self-contained SVG document (see [`crate::render`]).
+    pub fn render_svg(&self) -> String {
+        crate::render::svg(&self.diagram())
+    }
 }

@@ -7,10 +7,14 @@
 >>> game.turn
 'black'
 
-Everything here comes from the native module :mod:`heterodox._core`
-(written in Rust); see its type stub ``_core.pyi`` for the documentation.
+``Game``, ``Outcome`` and the batched ``VecEnv`` come from the native
+module :mod:`heterodox._core` (written in Rust; its type stub ``_core.pyi``
+documents them); ``make`` (one game as a Gymnasium-style env) is in
+:mod:`heterodox.env`, and the PettingZoo AEC env in
+:mod:`heterodox.pettingzoo` (optional extra ``heterodox[pettingzoo]``).
 """
 
-from heterodox._core import Game, Outcome, __version__, variants
+from heterodox._core import Game, Outcome, VecEnv, __version__, variants
+from heterodox.env import Env, make
 
-__all__ = ["Game", "Outcome", "__version__", "variants"]
+__all__ = ["Env", "Game", "Outcome", "VecEnv", "__version__", "make", "variants"]

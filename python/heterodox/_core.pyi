@@ -2,6 +2,9 @@
 
 from typing import Any, final
 
+import numpy as np
+import numpy.typing as npt
+
 __version__: str
 
 def variants() -> list[str]:
@@ -116,9 +119,120 @@ class Game:
         """Perft per legal move: {uci: leaf nodes below it at `depth`}, in move
         generator order; the values sum to perft(depth). Empty for depth 0.
         """
+    def render(self) -> str:
+        """The board as labelled text, rank 8 on top, FEN letters, with the
+        variant's extras: Poison countdowns around poisoned pieces ('4B4'),
+        Hostage prisons and airfields beside the board, Mad Scientist hands
+        (composite pieces by their part letters, '[WWC]'), Traitor announced
+        pieces in parentheses with their controllers, budgets and secrets.
+        Traitor shows the full state (both secrets): a referee's diagram.
+        """
+    def _repr_svg_(self) -> str:
+        """The board as a self-contained SVG document, with the same extras as
+        render(); Jupyter shows a Game as this picture.
+        """
     def copy(self) -> Game:
         """An independent copy of the game, history included."""
     def __copy__(self) -> Game: ...
     def __deepcopy__(self, memo: Any) -> Game: ...
     def __repr__(self) -> str: ...
     def __str__(self) -> str: ...
+
+@final
+class VecEnv:
+    """N games of one variant stepped together in Rust, in parallel, in the
+    shape of Gymnasium's vector API.
+
+    VecEnv(variant, num_envs, seed=0, history=1, max_plies=None,
+    auto_reset=True, copy=True, **rules). Observations are float32 of shape
+    (num_envs, C, 8, 8), each from the point of view of the player to act
+    in that env (channel_names names the C planes; `history` stacks the
+    last T positions). Actions are flat indices into a fixed action space
+    of num_actions; info['action_mask'] (bool, (num_envs, num_actions))
+    marks the legal ones and info['current_player'] (uint8, 0 = white,
+    1 = black) says who acts. Rewards (float32) are +1 / -1 / 0 for the
+    player who acted on the step that ended a game. With auto_reset a
+    finished game restarts in the same step: that step's reward and flags
+    are the finished game's, its observation and mask the new game's.
+    Stepping releases the GIL. Every call returns fresh arrays; with
+    copy=False, read-only views of the env's own buffers instead (no copy;
+    overwritten by the next reset or step, as Gymnasium's copy=False).
+    """
+
+    def __new__(
+        cls,
+        variant: str,
+        num_envs: int,
+        seed: int = 0,
+        history: int = 1,
+        max_plies: int | None = None,
+        auto_reset: bool = True,
+        copy: bool = True,
+        **rules: str | int | bool,
+    ) -> VecEnv: ...
+    @property
+    def variant(self) -> str:
+        """The variant's name, e.g. 'chess'."""
+    @property
+    def num_envs(self) -> int:
+        """The number of games stepped together."""
+    @property
+    def num_actions(self) -> int:
+        """The size of the fixed action space (the width of the masks)."""
+    @property
+    def observation_shape(self) -> tuple[int, int, int]:
+        """The shape of one env's observation: (C, 8, 8)."""
+    @property
+    def channel_names(self) -> list[str]:
+        """One name per observation plane, in order."""
+    @property
+    def max_plies(self) -> int:
+        """The ply cap in force: a game this many steps long is truncated."""
+    @property
+    def auto_reset(self) -> bool:
+        """Whether a finished game restarts in the step that ends it."""
+    @property
+    def copy(self) -> bool:
+        """True: every call returns fresh arrays. False: read-only views of
+        the env's own buffers, overwritten by the next reset or step.
+        """
+    def reset(
+        self, seed: int | None = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, npt.NDArray[Any]]]:
+        """Starts a new game in every env and returns (observations, info).
+        With a seed, the games are those of a new VecEnv with that seed;
+        without, each env starts the next game of its seed sequence.
+        """
+    def step(
+        self, actions: npt.NDArray[np.int64]
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        dict[str, npt.NDArray[Any]],
+    ]:
+        """Plays one action per env: `actions` is an int64 numpy array of shape
+        (num_envs,) holding flat action indices. Returns (observations,
+        rewards, terminated, truncated, info). TypeError for another dtype,
+        ValueError for another shape or an illegal action (naming the env,
+        the action and the position); nothing changes on error.
+        """
+    def legal_moves(self, env: int) -> list[str]:
+        """The legal moves of env `env` in long notation ('e2e4'), in the
+        same order as legal_actions(env).
+        """
+    def legal_actions(self, env: int) -> list[int]:
+        """The action indices of env `env`'s legal moves (where its mask is
+        true), in the same order as legal_moves(env).
+        """
+    def fen(self, env: int) -> str:
+        """The position of env `env` as a position string (FEN)."""
+    def plies(self, env: int) -> int:
+        """Steps played in env `env`'s running game."""
+    def render(self, env: int = 0) -> str:
+        """Env `env`'s board as text, as Game.render() draws it."""
+    def render_svg(self, env: int = 0) -> str:
+        """Env `env`'s board as an SVG document, as Game._repr_svg_() draws it."""
+    def __len__(self) -> int: ...
+    def __repr__(self) -> str: ...

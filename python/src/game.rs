@@ -33,7 +33,7 @@ pub struct Game {
 
 /// Reads keyword rule options: str values as they are, bool as 'true' /
 /// 'false', int in decimal; any other type is a TypeError.
-fn rule_options(options: Option<&Bound<'_, PyDict>>) -> PyResult<RuleOptions> {
+pub(crate) fn rule_options(options: Option<&Bound<'_, PyDict>>) -> PyResult<RuleOptions> {
     let mut out = RuleOptions::new();
     for (key, value) in options.into_iter().flat_map(|dict| dict.iter()) {
         let key: String = key.extract()?;
@@ -241,6 +241,22 @@ impl Game {
             self.game.variant().name(),
             self.game.fen()
         )
+    }
+
+    /// The board as labelled text, rank 8 on top, FEN letters, with the
+    /// variant's extras: Poison countdowns around poisoned pieces ('4B4'),
+    /// Hostage prisons and airfields beside the board, Mad Scientist hands
+    /// (composite pieces by their part letters, '[WWC]'), Traitor announced
+    /// pieces in parentheses with their controllers, budgets and secrets.
+    /// Traitor shows the full state (both secrets): a referee's diagram.
+    fn render(&self) -> String {
+        self.game.render_text()
+    }
+
+    /// The board as a self-contained SVG document, with the same extras as
+    /// render(); Jupyter shows a Game as this picture.
+    fn _repr_svg_(&self) -> String {
+        self.game.render_svg()
     }
 
     /// The board as text, rank 8 on top.

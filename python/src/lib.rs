@@ -5,7 +5,8 @@
 //! this crate by python/tests/test_stub.py (names, signatures, docstrings).
 //!
 //! One module per concept: [`game`] (the `Game` class), [`outcome`] (the
-//! `Outcome` class) and [`errors`] (how Rust errors become Python ones).
+//! `Outcome` class), [`vecenv`] (the batched `VecEnv` class) and
+//! [`errors`] (how Rust errors become Python ones).
 //! No `unwrap` on anything a user controls: every bad input is a
 //! `ValueError`, so no panic crosses the FFI.
 
@@ -14,9 +15,11 @@ use pyo3::prelude::*;
 mod errors;
 mod game;
 mod outcome;
+mod vecenv;
 
 pub use game::Game;
 pub use outcome::Outcome;
+pub use vecenv::VecEnv;
 
 /// Heterodox: rules of chess variants for reinforcement-learning self-play.
 #[pymodule]
@@ -28,6 +31,8 @@ mod _core {
     use super::Game;
     #[pymodule_export]
     use super::Outcome;
+    #[pymodule_export]
+    use super::VecEnv;
 
     /// The names of the variants, as accepted by Game(variant=...).
     #[pyfunction]

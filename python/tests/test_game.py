@@ -22,7 +22,16 @@ def test_module_exports():
     assert heterodox.variants() == ["chess", "poison", "hostage", "madscientist", "traitor"]
     assert heterodox.__version__ == "0.1.0"
     assert heterodox.Game is heterodox._core.Game
-    assert sorted(heterodox.__all__) == ["Game", "Outcome", "__version__", "variants"]
+    assert heterodox.VecEnv is heterodox._core.VecEnv
+    assert sorted(heterodox.__all__) == [
+        "Env",
+        "Game",
+        "Outcome",
+        "VecEnv",
+        "__version__",
+        "make",
+        "variants",
+    ]
 
 
 # --- construction -------------------------------------------------------------

@@ -1,5 +1,6 @@
 //! FIDE chess: the reference variant, and the toolkit other variants reuse.
 
+pub mod encoding;
 mod movegen;
 mod notation;
 
@@ -188,6 +189,9 @@ impl Chess {
             fn special(&mut self, _: Move) {
                 self.0 = true;
             }
+            fn is_done(&self) -> bool {
+                self.0
+            }
         }
         let mut any = Any(false);
         self.visit_legal_moves(&mut any);
@@ -305,8 +309,14 @@ impl Chess {
     /// rights and a usable en passant square.
     pub fn zobrist(&self) -> u64 {
         let mut key = 0;
-        for (sq, piece) in self.board.pieces() {
-            key ^= zobrist::piece(piece.color, piece.role, sq);
+        // By piece bitboards, not square by square: no role lookup per
+        // square (this runs after every move, for repetition).
+        for color in Color::ALL {
+            for role in Role::FIDE {
+                for sq in self.board.by_piece(Piece::new(color, role)) {
+                    key ^= zobrist::piece(color, role, sq);
+                }
+            }
         }
         if self.turn == Color::Black {
             key ^= zobrist::BLACK_TO_MOVE;

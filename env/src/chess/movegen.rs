@@ -18,6 +18,13 @@ pub trait MoveVisitor {
     fn piece_moves(&mut self, chess: &Chess, role: Role, from: Square, targets: Bitboard);
     /// A single special move (en passant, castling).
     fn special(&mut self, m: Move);
+    /// True when the visitor has seen enough: generation stops early (at
+    /// the next group of pieces). Lets "is there any legal move?" stop at
+    /// the first one, which is usually a king step or a knight jump.
+    #[inline]
+    fn is_done(&self) -> bool {
+        false
+    }
 }
 
 /// Counts moves without building them.
@@ -118,7 +125,7 @@ impl Chess {
         }
         visitor.piece_moves(self, Role::King, king, king_targets);
 
-        if checkers.more_than_one() {
+        if checkers.more_than_one() || visitor.is_done() {
             return;
         }
         let target = match checkers.first() {
@@ -136,6 +143,9 @@ impl Chess {
             );
         }
         for role in [Role::Bishop, Role::Rook, Role::Queen] {
+            if visitor.is_done() {
+                return;
+            }
             for from in ours & board.by_role(role) {
                 let mut targets = match role {
                     Role::Bishop => attacks::bishop_attacks(from, occupied),
@@ -149,6 +159,9 @@ impl Chess {
             }
         }
 
+        if visitor.is_done() {
+            return;
+        }
         let enemies = board.by_color(them);
         let empty = !occupied;
         let third = Bitboard::relative_rank(us, Rank::THIRD);

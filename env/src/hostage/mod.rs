@@ -6,8 +6,10 @@
 //! counts by role ([`Reserve`]), castling rights as a bitboard of rook
 //! squares (so a rook dropped on its home corner simply adds its square,
 //! H5), and which kings have never moved (the condition for H5).
+//! [`encoding`] holds the fixed action space and the observation tensor.
 
 mod action;
+pub mod encoding;
 mod fen;
 mod movegen;
 mod notation;

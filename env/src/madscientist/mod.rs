@@ -10,10 +10,12 @@
 //!
 //! Modules: [`parts`] (parts, pieces' part sets, hands), [`board`] (the
 //! board of part-pieces), `movement` (attack sets), [`actions`] (the action
-//! type), `movegen`, `fen` (the position string), `notation`.
+//! type), `movegen`, `fen` (the position string), `notation`, [`encoding`]
+//! (the learning environment's action space and observation).
 
 pub mod actions;
 pub mod board;
+pub mod encoding;
 mod fen;
 mod movegen;
 mod movement;

@@ -15,10 +15,12 @@
 //!   dialect with its poison field;
 //! * `notation`: the text's notation (`xHe5#[f5,5]`, `Dg6[g5,C]`) and the
 //!   long form, read and written;
-//! * `endings`: results (P9, P10, insufficient material, 50 moves).
+//! * `endings`: results (P9, P10, insufficient material, 50 moves);
+//! * [`encoding`]: the fixed action space and the observation tensor.
 
 pub mod action;
 mod attacks;
+pub mod encoding;
 mod endings;
 mod movegen;
 mod notation;

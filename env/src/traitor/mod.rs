@@ -11,9 +11,13 @@
 //! A turn is an optional `Announce` then a `Move`, two actions by the same
 //! player (T3); a game with secrets opens with one `Select` action per
 //! player (White, then Black).
+//!
+//! [`encoding`] holds the learning environment's action space and the
+//! observation, which reads only what the observer may know.
 
 mod actions;
 mod control;
+pub mod encoding;
 mod fen;
 mod movegen;
 mod notation;
@@ -332,10 +336,10 @@ impl Position for Traitor {
         self.visit_legal_actions(&mut |action| out.push(action));
     }
 
+    /// Counts without building moves (popcounts of legal destinations):
+    /// perft's last ply and the environment's action counts run here.
     fn count_legal_actions(&self) -> usize {
-        let mut count = 0;
-        self.visit_legal_actions(&mut |_| count += 1);
-        count
+        self.count_legal()
     }
 
     fn is_legal(&self, action: &TraitorAction) -> bool {

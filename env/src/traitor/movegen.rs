@@ -1,8 +1,26 @@
-//! Legal action generation. Moves are generated pseudo-legally by colour
-//! and control (control.rs) and kept when the mover's King is not in check
-//! afterwards (T4: traitors can check their own controller's King, so a
-//! pin test alone would not do). Buffers are fixed-capacity `ArrayVec`s
-//! on the stack: nothing allocates per node.
+//! Legal action generation.
+//!
+//! Moves are generated pseudo-legally by colour and control (control.rs),
+//! then filtered by a King test prepared once per position ([`KingGuard`]):
+//! the pieces that attack the mover's King (T4: traitors and mercenaries of
+//! either colour attack both Kings, T6: double agents the King of the other
+//! colour), the checkers and the pieces that alone shield the King from an
+//! enemy slider. A move of a piece that does not itself attack the mover's
+//! King is then legal exactly when it lands in the check mask and, for a
+//! shield, stays on its line; such moves are accepted as whole bitboards
+//! (and counted by popcount). A piece that attacks its own mover's King
+//! (a traitor or mercenary moved by its controller, an enemy-coloured
+//! double agent) is tested move by move with after-move occupancy; King
+//! moves by attacks on the destination. En passant and castling, rare,
+//! play the move on a copy ([`Traitor::is_safe_by_playing`]).
+//!
+//! The old generator, which plays every pseudo-legal move on a copy, stays
+//! as the reference ([`Traitor::legal_actions_by_playing`]); the tests in
+//! `env/tests/traitor_movegen.rs` compare both on random games of all
+//! fifteen combinations. Buffers are fixed-capacity `ArrayVec`s on the
+//! stack: nothing allocates per node.
+
+use std::ops::ControlFlow;
 
 use arrayvec::ArrayVec;
 
@@ -13,7 +31,7 @@ use super::rules::{value, Commitment, Mode};
 use super::selection::{visit_selections, Secret, Selection};
 use super::{Step, Traitor};
 use crate::attacks;
-use crate::{Bitboard, CastlingSide, Color, Move, Rank, Role, Square};
+use crate::{Bitboard, Board, CastlingSide, Color, Move, Piece, Rank, Role, Square};
 
 /// 32 pieces can be movable by one player in the shared modes; each moves
 /// to at most 27 squares, and a pawn's 3 targets give 12 promotion moves:
@@ -22,23 +40,278 @@ pub const MAX_PSEUDO_MOVES: usize = 1024;
 
 pub type PseudoMoves = ArrayVec<Move, MAX_PSEUDO_MOVES>;
 
+/// What the King test needs, computed once per position instead of once
+/// per move (copying the position for every move made generation ~40x
+/// slower than FIDE chess).
+struct KingGuard {
+    /// The mover's King; without one (a set-up position) nothing is illegal.
+    king: Option<Square>,
+    /// Pieces that attack that King under the mode (control::king_enemies).
+    enemies: Bitboard,
+    /// Where a move by a piece outside `enemies` (other than the King) must
+    /// land: anywhere out of check, on the checker or between it and the
+    /// King in single check, nowhere in double check (no single move can
+    /// both capture one checker and block the other).
+    check_mask: Bitboard,
+    /// Pieces (any colour) that alone stand between the King and an enemy
+    /// rook, bishop or queen: moving one off that line uncovers the King.
+    blockers: Bitboard,
+}
+
+impl KingGuard {
+    fn new(board: &Board, announced: Bitboard, mode: Mode, us: Color) -> KingGuard {
+        let enemies = control::king_enemies(board, announced, mode, us);
+        let Some(king) = board.king_of(us) else {
+            return KingGuard {
+                king: None,
+                enemies,
+                check_mask: Bitboard::FULL,
+                blockers: Bitboard::EMPTY,
+            };
+        };
+        let occupied = board.occupied();
+        let checkers = control::attackers_to(board, king, enemies, occupied);
+        let check_mask = if checkers.is_empty() {
+            Bitboard::FULL
+        } else if let Some(checker) = checkers.single_square() {
+            attacks::between(king, checker).with(checker)
+        } else {
+            Bitboard::EMPTY
+        };
+        let snipers = enemies
+            & ((attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
+                | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens()));
+        let mut blockers = Bitboard::EMPTY;
+        for sniper in snipers {
+            let between = attacks::between(king, sniper) & occupied;
+            if !between.more_than_one() {
+                blockers |= between;
+            }
+        }
+        KingGuard {
+            king: Some(king),
+            enemies,
+            check_mask,
+            blockers,
+        }
+    }
+
+    /// The legal destinations among `targets` of the normal moves of the
+    /// piece on `from`, and whether each still needs
+    /// [`KingGuard::safe_after`] (the piece attacks the mover's King itself,
+    /// so where it lands matters).
+    #[inline]
+    fn filter(&self, board: &Board, from: Square, targets: Bitboard) -> (Bitboard, bool) {
+        let Some(king) = self.king else {
+            return (targets, false);
+        };
+        if from == king {
+            // The King leaves its square: test each destination with the
+            // King off the board (it would block nothing there).
+            let occupied = board.occupied().without(king);
+            let mut legal = Bitboard::EMPTY;
+            for to in targets {
+                if control::attackers_to(board, to, self.enemies.without(to), occupied).is_empty() {
+                    legal.add(to);
+                }
+            }
+            return (legal, false);
+        }
+        if self.enemies.contains(from) {
+            return (targets, true);
+        }
+        let mut legal = targets & self.check_mask;
+        if self.blockers.contains(from) {
+            legal &= attacks::line(king, from);
+        }
+        (legal, false)
+    }
+
+    /// The King is safe after `from` (a piece that attacks it) moves to
+    /// `to`, where it stands as `after` (a promotion changes the role).
+    #[inline]
+    fn safe_after(&self, board: &Board, from: Square, to: Square, after: Piece) -> bool {
+        let Some(king) = self.king else {
+            return true;
+        };
+        let occupied = board.occupied().without(from).with(to);
+        control::attackers_to(
+            board,
+            king,
+            self.enemies.without(from).without(to),
+            occupied,
+        )
+        .is_empty()
+            && !control::piece_attacks(after, to, occupied).contains(king)
+    }
+}
+
+/// Where legal moves go: visited one by one, or only counted.
+trait MoveSink {
+    /// The normal moves of `piece` from `from` to each of `legal`, all
+    /// legal, promotions expanded.
+    fn piece_moves(
+        &mut self,
+        board: &Board,
+        from: Square,
+        piece: Piece,
+        legal: Bitboard,
+    ) -> ControlFlow<()>;
+    /// One legal move.
+    fn one(&mut self, m: Move) -> ControlFlow<()>;
+}
+
+/// Visits moves in generator order; the visitor breaks to stop early.
+struct Visit<F>(F);
+
+impl<F: FnMut(Move) -> ControlFlow<()>> MoveSink for Visit<F> {
+    #[inline]
+    fn piece_moves(
+        &mut self,
+        board: &Board,
+        from: Square,
+        piece: Piece,
+        legal: Bitboard,
+    ) -> ControlFlow<()> {
+        for to in legal {
+            visit_normal(board, from, piece, to, &mut |m| (self.0)(m))?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    #[inline]
+    fn one(&mut self, m: Move) -> ControlFlow<()> {
+        (self.0)(m)
+    }
+}
+
+/// Counts moves without building them: popcounts, four per promotion square.
+struct Count(usize);
+
+impl MoveSink for Count {
+    #[inline]
+    fn piece_moves(
+        &mut self,
+        _: &Board,
+        _: Square,
+        piece: Piece,
+        legal: Bitboard,
+    ) -> ControlFlow<()> {
+        self.0 += if piece.role == Role::Pawn {
+            (legal & Bitboard::BACKRANKS).count() * Role::FIDE_PROMOTIONS.len()
+                + (legal - Bitboard::BACKRANKS).count()
+        } else {
+            legal.count()
+        };
+        ControlFlow::Continue(())
+    }
+
+    #[inline]
+    fn one(&mut self, _: Move) -> ControlFlow<()> {
+        self.0 += 1;
+        ControlFlow::Continue(())
+    }
+}
+
+/// The normal move(s) of `piece` from `from` to `to`: four promotions when
+/// a pawn reaches a back rank.
+#[inline]
+fn visit_normal(
+    board: &Board,
+    from: Square,
+    piece: Piece,
+    to: Square,
+    visit: &mut impl FnMut(Move) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let capture = board.role_at(to);
+    if piece.role == Role::Pawn && Bitboard::BACKRANKS.contains(to) {
+        for promotion in Role::FIDE_PROMOTIONS {
+            visit(Move::Normal {
+                role: piece.role,
+                from,
+                capture,
+                to,
+                promotion: Some(promotion),
+            })?;
+        }
+        ControlFlow::Continue(())
+    } else {
+        visit(Move::Normal {
+            role: piece.role,
+            from,
+            capture,
+            to,
+            promotion: None,
+        })
+    }
+}
+
 impl Traitor {
     /// Every legal action, in generator order: selections; or
     /// announcements (by square, a1 first) then moves.
     pub(crate) fn visit_legal_actions(&self, visit: &mut impl FnMut(TraitorAction)) {
         match self.step {
-            Step::Select => visit_selections(
-                &self.board,
-                &self.ids,
-                self.turn,
-                self.rules.commitment == Commitment::Standard,
-                &mut |selection| visit(TraitorAction::Select(selection)),
-            ),
+            Step::Select => self.visit_selection_actions(visit),
             Step::Open => {
                 self.visit_announcements(&mut |id| visit(TraitorAction::Announce(id)));
                 self.visit_legal_moves(&mut |m| visit(TraitorAction::Move(m)));
             }
             Step::Announced(_) => self.visit_legal_moves(&mut |m| visit(TraitorAction::Move(m))),
+        }
+    }
+
+    /// The number of legal actions, counted without building the moves.
+    pub(crate) fn count_legal(&self) -> usize {
+        match self.step {
+            Step::Select => {
+                let mut count = 0;
+                self.visit_selection_actions(&mut |_| count += 1);
+                count
+            }
+            Step::Open => {
+                let mut count = 0;
+                self.visit_announcements(&mut |_| count += 1);
+                count + self.count_legal_moves()
+            }
+            Step::Announced(_) => self.count_legal_moves(),
+        }
+    }
+
+    fn visit_selection_actions(&self, visit: &mut impl FnMut(TraitorAction)) {
+        visit_selections(
+            &self.board,
+            &self.ids,
+            self.turn,
+            self.rules.commitment == Commitment::Standard,
+            &mut |selection| visit(TraitorAction::Select(selection)),
+        );
+    }
+
+    /// Every legal action by the reference generator, which plays each
+    /// pseudo-legal move on a copy of the position and looks for check:
+    /// slow and simple, kept to test the fast one against
+    /// (`env/tests/traitor_movegen.rs`). Same actions, same order.
+    #[doc(hidden)]
+    pub fn legal_actions_by_playing(&self, out: &mut Vec<TraitorAction>) {
+        out.clear();
+        match self.step {
+            Step::Select => self.visit_selection_actions(&mut |a| out.push(a)),
+            Step::Open | Step::Announced(_) => {
+                if self.step == Step::Open {
+                    self.visit_announcements_with(
+                        &mut |id| out.push(TraitorAction::Announce(id)),
+                        Traitor::has_legal_move_by_playing,
+                    );
+                }
+                let mut moves = PseudoMoves::new();
+                self.generate_pseudo_moves(&mut moves);
+                out.extend(
+                    moves
+                        .into_iter()
+                        .filter(|m| self.is_safe_by_playing(m))
+                        .map(TraitorAction::Move),
+                );
+            }
         }
     }
 
@@ -61,113 +334,158 @@ impl Traitor {
     pub fn legal_moves(&self) -> PseudoMoves {
         let mut moves = PseudoMoves::new();
         if self.step != Step::Select {
-            self.generate_pseudo_moves(&mut moves);
-            moves.retain(|m| self.is_safe(m));
+            self.visit_legal_moves(&mut |m| push(&mut moves, m));
         }
         moves
     }
 
     pub(crate) fn visit_legal_moves(&self, visit: &mut impl FnMut(Move)) {
-        let mut moves = PseudoMoves::new();
-        self.generate_pseudo_moves(&mut moves);
-        for m in moves {
-            if self.is_safe(&m) {
-                visit(m);
-            }
-        }
+        let _ = self.generate_legal_moves(&mut Visit(|m| {
+            visit(m);
+            ControlFlow::Continue(())
+        }));
+    }
+
+    fn count_legal_moves(&self) -> usize {
+        let mut count = Count(0);
+        let _ = self.generate_legal_moves(&mut count);
+        count.0
     }
 
     pub(crate) fn has_legal_move(&self) -> bool {
+        self.generate_legal_moves(&mut Visit(|_| ControlFlow::Break(())))
+            .is_break()
+    }
+
+    fn has_legal_move_by_playing(&self) -> bool {
         let mut moves = PseudoMoves::new();
         self.generate_pseudo_moves(&mut moves);
-        moves.iter().any(|m| self.is_safe(m))
+        moves.iter().any(|m| self.is_safe_by_playing(m))
     }
 
     /// The mover's King is not in check after `m` (T4: by any piece that
-    /// attacks it, the mover's own traitors and mercenaries included).
+    /// attacks it, the mover's own traitors and mercenaries included),
+    /// found by playing `m` on a copy of the board.
     #[inline]
-    fn is_safe(&self, m: &Move) -> bool {
+    fn is_safe_by_playing(&self, m: &Move) -> bool {
         let mut board = self.board.clone();
         let mut announced = self.announced;
         move_pieces(&mut board, &mut announced, m);
         control::checkers(&board, announced, self.rules.mode, self.turn).is_empty()
     }
 
-    /// Moves by movement, colour and control only; the King test comes later.
-    fn generate_pseudo_moves(&self, out: &mut PseudoMoves) {
-        let board = &self.board;
-        let us = self.turn;
-        let mode = self.rules.mode;
-        let occupied = board.occupied();
+    /// The pseudo-legal normal-move destinations of `piece` on `from`:
+    /// movement, colour and control, and the weak ko (T6-T8: the piece the
+    /// opponent just moved may not go straight back).
+    #[inline]
+    fn pseudo_targets(&self, from: Square, piece: Piece, victims: Bitboard) -> Bitboard {
+        let occupied = self.board.occupied();
         let empty = !occupied;
-        // Weak ko (T6-T8): the piece the opponent just moved may not go straight back.
-        let ko = self.last_move.filter(|_| mode.shared());
-        for from in self.movable(us) {
+        let mut targets = match piece.role {
+            Role::Pawn => {
+                let single = Bitboard::from_square(from).shift_forward(piece.color) & empty;
+                let double = (single & Bitboard::relative_rank(piece.color, Rank::THIRD))
+                    .shift_forward(piece.color)
+                    & empty;
+                single | double | (attacks::pawn_attacks(piece.color, from) & victims)
+            }
+            _ => control::piece_attacks(piece, from, occupied) & (empty | victims),
+        };
+        if let Some((ko_from, ko_to)) = self.last_move.filter(|_| self.rules.mode.shared()) {
+            if from == ko_to {
+                targets.remove(ko_from);
+            }
+        }
+        targets
+    }
+
+    /// The en passant capture open to the pawn `piece` on `from`, if any.
+    #[inline]
+    fn en_passant(&self, from: Square, piece: Piece, victims: Bitboard) -> Option<Move> {
+        let ep = self.ep_square?;
+        let captured = Square::from_coords(ep.file(), from.rank());
+        (attacks::pawn_attacks(piece.color, from).contains(ep)
+            && self.board.by_role(Role::Pawn).contains(captured)
+            && victims.contains(captured)
+            && !self.board.occupied().contains(ep))
+        .then_some(Move::EnPassant { from, to: ep })
+    }
+
+    /// The legal moves, in the reference generator's order (by piece, a1
+    /// first; its destinations a1 first, promotions Q R B N; its en passant;
+    /// then castling), into `sink`.
+    fn generate_legal_moves(&self, sink: &mut impl MoveSink) -> ControlFlow<()> {
+        let board = &self.board;
+        let mode = self.rules.mode;
+        let guard = KingGuard::new(board, self.announced, mode, self.turn);
+        for from in self.movable(self.turn) {
             let piece = board.piece_at(from).expect("movable piece");
             let victims = control::capturable_by(board, self.announced, mode, from);
-            let mut targets = match piece.role {
-                Role::Pawn => {
-                    let single = Bitboard::from_square(from).shift_forward(piece.color) & empty;
-                    let double = (single & Bitboard::relative_rank(piece.color, Rank::THIRD))
-                        .shift_forward(piece.color)
-                        & empty;
-                    single | double | (attacks::pawn_attacks(piece.color, from) & victims)
-                }
-                _ => control::piece_attacks(piece, from, occupied) & (empty | victims),
-            };
-            if let Some((ko_from, ko_to)) = ko {
-                if from == ko_to {
-                    targets.remove(ko_from);
-                }
-            }
-            for to in targets {
-                let capture = board.role_at(to);
-                if piece.role == Role::Pawn && Bitboard::BACKRANKS.contains(to) {
-                    for promotion in Role::FIDE_PROMOTIONS {
-                        push(
-                            out,
+            let targets = self.pseudo_targets(from, piece, victims);
+            let (legal, per_move) = guard.filter(board, from, targets);
+            if per_move {
+                for to in legal {
+                    visit_normal(board, from, piece, to, &mut |m| {
+                        let after = match m {
                             Move::Normal {
-                                role: piece.role,
-                                from,
-                                capture,
-                                to,
-                                promotion: Some(promotion),
-                            },
-                        );
-                    }
-                } else {
-                    push(
-                        out,
-                        Move::Normal {
-                            role: piece.role,
-                            from,
-                            capture,
-                            to,
-                            promotion: None,
-                        },
-                    );
+                                promotion: Some(role),
+                                ..
+                            } => Piece::new(piece.color, role),
+                            _ => piece,
+                        };
+                        if guard.safe_after(board, from, to, after) {
+                            sink.one(m)
+                        } else {
+                            ControlFlow::Continue(())
+                        }
+                    })?;
                 }
+            } else if legal.any() {
+                sink.piece_moves(board, from, piece, legal)?;
             }
             if piece.role == Role::Pawn {
-                if let Some(ep) = self.ep_square {
-                    let captured = Square::from_coords(ep.file(), from.rank());
-                    if attacks::pawn_attacks(piece.color, from).contains(ep)
-                        && board.by_role(Role::Pawn).contains(captured)
-                        && victims.contains(captured)
-                        && !occupied.contains(ep)
-                    {
-                        push(out, Move::EnPassant { from, to: ep });
+                if let Some(m) = self.en_passant(from, piece, victims) {
+                    if self.is_safe_by_playing(&m) {
+                        sink.one(m)?;
                     }
                 }
             }
         }
-        self.generate_castling(out);
+        let mut result = ControlFlow::Continue(());
+        self.visit_castling(&mut |m| {
+            if result.is_continue() && self.is_safe_by_playing(&m) {
+                result = sink.one(m);
+            }
+        });
+        result
+    }
+
+    /// Moves by movement, colour and control only; the King test comes
+    /// later (the reference generator).
+    fn generate_pseudo_moves(&self, out: &mut PseudoMoves) {
+        let board = &self.board;
+        for from in self.movable(self.turn) {
+            let piece = board.piece_at(from).expect("movable piece");
+            let victims = control::capturable_by(board, self.announced, self.rules.mode, from);
+            for to in self.pseudo_targets(from, piece, victims) {
+                let _ = visit_normal(board, from, piece, to, &mut |m| {
+                    push(out, m);
+                    ControlFlow::Continue(())
+                });
+            }
+            if piece.role == Role::Pawn {
+                if let Some(m) = self.en_passant(from, piece, victims) {
+                    push(out, m);
+                }
+            }
+        }
+        self.visit_castling(&mut |m| push(out, m));
     }
 
     /// T9: an unmoved King and an unmoved regular rook of the castling
     /// side (the rights), empty squares between, and no square the King
     /// stands on, crosses or reaches attacked.
-    fn generate_castling(&self, out: &mut PseudoMoves) {
+    fn visit_castling(&self, visit: &mut impl FnMut(Move)) {
         let board = &self.board;
         let us = self.turn;
         let Some(king) = board.king_of(us) else {
@@ -179,7 +497,7 @@ impl Traitor {
         }
         let enemies = control::king_enemies(board, self.announced, self.rules.mode, us);
         for rook in rights {
-            if board.piece_at(rook) != Some(crate::Piece::new(us, Role::Rook))
+            if board.piece_at(rook) != Some(Piece::new(us, Role::Rook))
                 || self.announced.contains(rook)
             {
                 continue;
@@ -200,13 +518,23 @@ impl Traitor {
                 .into_iter()
                 .all(|sq| control::attackers_to(board, sq, enemies, occupied).is_empty())
             {
-                push(out, Move::Castle { king, rook });
+                visit(Move::Castle { king, rook });
             }
         }
     }
 
     /// The pieces the player to act may announce now, by id (T2-T8).
     pub(crate) fn visit_announcements(&self, visit: &mut impl FnMut(Square)) {
+        self.visit_announcements_with(visit, Traitor::has_legal_move);
+    }
+
+    /// [`Traitor::visit_announcements`] with the test "a move can follow"
+    /// given, so the reference generator can use its own.
+    fn visit_announcements_with(
+        &self,
+        visit: &mut impl FnMut(Square),
+        has_legal_move: fn(&Traitor) -> bool,
+    ) {
         if self.step != Step::Open {
             return;
         }
@@ -232,7 +560,7 @@ impl Traitor {
                 continue;
             }
             let mut after = self.clone();
-            after.play_announce(id);
+            after.play_announce_at(sq, id);
             let forbidden_check = match mode {
                 // T5, T7: a defection may not give check to either King.
                 Mode::Defector | Mode::DefectorDoubleAgent => Color::ALL.into_iter().any(|king| {
@@ -245,7 +573,7 @@ impl Traitor {
                 Mode::Traitor | Mode::DoubleAgent => false,
             };
             // T3: an announcement is not a turn; a move must be possible after it.
-            if !forbidden_check && after.has_legal_move() {
+            if !forbidden_check && has_legal_move(&after) {
                 visit(id);
             }
         }

@@ -78,6 +78,13 @@ impl Traitor {
         let Some(sq) = self.square_of(id) else {
             return;
         };
+        self.play_announce_at(sq, id);
+    }
+
+    /// The announcement of `id`, known to stand on `sq`: the generator
+    /// tries every candidate and already has its square, so it skips the
+    /// search by id.
+    pub(crate) fn play_announce_at(&mut self, sq: Square, id: PieceId) {
         let us = self.turn;
         let cost = self.announcement_cost(sq, id);
         self.budgets[us.index()] = self.budgets[us.index()].saturating_sub(cost);

@@ -1,0 +1,68 @@
+//! Board diagrams for people: a text board (rank 8 on top, FEN letters) and
+//! a self-contained SVG board, for every variant.
+//!
+//! Each variant turns its state into one [`Diagram`] (a builder per
+//! variant, in [`variants`]); the two writers ([`text`] and [`svg`]) know
+//! nothing about variants, so the text and the picture always show the same
+//! things:
+//!
+//! * Poison Chess: a poisoned piece has its countdown on both sides,
+//!   `4B4`, as the rule text draws it ("4B4 is a Bishop with four opposing
+//!   moves before death").
+//! * Hostage Chess: each side's prison and airfield beside its home ranks
+//!   (Black's by ranks 8 and 7, White's by ranks 2 and 1).
+//! * Mad Scientist Chess: composite pieces by their part letters (`[WWC]`),
+//!   hands beside the home ranks.
+//! * Traitor Chess: announced pieces in parentheses, `(n)`, with who
+//!   controls them, the budgets, the step, and both players' secrets below
+//!   the board. This is the **full state** (a referee's diagram): a player's
+//!   view, without the opponent's secret, is `AnyGame::view`.
+//!
+//! Rendering allocates freely: it is for people, never on a hot path.
+
+mod svg;
+mod text;
+mod variants;
+
+use crate::Color;
+
+pub use svg::svg;
+pub use text::text;
+pub use variants::{chess, hostage, madscientist, poison, traitor};
+
+/// What one square shows.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Cell {
+    /// The piece's letters, upper case for White (`N`, `h`, `[WWC]`);
+    /// empty for an empty square.
+    pub token: String,
+    /// The piece's colour, `None` for an empty square.
+    pub color: Option<Color>,
+    /// Poison Chess: the poisoned piece's countdown (1..=5).
+    pub countdown: Option<u8>,
+    /// Traitor Chess: the piece has been announced (it has a status).
+    pub announced: bool,
+}
+
+/// A board and what goes with it, ready to be written as text or SVG.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagram {
+    /// Square a1 = 0 .. h8 = 63.
+    pub cells: Vec<Cell>,
+    /// Lines written beside the board, by rank index (0 = rank 1): reserves
+    /// and hands next to their owner's home ranks.
+    pub beside: [Option<String>; 8],
+    /// Lines written below the board (side to move, variant state).
+    pub below: Vec<String>,
+}
+
+impl Diagram {
+    /// An empty board with nothing beside or below it.
+    pub fn empty() -> Diagram {
+        Diagram {
+            cells: vec![Cell::default(); 64],
+            beside: Default::default(),
+            below: Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,182 @@
+//! The SVG board: self-contained (no fonts, images or scripts fetched), so
+//! Jupyter can show it inline (`Game._repr_svg_`). 64 `rect` squares of
+//! class `square`, Unicode glyphs for the FIDE pieces and letters for the
+//! others (Harpy `H`, Doctor `D`, Guard `G`, Mad Scientist composites by
+//! their parts), files and ranks around the board, countdowns in the top
+//! corners of poisoned squares, a ring around announced Traitor pieces, and
+//! the same notes as the text board beside and below it.
+
+use std::fmt::Write;
+
+use crate::Color;
+
+use super::{Cell, Diagram};
+
+/// Square size and the margin that holds the coordinates, in pixels.
+const SQUARE: usize = 45;
+const MARGIN: usize = 20;
+const BOARD: usize = 8 * SQUARE;
+/// Height of a line of notes; an approximate character width for sizing
+/// the note panel (the notes use a monospace font).
+const LINE: usize = 18;
+const CHAR_WIDTH: usize = 8;
+
+/// Escapes text for XML content and attribute values.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The solid Unicode glyph of a FIDE piece letter (either case); filled
+/// white or black by colour, so one glyph set serves both sides.
+fn glyph(token: &str) -> Option<char> {
+    let mut chars = token.chars();
+    let letter = chars.next()?.to_ascii_uppercase();
+    if chars.next().is_some() {
+        return None;
+    }
+    Some(match letter {
+        'K' => '\u{265A}',
+        'Q' => '\u{265B}',
+        'R' => '\u{265C}',
+        'B' => '\u{265D}',
+        'N' => '\u{265E}',
+        'P' => '\u{265F}',
+        _ => return None,
+    })
+}
+
+fn piece(out: &mut String, cell: &Cell, x: usize, y: usize) {
+    let Some(color) = cell.color else { return };
+    let (fill, stroke) = match color {
+        Color::White => ("#ffffff", "#000000"),
+        Color::Black => ("#000000", "#ffffff"),
+    };
+    let cx = x + SQUARE / 2;
+    let (shown, size) = match glyph(&cell.token) {
+        Some(glyph) => (glyph.to_string(), 36),
+        None => {
+            let letters = cell.token.trim_matches(|c| c == '[' || c == ']');
+            let size = (2 * SQUARE / (letters.chars().count() + 1)).min(28);
+            (letters.to_owned(), size)
+        }
+    };
+    let _ = write!(
+        out,
+        r#"<text class="piece {}" x="{cx}" y="{}" font-size="{size}" text-anchor="middle" dominant-baseline="central" fill="{fill}" stroke="{stroke}" stroke-width="1" paint-order="stroke" font-family="DejaVu Sans, Arial Unicode MS, sans-serif" font-weight="bold">{}</text>"#,
+        color.name(),
+        y + SQUARE / 2 + 2,
+        escape(&shown)
+    );
+}
+
+/// The diagram as an SVG document.
+pub fn svg(diagram: &Diagram) -> String {
+    let notes_width = diagram
+        .beside
+        .iter()
+        .flatten()
+        .map(|note| note.chars().count() * CHAR_WIDTH + MARGIN)
+        .max()
+        .unwrap_or(0);
+    let below_width = diagram
+        .below
+        .iter()
+        .map(|line| line.chars().count() * CHAR_WIDTH + MARGIN)
+        .max()
+        .unwrap_or(0);
+    let width = (2 * MARGIN + BOARD + notes_width).max(below_width + MARGIN);
+    let height = 2 * MARGIN + BOARD + LINE * diagram.below.len() + 4;
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
+    );
+    let _ = write!(
+        out,
+        r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##
+    );
+    for rank in 0..8 {
+        for file in 0..8 {
+            let cell = &diagram.cells[rank * 8 + file];
+            let x = MARGIN + file * SQUARE;
+            let y = MARGIN + (7 - rank) * SQUARE;
+            let name = format!("{}{}", (b'a' + file as u8) as char, rank + 1);
+            let (class, fill) = if (rank + file) % 2 == 0 {
+                ("dark", "#b58863")
+            } else {
+                ("light", "#f0d9b5")
+            };
+            let _ = write!(
+                out,
+                r#"<rect class="square {class}" id="{name}" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{fill}"/>"#
+            );
+            if cell.announced {
+                let _ = write!(
+                    out,
+                    r##"<rect class="announced" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#e07000" stroke-width="3"/>"##,
+                    x + 2,
+                    y + 2,
+                    SQUARE - 4,
+                    SQUARE - 4
+                );
+            }
+            if let Some(count) = cell.countdown {
+                let _ = write!(
+                    out,
+                    r##"<rect class="poisoned" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="#8000a0" fill-opacity="0.3"/>"##
+                );
+                for (anchor, cx) in [("start", x + 3), ("end", x + SQUARE - 3)] {
+                    let _ = write!(
+                        out,
+                        r##"<text class="countdown" x="{cx}" y="{}" font-size="11" text-anchor="{anchor}" fill="#c00000" font-family="sans-serif" font-weight="bold">{count}</text>"##,
+                        y + 11
+                    );
+                }
+            }
+            piece(&mut out, cell, x, y);
+        }
+    }
+    for i in 0..8 {
+        let file = (b'a' + i as u8) as char;
+        let x = MARGIN + i * SQUARE + SQUARE / 2;
+        let rank = 8 - i;
+        let y = MARGIN + i * SQUARE + SQUARE / 2 + 4;
+        let _ = write!(
+            out,
+            r#"<text class="coordinate" x="{x}" y="{}" font-size="12" text-anchor="middle" font-family="sans-serif">{file}</text><text class="coordinate" x="{}" y="{y}" font-size="12" text-anchor="middle" font-family="sans-serif">{rank}</text>"#,
+            MARGIN + BOARD + 14,
+            MARGIN / 2
+        );
+    }
+    for (rank, note) in diagram.beside.iter().enumerate() {
+        if let Some(note) = note {
+            let _ = write!(
+                out,
+                r#"<text class="note" x="{}" y="{}" font-size="13" font-family="monospace">{}</text>"#,
+                2 * MARGIN + BOARD,
+                MARGIN + (7 - rank) * SQUARE + SQUARE / 2 + 4,
+                escape(note)
+            );
+        }
+    }
+    for (i, line) in diagram.below.iter().enumerate() {
+        let _ = write!(
+            out,
+            r#"<text class="note" x="{MARGIN}" y="{}" font-size="13" font-family="monospace">{}</text>"#,
+            2 * MARGIN + BOARD + LINE * i + 8,
+            escape(line)
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}

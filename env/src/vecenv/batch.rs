@@ -1,0 +1,151 @@
+//! [`BatchEnv`]: the object-safe face of [`VecEnv`] for code that picks the
+//! variant at run time (Python, the CLI), and [`make_batch_env`], the one
+//! place that maps a variant name to its encoded position type.
+
+use super::{EnvConfig, GameEnd, MakeEnvError, SplitMix64, StepError, VecEnv};
+use crate::encoding::Encoding;
+use crate::{Chess, RuleOptions, Variant};
+
+/// A [`VecEnv`] of any variant. Buffers are env-major and contiguous (see
+/// the [`super`] module docs for the semantics).
+pub trait BatchEnv: Send {
+    fn variant(&self) -> Variant;
+    fn num_envs(&self) -> usize;
+    fn num_actions(&self) -> usize;
+    /// `[T * C + 2, 8, 8]`.
+    fn observation_shape(&self) -> [usize; 3];
+    fn channel_names(&self) -> Vec<String>;
+    /// The ply cap in force (steps).
+    fn max_plies(&self) -> u32;
+    fn reset(&mut self, seed: Option<u64>);
+    /// Validates every action first; on error nothing changes.
+    fn step(&mut self, actions: &[i64]) -> Result<(), StepError>;
+    /// A random legal action per env (-1 for a finished env).
+    fn random_legal_actions(&self, rng: &mut SplitMix64, out: &mut [i64]);
+    fn observations(&self) -> &[f32];
+    fn action_masks(&self) -> &[bool];
+    fn rewards(&self) -> &[f32];
+    fn terminated(&self) -> &[bool];
+    fn truncated(&self) -> &[bool];
+    fn current_players(&self) -> &[u8];
+    /// Legal actions of env `env` in long notation, generator order
+    /// (`None` for an env out of range).
+    fn legal_moves(&self, env: usize) -> Option<Vec<String>>;
+    /// The indices of [`BatchEnv::legal_moves`], same order.
+    fn legal_indices(&self, env: usize) -> Option<&[u32]>;
+    fn fen(&self, env: usize) -> Option<String>;
+    /// Steps played in the running game of env `env`.
+    fn plies(&self, env: usize) -> Option<u32>;
+    /// How env `env`'s most recent game ended.
+    fn last_end(&self, env: usize) -> Option<GameEnd>;
+    /// The final position of env `env`'s most recent finished game.
+    fn last_fen(&self, env: usize) -> Option<String>;
+}
+
+impl<P: Encoding> BatchEnv for VecEnv<P> {
+    fn variant(&self) -> Variant {
+        VecEnv::variant(self)
+    }
+    fn num_envs(&self) -> usize {
+        VecEnv::num_envs(self)
+    }
+    fn num_actions(&self) -> usize {
+        VecEnv::num_actions(self)
+    }
+    fn observation_shape(&self) -> [usize; 3] {
+        VecEnv::observation_shape(self)
+    }
+    fn channel_names(&self) -> Vec<String> {
+        VecEnv::channel_names(self).to_vec()
+    }
+    fn max_plies(&self) -> u32 {
+        VecEnv::max_plies(self)
+    }
+    fn reset(&mut self, seed: Option<u64>) {
+        VecEnv::reset(self, seed)
+    }
+    fn step(&mut self, actions: &[i64]) -> Result<(), StepError> {
+        VecEnv::step(self, actions)
+    }
+    fn random_legal_actions(&self, rng: &mut SplitMix64, out: &mut [i64]) {
+        VecEnv::random_legal_actions(self, rng, out)
+    }
+    fn observations(&self) -> &[f32] {
+        VecEnv::observations(self)
+    }
+    fn action_masks(&self) -> &[bool] {
+        VecEnv::action_masks(self)
+    }
+    fn rewards(&self) -> &[f32] {
+        VecEnv::rewards(self)
+    }
+    fn terminated(&self) -> &[bool] {
+        VecEnv::terminated(self)
+    }
+    fn truncated(&self) -> &[bool] {
+        VecEnv::truncated(self)
+    }
+    fn current_players(&self) -> &[u8] {
+        VecEnv::current_players(self)
+    }
+    fn legal_moves(&self, env: usize) -> Option<Vec<String>> {
+        let (actions, _) = self.legal_actions(env)?;
+        Some(actions.iter().map(ToString::to_string).collect())
+    }
+    fn legal_indices(&self, env: usize) -> Option<&[u32]> {
+        Some(self.legal_actions(env)?.1)
+    }
+    fn fen(&self, env: usize) -> Option<String> {
+        Some(self.game(env)?.position().fen())
+    }
+    fn plies(&self, env: usize) -> Option<u32> {
+        Some(self.game(env)?.plies())
+    }
+    fn last_end(&self, env: usize) -> Option<GameEnd> {
+        VecEnv::last_end(self, env)
+    }
+    fn last_fen(&self, env: usize) -> Option<String> {
+        Some(self.last_game(env)?.position().fen())
+    }
+}
+
+fn boxed<P: Encoding>(
+    config: EnvConfig,
+    start: impl Fn(u64) -> P + Send + Sync + 'static,
+) -> Result<Box<dyn BatchEnv>, MakeEnvError> {
+    Ok(Box::new(VecEnv::new(config, start)?))
+}
+
+/// A batched environment of `variant` with rule `options`. Each variant
+/// with an [`Encoding`] has one arm: check its options, then give the start
+/// position from a seed.
+pub fn make_batch_env(
+    variant: Variant,
+    options: &RuleOptions,
+    config: EnvConfig,
+) -> Result<Box<dyn BatchEnv>, MakeEnvError> {
+    match variant {
+        Variant::Chess => {
+            options.expect_only("chess", &[])?;
+            boxed(config, |_| Chess::new())
+        }
+        Variant::Traitor => {
+            let rules = crate::traitor::TraitorRules::from_options(options)?;
+            let start = crate::traitor::encoding::start_from_seed(rules)
+                .map_err(|e| MakeEnvError::Game(e.into()))?;
+            boxed(config, start)
+        }
+        Variant::MadScientist => {
+            options.expect_only("madscientist", &[])?;
+            boxed(config, |_| crate::MadScientist::new())
+        }
+        Variant::Poison => {
+            options.expect_only("poison", &[])?;
+            boxed(config, |_| crate::PoisonChess::new())
+        }
+        Variant::Hostage => {
+            options.expect_only("hostage", &[])?;
+            boxed(config, |_| crate::Hostage::new())
+        }
+    }
+}

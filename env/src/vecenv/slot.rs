@@ -1,0 +1,201 @@
+//! One game of a batch: its record, its reusable buffers, and the step and
+//! reset logic that writes into its chunk of the batch's output buffers.
+
+use super::seed::derive_seed;
+use crate::encoding::{Encoding, SQUARES};
+use crate::{Color, Game, Outcome};
+
+/// How a game of the batch ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameEnd {
+    /// Ended by the rules (mate, draw, variant ending).
+    Terminated(Outcome),
+    /// Cut at the ply cap: no result.
+    Truncated,
+}
+
+/// The start position of a game, from its derived seed (variants with
+/// random set-ups use it; others ignore it).
+pub type StartFn<P> = dyn Fn(u64) -> P + Send + Sync;
+
+/// What every slot needs to know about the batch, read-only during a step.
+pub(crate) struct Shared<'a, P: Encoding> {
+    pub start: &'a StartFn<P>,
+    pub base_seed: u64,
+    pub history: usize,
+    pub max_plies: u32,
+    pub auto_reset: bool,
+    pub observations: bool,
+    pub num_channels: usize,
+}
+
+/// One env's chunk of the batch's output buffers.
+pub(crate) struct Out<'a> {
+    pub observation: &'a mut [f32],
+    pub mask: &'a mut [bool],
+    pub reward: &'a mut f32,
+    pub terminated: &'a mut bool,
+    pub truncated: &'a mut bool,
+    pub player: &'a mut u8,
+}
+
+pub(crate) struct Slot<P: Encoding> {
+    pub index: usize,
+    pub game: Game<P>,
+    /// Earlier positions of this game, most recent first (at most T - 1).
+    /// Capacity is reserved once, so pushing never allocates.
+    history: Vec<P>,
+    /// Legal actions of the current position and their indices (same
+    /// order); reused buffers.
+    pub legal: Vec<P::Action>,
+    pub indices: Vec<u32>,
+    /// The legal-list position of the action chosen for the next step.
+    pub pending: usize,
+    /// Games started in this env since the base seed was set.
+    pub resets: u64,
+    /// The game ended and was not reset (auto-reset off): steps are no-ops.
+    pub over: bool,
+    pub last_end: Option<GameEnd>,
+    /// The last finished game (auto-reset moves it here).
+    pub finished: Option<Game<P>>,
+}
+
+impl<P: Encoding> Slot<P> {
+    pub fn new(index: usize, position: P, history: usize) -> Slot<P> {
+        Slot {
+            index,
+            game: Game::new(position),
+            history: Vec::with_capacity(history - 1),
+            legal: Vec::with_capacity(256),
+            indices: Vec::with_capacity(256),
+            pending: 0,
+            resets: 0,
+            over: false,
+            last_end: None,
+            finished: None,
+        }
+    }
+
+    /// Starts a new game from the next derived seed and writes its first
+    /// observation; reward and flags are cleared.
+    pub fn reset(&mut self, shared: &Shared<'_, P>, out: Out<'_>) {
+        self.start_game(shared);
+        self.last_end = None;
+        self.finished = None;
+        *out.reward = 0.0;
+        *out.terminated = false;
+        *out.truncated = false;
+        self.refresh(shared, out);
+    }
+
+    fn start_game(&mut self, shared: &Shared<'_, P>) {
+        let seed = derive_seed(shared.base_seed, self.index, self.resets);
+        self.resets += 1;
+        let previous = std::mem::replace(&mut self.game, Game::new((shared.start)(seed)));
+        self.finished = Some(previous);
+        self.history.clear();
+        self.over = false;
+    }
+
+    /// Chooses the action with index `action` for the next step; false when
+    /// it is not legal. A finished game (auto-reset off) accepts anything.
+    pub fn select(&mut self, action: i64) -> bool {
+        if self.over {
+            return true;
+        }
+        match self.indices.iter().position(|&i| i as i64 == action) {
+            Some(position) => {
+                self.pending = position;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Plays the selected action and writes this step's outputs.
+    pub fn step(&mut self, shared: &Shared<'_, P>, out: Out<'_>) {
+        if self.over {
+            *out.reward = 0.0;
+            return;
+        }
+        let action = self.legal[self.pending];
+        let actor = self.game.position().turn();
+        if shared.history > 1 {
+            if self.history.len() == shared.history - 1 {
+                self.history.pop();
+            }
+            self.history.insert(0, self.game.position().clone());
+        }
+        self.game.play_unchecked(&action);
+        let outcome = self.game.outcome();
+        *out.reward = match outcome {
+            Some(Outcome::Decisive { winner, .. }) if winner == actor => 1.0,
+            Some(Outcome::Decisive { .. }) => -1.0,
+            _ => 0.0,
+        };
+        let truncated = outcome.is_none() && self.game.plies() >= shared.max_plies;
+        *out.terminated = outcome.is_some();
+        *out.truncated = truncated;
+        if let Some(outcome) = outcome {
+            self.last_end = Some(GameEnd::Terminated(outcome));
+        } else if truncated {
+            self.last_end = Some(GameEnd::Truncated);
+        }
+        if outcome.is_some() || truncated {
+            if shared.auto_reset {
+                self.start_game(shared);
+            } else {
+                self.over = true;
+            }
+        }
+        self.refresh(shared, out);
+    }
+
+    /// Regenerates the legal actions, the mask, the player to act and the
+    /// observation of the current position.
+    fn refresh(&mut self, shared: &Shared<'_, P>, out: Out<'_>) {
+        // Clear only the bits set last time: cheaper than a full fill.
+        for &index in &self.indices {
+            out.mask[index as usize] = false;
+        }
+        let position = self.game.position();
+        if self.over {
+            self.legal.clear();
+            self.indices.clear();
+        } else {
+            position.legal_actions(&mut self.legal);
+            self.indices.clear();
+            for action in &self.legal {
+                let index = position.action_index(action);
+                self.indices.push(index as u32);
+                out.mask[index] = true;
+            }
+        }
+        let observer = position.turn();
+        *out.player = observer.index() as u8;
+        if shared.observations {
+            self.encode(shared, observer, out.observation);
+        }
+    }
+
+    /// T stacked encodings (current first, missing ones zero), then the two
+    /// repetition planes of the current position.
+    fn encode(&self, shared: &Shared<'_, P>, observer: Color, out: &mut [f32]) {
+        let plane_block = shared.num_channels * SQUARES;
+        let (stack, repetition) = out.split_at_mut(shared.history * plane_block);
+        let mut blocks = stack.chunks_exact_mut(plane_block);
+        if let Some(block) = blocks.next() {
+            self.game.position().encode(observer, block);
+        }
+        for (k, block) in blocks.enumerate() {
+            match self.history.get(k) {
+                Some(position) => position.encode(observer, block),
+                None => block.fill(0.0),
+            }
+        }
+        let repetitions = self.game.repetitions();
+        let (once, twice) = repetition.split_at_mut(SQUARES);
+        once.fill(if repetitions >= 2 { 1.0 } else { 0.0 });
+        twice[..SQUARES].fill(if repetitions >= 3 { 1.0 } else { 0.0 });
+    }
+}

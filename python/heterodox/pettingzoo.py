@@ -1,0 +1,167 @@
+"""PettingZoo AEC environment of any variant: ``heterodox.pettingzoo.env``.
+
+Needs the optional extra: ``pip install heterodox[pettingzoo]``.
+
+Agents are ``'white'`` and ``'black'``. ``agent_selection`` is the player
+to act, which is not always the other one: a Traitor announcement and a
+Mad Scientist discard are each followed by another step of the same
+player. Observations are dicts ``{'observation': float32 (C, 8, 8),
+'action_mask': int8 (num_actions,)}``. The acting agent's observation is
+the current position from its point of view; the other agent's is the one
+from its own most recent step (zeros before its first), with an all-zero
+mask, since it has nothing to play. Rewards are zero-sum: +1 / -1 / 0 at
+the end of a game. Illegal actions raise ``ValueError`` (the game
+unchanged), never a silent loss.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+    from pettingzoo import AECEnv as _AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as error:  # pragma: no cover - only without the extra
+    raise ImportError(
+        "heterodox.pettingzoo needs the optional extra: pip install 'heterodox[pettingzoo]'"
+    ) from error
+
+from heterodox.env import make
+
+__all__ = ["AECEnv", "env", "raw_env"]
+
+AGENTS = ["white", "black"]
+
+
+class AECEnv(_AECEnv):
+    """A game of ``variant`` for two agents, ``'white'`` and ``'black'``."""
+
+    metadata = {
+        "render_modes": ["ansi"],
+        "name": "heterodox_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self, variant: str = "chess", render_mode: str | None = None, **rules: str | int | bool
+    ) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        self.game = make(variant, **rules)
+        self.metadata = dict(self.metadata, name=f"heterodox_{self.game.variant}_v0")
+        self.possible_agents = list(AGENTS)
+        self.agents = list(AGENTS)
+        shape = self.game.observation_shape
+        n = self.game.num_actions
+        observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    low=-np.inf, high=np.inf, shape=shape, dtype=np.float32
+                ),
+                "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
+            }
+        )
+        self.observation_spaces = {agent: observation_space for agent in AGENTS}
+        self.action_spaces = {agent: spaces.Discrete(n) for agent in AGENTS}
+        self._zero_mask = np.zeros(n, dtype=np.int8)
+        self._observations = {agent: np.zeros(shape, dtype=np.float32) for agent in AGENTS}
+        self._mask = self._zero_mask
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}
+        self.agent_selection = AGENTS[0]
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def _take(self, obs: np.ndarray, info: dict[str, Any]) -> None:
+        """Records the position after a reset or step: whose step it is,
+        that player's observation and mask, and everyone's info."""
+        agent = AGENTS[info["current_player"]]
+        self.agent_selection = agent
+        self._observations[agent] = obs
+        self._mask = info["action_mask"].astype(np.int8)
+        for name in self.agents:
+            self.infos[name] = (
+                {"legal_moves": info["legal_moves"], "legal_actions": info["legal_actions"]}
+                if name == agent
+                else {"legal_moves": [], "legal_actions": []}
+            )
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        obs, info = self.game.reset(seed=seed, options=options)
+        self.agents = list(AGENTS)
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
+        self.infos = {agent: {} for agent in AGENTS}
+        shape = self.game.observation_shape
+        self._observations = {agent: np.zeros(shape, dtype=np.float32) for agent in AGENTS}
+        self._take(obs, info)
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        acting = agent == self.agent_selection and not (
+            self.terminations[agent] or self.truncations[agent]
+        )
+        return {
+            "observation": self._observations[agent],
+            "action_mask": self._mask if acting else self._zero_mask,
+        }
+
+    def step(self, action: int) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        obs, reward, terminated, truncated, info = self.game.step(int(action))
+        other = AGENTS[1 - AGENTS.index(agent)]
+        self.rewards = {agent: reward, other: -reward}
+        if terminated or truncated:
+            self.terminations = dict.fromkeys(self.agents, terminated)
+            self.truncations = dict.fromkeys(self.agents, truncated)
+            self._observations[AGENTS[info["current_player"]]] = obs
+            self._mask = self._zero_mask
+            self.infos = {name: {"legal_moves": [], "legal_actions": []} for name in self.agents}
+            self.agent_selection = other
+        else:
+            self._take(obs, info)
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode ('ansi')")
+            return None
+        return self.game.render()
+
+    def _repr_svg_(self) -> str:
+        return self.game._repr_svg_()
+
+    def close(self) -> None:
+        pass
+
+
+def raw_env(variant: str = "chess", render_mode: str | None = None, **rules: Any) -> AECEnv:
+    """The environment without PettingZoo's wrappers."""
+    return AECEnv(variant, render_mode=render_mode, **rules)
+
+
+def env(variant: str = "chess", render_mode: str | None = None, **rules: Any) -> _AECEnv:
+    """``heterodox.pettingzoo.env('poison')``: the AEC environment wrapped
+    as PettingZoo's classic games are (out-of-bounds actions and call order
+    checked)."""
+    wrapped: _AECEnv = raw_env(variant, render_mode=render_mode, **rules)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)

@@ -1,0 +1,63 @@
+"""heterodox.pettingzoo: the AEC env passes PettingZoo's own api_test and
+plays a known game with zero-sum rewards."""
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+import heterodox.pettingzoo as hz  # noqa: E402
+from pettingzoo.test import api_test  # noqa: E402
+
+
+def env_or_skip(variant):
+    try:
+        return hz.env(variant)
+    except ValueError as error:
+        if "has no encoding yet" in str(error):
+            pytest.skip(str(error))
+        raise
+
+
+@pytest.mark.parametrize("variant", ["chess", "poison", "hostage", "madscientist", "traitor"])
+def test_api_test(variant):
+    api_test(env_or_skip(variant), num_cycles=300)
+
+
+def test_fools_mate_rewards():
+    env = hz.env("chess")
+    env.reset(seed=0)
+    assert env.agents == ["white", "black"]
+    assert env.agent_selection == "white"
+    assert env.observe("black")["action_mask"].sum() == 0
+    for move in ["f2f3", "e7e5", "g2g4", "d8h4"]:
+        agent = env.agent_selection
+        _, _, _, _, info = env.last()
+        assert env.observe(agent)["action_mask"].sum() == len(info["legal_moves"])
+        assert np.flatnonzero(env.observe(agent)["action_mask"]).tolist() == sorted(
+            info["legal_actions"]
+        )
+        env.step(info["legal_actions"][info["legal_moves"].index(move)])
+    assert env.terminations == {"white": True, "black": True}
+    assert env.rewards == {"white": -1.0, "black": 1.0}
+    _, reward, terminated, _, _ = env.last()
+    assert env.agent_selection == "white" and reward == -1.0 and terminated
+    env.step(None)
+    _, reward, _, _, _ = env.last()
+    assert env.agent_selection == "black" and reward == 1.0
+    env.step(None)
+    assert env.agents == []
+
+
+def test_illegal_action_raises():
+    env = hz.env("chess")
+    env.reset()
+    with pytest.raises(ValueError, match="illegal action 0 in env 0"):
+        env.step(0)
+    assert env.agent_selection == "white"
+
+
+def test_render_ansi():
+    env = hz.env("chess", render_mode="ansi")
+    env.reset()
+    assert env.render().splitlines()[1] == "8  r  n  b  q  k  b  n  r  8"

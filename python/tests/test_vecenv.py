@@ -1,0 +1,241 @@
+"""heterodox.VecEnv: shapes and dtypes, masks equal to the legal moves,
+auto-reset, determinism, fresh arrays, and every error."""
+
+import numpy as np
+import pytest
+
+import heterodox
+from heterodox import Game, VecEnv
+
+CHESS_ACTIONS = 8 * 8 * 73  # AlphaZero: 73 move planes per from-square
+
+
+def batch_or_skip(variant, num_envs, **kwargs):
+    """A VecEnv of `variant`; skips variants whose encoding has not landed."""
+    try:
+        return VecEnv(variant, num_envs, **kwargs)
+    except ValueError as error:
+        if "has no encoding yet" in str(error):
+            pytest.skip(str(error))
+        raise
+
+
+def random_actions(masks, rng):
+    """One uniformly random legal action per row of `masks`, in numpy."""
+    n, width = masks.shape
+    legal = np.flatnonzero(masks)  # flat indices, row by row
+    rows = np.arange(n + 1, dtype=np.int64) * width
+    bounds = np.searchsorted(legal, rows)  # where each row's legal actions start
+    starts, counts = bounds[:-1], np.diff(bounds)
+    picks = legal[starts + (rng.random(n) * counts).astype(np.int64)]
+    return picks - rows[:-1]
+
+
+def test_chess_shapes_and_dtypes():
+    env = VecEnv("chess", 4)
+    channels = len(env.channel_names)
+    assert env.variant == "chess"
+    assert env.num_envs == len(env) == 4
+    assert env.num_actions == CHESS_ACTIONS
+    assert env.observation_shape == (channels, 8, 8)
+    assert env.channel_names[-2:] == ["repetition_1", "repetition_2"]
+    assert env.auto_reset is True
+    assert env.max_plies == 512
+    obs, info = env.reset()
+    assert obs.shape == (4, channels, 8, 8) and obs.dtype == np.float32
+    assert sorted(info) == ["action_mask", "current_player"]
+    assert info["action_mask"].shape == (4, CHESS_ACTIONS)
+    assert info["action_mask"].dtype == np.bool_
+    assert info["current_player"].dtype == np.uint8
+    assert info["current_player"].tolist() == [0, 0, 0, 0]
+    obs, rewards, terminated, truncated, info = env.step(random_actions(info["action_mask"], np.random.default_rng(0)))
+    assert obs.shape == (4, channels, 8, 8) and obs.dtype == np.float32
+    assert rewards.dtype == np.float32 and rewards.tolist() == [0.0] * 4
+    assert terminated.dtype == np.bool_ and terminated.tolist() == [False] * 4
+    assert truncated.dtype == np.bool_ and truncated.tolist() == [False] * 4
+    assert info["current_player"].tolist() == [1, 1, 1, 1]
+
+
+def test_history_stacks_planes():
+    base = VecEnv("chess", 1)
+    env = VecEnv("chess", 1, history=3)
+    c = len(base.channel_names) - 2
+    assert env.observation_shape == (3 * c + 2, 8, 8)
+    assert env.channel_names[c] == "t-1:" + base.channel_names[0]
+
+
+def test_start_masks_are_the_20_legal_moves():
+    env = VecEnv("chess", 3)
+    _, info = env.reset()
+    masks = info["action_mask"]
+    assert masks.sum(axis=1).tolist() == [20, 20, 20]
+    for i in range(3):
+        assert np.flatnonzero(masks[i]).tolist() == sorted(env.legal_actions(i))
+        assert sorted(env.legal_moves(i)) == sorted(Game("chess").legal_moves())
+        assert len(set(env.legal_actions(i))) == 20
+
+
+@pytest.mark.parametrize("variant", heterodox.variants())
+def test_random_playouts_masks_rewards(variant):
+    """Masks equal the legal moves every step; rewards are +-1 or 0 when a
+    game ends by the rules and 0 otherwise; auto-reset starts a new game."""
+    env = batch_or_skip(variant, 8, seed=3, max_plies=120)
+    rng = np.random.default_rng(1)
+    _, info = env.reset()
+    ended = 0
+    for _ in range(300):
+        masks = info["action_mask"]
+        for i in range(env.num_envs):
+            assert np.flatnonzero(masks[i]).tolist() == sorted(env.legal_actions(i))
+            assert len(env.legal_moves(i)) == len(env.legal_actions(i)) > 0
+        _, rewards, terminated, truncated, info = env.step(random_actions(masks, rng))
+        assert not np.any(terminated & truncated)
+        assert np.all(rewards[~terminated] == 0.0)
+        assert np.all(np.isin(rewards[terminated], [-1.0, 0.0, 1.0]))
+        for i in np.flatnonzero(terminated | truncated):
+            assert env.plies(int(i)) == 0
+        ended += int(np.count_nonzero(terminated | truncated))
+    assert ended >= 8  # every env hit the ply cap at least once
+
+
+def test_truncation_at_the_ply_cap_and_auto_reset():
+    env = VecEnv("chess", 2, max_plies=4)
+    start_obs, info = env.reset()
+    rng = np.random.default_rng(5)
+    for step in range(4):
+        obs, rewards, terminated, truncated, info = env.step(random_actions(info["action_mask"], rng))
+    assert truncated.tolist() == [True, True]
+    assert terminated.tolist() == [False, False]
+    assert rewards.tolist() == [0.0, 0.0]
+    np.testing.assert_array_equal(obs, start_obs)  # the new games' first observation
+    assert env.fen(0) == Game("chess").fen()
+
+
+def test_fools_mate_rewards_the_mover_and_stops_without_auto_reset():
+    env = VecEnv("chess", 1, auto_reset=False)
+    _, info = env.reset()
+    for move in ["f2f3", "e7e5", "g2g4", "d8h4"]:
+        action = env.legal_actions(0)[env.legal_moves(0).index(move)]
+        _, rewards, terminated, truncated, info = env.step(np.array([action], dtype=np.int64))
+    assert rewards.tolist() == [1.0]  # black, who mated
+    assert terminated.tolist() == [True] and truncated.tolist() == [False]
+    assert info["action_mask"].sum() == 0
+    assert env.legal_moves(0) == []
+
+
+def test_same_seed_same_games():
+    def run(seed):
+        env = VecEnv("chess", 16, seed=seed, max_plies=50)
+        rng = np.random.default_rng(11)
+        _, info = env.reset()
+        trace = []
+        for _ in range(120):
+            obs, rewards, terminated, truncated, info = env.step(random_actions(info["action_mask"], rng))
+            trace.append((obs.sum(), rewards.tolist(), terminated.tolist(), truncated.tolist()))
+        return trace, [env.fen(i) for i in range(16)]
+
+    assert run(7) == run(7)
+
+
+def test_reset_with_seed_replays():
+    env = VecEnv("chess", 4, seed=1)
+    first, _ = env.reset(seed=9)
+    again, _ = env.reset(seed=9)
+    np.testing.assert_array_equal(first, again)
+
+
+def test_arrays_are_fresh_every_call():
+    env = VecEnv("chess", 2)
+    obs, info = env.reset()
+    kept_obs, kept_mask = obs.copy(), info["action_mask"].copy()
+    env.step(random_actions(info["action_mask"], np.random.default_rng(0)))
+    np.testing.assert_array_equal(obs, kept_obs)
+    np.testing.assert_array_equal(info["action_mask"], kept_mask)
+
+
+def test_illegal_action_names_action_and_position_and_changes_nothing():
+    env = VecEnv("chess", 2)
+    _, info = env.reset()
+    legal = env.legal_actions(0)[0]
+    before = [env.fen(0), env.fen(1)]
+    with pytest.raises(ValueError) as error:
+        env.step(np.array([legal, 0], dtype=np.int64))
+    message = str(error.value)
+    assert "illegal action 0 in env 1" in message
+    assert Game("chess").fen() in message
+    assert [env.fen(0), env.fen(1)] == before
+    assert env.plies(0) == 0
+    for bad in (-1, CHESS_ACTIONS, 2**40):
+        with pytest.raises(ValueError, match=f"illegal action {bad} in env 0"):
+            env.step(np.array([bad, legal], dtype=np.int64))
+    env.step(np.array([legal, legal], dtype=np.int64))
+    assert env.plies(0) == env.plies(1) == 1
+
+
+def test_wrong_dtype_or_shape():
+    env = VecEnv("chess", 3)
+    with pytest.raises(TypeError, match="dtype int64, not int32"):
+        env.step(np.zeros(3, dtype=np.int32))
+    with pytest.raises(TypeError, match="dtype int64, not float64"):
+        env.step(np.zeros(3))
+    with pytest.raises(TypeError, match="numpy array of int64 with shape \\(3,\\), not list"):
+        env.step([0, 0, 0])
+    with pytest.raises(ValueError, match="shape \\(3,\\) \\(one per env\\), not \\(2,\\)"):
+        env.step(np.zeros(2, dtype=np.int64))
+    with pytest.raises(ValueError, match="not \\(3, 1\\)"):
+        env.step(np.zeros((3, 1), dtype=np.int64))
+    # A strided view is read correctly.
+    actions = np.zeros(6, dtype=np.int64)
+    actions[::2] = env.legal_actions(0)[0]
+    env.step(actions[::2])
+    assert [env.plies(i) for i in range(3)] == [1, 1, 1]
+
+
+def test_construction_errors():
+    with pytest.raises(ValueError, match="unknown variant 'chss' \\(valid variants: chess, poison, hostage, madscientist, traitor\\)"):
+        VecEnv("chss", 2)
+    with pytest.raises(ValueError, match="chess has no rule option 'mode' \\(valid options: none\\)"):
+        VecEnv("chess", 2, mode="defector")
+    with pytest.raises(ValueError, match="num_envs must be at least 1"):
+        VecEnv("chess", 0)
+    with pytest.raises(ValueError, match="history \\(T\\) must be at least 1"):
+        VecEnv("chess", 1, history=0)
+    with pytest.raises(ValueError, match="max_plies must be at least 1"):
+        VecEnv("chess", 1, max_plies=0)
+    env = VecEnv("chess", 2)
+    with pytest.raises(IndexError, match="env 2 is out of range: there are 2 envs"):
+        env.fen(2)
+
+
+def test_render_and_repr():
+    env = VecEnv("chess", 2)
+    assert env.render(1) == Game("chess").render()
+    assert env.render_svg(0) == Game("chess")._repr_svg_()
+    assert repr(env).startswith("VecEnv(variant='chess', num_envs=2, num_actions=4672")
+
+
+def test_copy_false_returns_read_only_views_of_the_env_buffers():
+    copied = VecEnv("chess", 4, seed=2)
+    viewed = VecEnv("chess", 4, seed=2, copy=False)
+    assert (copied.copy, viewed.copy) == (True, False)
+    rng = np.random.default_rng(3)
+    obs_c, info_c = copied.reset()
+    obs_v, info_v = viewed.reset()
+    first_obs = obs_v
+    assert not obs_v.flags.writeable and not info_v["action_mask"].flags.writeable
+    with pytest.raises(ValueError):
+        obs_v[0, 0, 0, 0] = 1.0
+    for _ in range(30):
+        actions = random_actions(info_c["action_mask"], rng)
+        out_c = copied.step(actions)
+        out_v = viewed.step(actions)
+        for a, b in zip(out_c[:4], out_v[:4]):
+            np.testing.assert_array_equal(a, b)
+        np.testing.assert_array_equal(out_c[4]["action_mask"], out_v[4]["action_mask"])
+        info_c = out_c[4]
+        # The same memory every call, showing the latest step.
+        assert np.shares_memory(out_v[0], first_obs)
+    np.testing.assert_array_equal(first_obs, out_c[0])
+    # The views keep the env's buffers alive.
+    del viewed
+    np.testing.assert_array_equal(first_obs, out_c[0])
