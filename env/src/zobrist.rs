@@ -60,3 +60,21 @@ pub fn castling(rook: Square) -> u64 {
 pub fn en_passant(file: crate::File) -> u64 {
     key(DOMAIN_EN_PASSANT, file.index() as u64)
 }
+
+/// The XOR of [`piece`] over every man on `board`. Walks the piece
+/// bitboards rather than [`crate::Board::pieces`]: no colour and role lookup
+/// per square, which dominated the from-scratch keys computed after every
+/// step for repetition.
+#[inline]
+pub fn board_pieces(board: &crate::Board) -> u64 {
+    let mut key = 0;
+    for color in Color::ALL {
+        let ours = board.by_color(color);
+        for role in Role::ALL {
+            for sq in board.by_role(role) & ours {
+                key ^= piece(color, role, sq);
+            }
+        }
+    }
+    key
+}

@@ -6,11 +6,14 @@
 //! the exact documented values, full prisons included.
 
 use heterodox_env::encoding::Encoding;
-use heterodox_env::hostage::encoding::{EXCHANGE_PAIRS, NUM_ACTIONS, NUM_CHANNELS};
+use heterodox_env::hostage::encoding::{EXCHANGE_PAIRS, NUM_ACTIONS};
 use heterodox_env::hostage::exchange_value;
 use heterodox_env::{Color, Game, Hostage, HostageAction, Position, Role, Square};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+mod encoding_support;
+use encoding_support::{constant_of, index, nonzero_squares, observation, plane};
 
 const GAMES: u64 = 300;
 const PLY_CAP: u32 = 200;
@@ -19,43 +22,6 @@ const EXCHANGES: usize = DROPS + 5 * 64;
 
 fn position(fen: &str) -> Hostage {
     Hostage::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-/// The index of the legal action written `text` in `pos`.
-fn index(pos: &Hostage, text: &str) -> usize {
-    let action = pos
-        .parse_action(text)
-        .unwrap_or_else(|e| panic!("{text} in {}: {e}", pos.fen()));
-    assert!(pos.is_legal(&action), "{text}");
-    pos.action_index(&action)
-}
-
-fn observation(pos: &Hostage, observer: Color) -> Vec<f32> {
-    // NaN everywhere first: encode must write every float.
-    let mut out = vec![f32::NAN; NUM_CHANNELS * 64];
-    pos.encode(observer, &mut out);
-    assert!(out.iter().all(|x| x.is_finite()));
-    out
-}
-
-fn plane<'a>(pos: &Hostage, obs: &'a [f32], name: &str) -> &'a [f32] {
-    let c = pos
-        .channel_names()
-        .iter()
-        .position(|n| n == name)
-        .unwrap_or_else(|| panic!("no channel {name}"));
-    &obs[c * 64..(c + 1) * 64]
-}
-
-/// The value of a constant plane (asserting that it is constant).
-fn constant(pos: &Hostage, obs: &[f32], name: &str) -> f32 {
-    let p = plane(pos, obs, name);
-    assert!(p.iter().all(|v| *v == p[0]), "{name} is not constant");
-    p[0]
-}
-
-fn nonzero(plane: &[f32]) -> Vec<usize> {
-    (0..64).filter(|i| plane[*i] != 0.0).collect()
 }
 
 #[test]
@@ -213,13 +179,16 @@ fn start_position_observation() {
     let pos = Hostage::new();
     let white = observation(&pos, Color::White);
     assert_eq!(
-        nonzero(plane(&pos, &white, "own_pawn")),
+        nonzero_squares(plane(&pos, &white, "own_pawn")),
         (8..16).collect::<Vec<_>>()
     );
-    assert_eq!(nonzero(plane(&pos, &white, "own_queen")), [3]);
-    assert_eq!(nonzero(plane(&pos, &white, "their_queen")), [59]);
-    assert_eq!(nonzero(plane(&pos, &white, "their_king")), [60]);
-    assert_eq!(nonzero(plane(&pos, &white, "en_passant")), [] as [usize; 0]);
+    assert_eq!(nonzero_squares(plane(&pos, &white, "own_queen")), [3]);
+    assert_eq!(nonzero_squares(plane(&pos, &white, "their_queen")), [59]);
+    assert_eq!(nonzero_squares(plane(&pos, &white, "their_king")), [60]);
+    assert_eq!(
+        nonzero_squares(plane(&pos, &white, "en_passant")),
+        [] as [usize; 0]
+    );
     for name in [
         "own_kingside_castling",
         "own_queenside_castling",
@@ -230,17 +199,17 @@ fn start_position_observation() {
         "side_to_move",
         "ones",
     ] {
-        assert_eq!(constant(&pos, &white, name), 1.0, "{name}");
+        assert_eq!(constant_of(&pos, &white, name), 1.0, "{name}");
     }
-    assert_eq!(constant(&pos, &white, "no_progress"), 0.0);
+    assert_eq!(constant_of(&pos, &white, "no_progress"), 0.0);
     for c in 22..42 {
-        assert_eq!(constant(&pos, &white, &pos.channel_names()[c]), 0.0);
+        assert_eq!(constant_of(&pos, &white, &pos.channel_names()[c]), 0.0);
     }
     // Black sees its Queen on d8 as d1 and White's on d1 as d8.
     let black = observation(&pos, Color::Black);
-    assert_eq!(nonzero(plane(&pos, &black, "own_queen")), [3]);
-    assert_eq!(nonzero(plane(&pos, &black, "their_queen")), [59]);
-    assert_eq!(constant(&pos, &black, "side_to_move"), 1.0);
+    assert_eq!(nonzero_squares(plane(&pos, &black, "own_queen")), [3]);
+    assert_eq!(nonzero_squares(plane(&pos, &black, "their_queen")), [59]);
+    assert_eq!(constant_of(&pos, &black, "side_to_move"), 1.0);
     assert_eq!(white, black);
 }
 
@@ -252,32 +221,32 @@ fn full_prisons_and_airfields_are_normalised_counts() {
     // 2 bishops, 2 rooks, the queen.
     let own_prison: Vec<f32> = ["pawn", "knight", "bishop", "rook", "queen"]
         .iter()
-        .map(|r| constant(&pos, &white, &format!("own_prison_{r}")))
+        .map(|r| constant_of(&pos, &white, &format!("own_prison_{r}")))
         .collect();
     assert_eq!(own_prison, [1.0, 0.5, 1.0, 1.0, 1.0]);
     for r in ["pawn", "knight", "bishop", "rook", "queen"] {
-        assert_eq!(constant(&pos, &white, &format!("their_prison_{r}")), 1.0);
-        assert_eq!(constant(&pos, &white, &format!("own_airfield_{r}")), 0.0);
+        assert_eq!(constant_of(&pos, &white, &format!("their_prison_{r}")), 1.0);
+        assert_eq!(constant_of(&pos, &white, &format!("own_airfield_{r}")), 0.0);
     }
-    assert_eq!(constant(&pos, &white, "their_airfield_knight"), 0.5);
-    assert_eq!(constant(&pos, &white, "their_airfield_pawn"), 0.0);
-    assert_eq!(constant(&pos, &white, "side_to_move"), 0.0);
-    assert_eq!(constant(&pos, &white, "no_progress"), 0.03);
-    assert_eq!(constant(&pos, &white, "own_king_unmoved"), 0.0);
-    assert_eq!(constant(&pos, &white, "own_kingside_castling"), 0.0);
-    assert_eq!(nonzero(plane(&pos, &white, "own_king")), [4]);
-    assert_eq!(nonzero(plane(&pos, &white, "their_king")), [56]);
+    assert_eq!(constant_of(&pos, &white, "their_airfield_knight"), 0.5);
+    assert_eq!(constant_of(&pos, &white, "their_airfield_pawn"), 0.0);
+    assert_eq!(constant_of(&pos, &white, "side_to_move"), 0.0);
+    assert_eq!(constant_of(&pos, &white, "no_progress"), 0.03);
+    assert_eq!(constant_of(&pos, &white, "own_king_unmoved"), 0.0);
+    assert_eq!(constant_of(&pos, &white, "own_kingside_castling"), 0.0);
+    assert_eq!(nonzero_squares(plane(&pos, &white, "own_king")), [4]);
+    assert_eq!(nonzero_squares(plane(&pos, &white, "their_king")), [56]);
     // Black's view swaps the sides and flips the board.
     let black = observation(&pos, Color::Black);
-    assert_eq!(constant(&pos, &black, "own_airfield_knight"), 0.5);
-    assert_eq!(constant(&pos, &black, "their_prison_knight"), 0.5);
-    assert_eq!(constant(&pos, &black, "own_prison_pawn"), 1.0);
-    assert_eq!(nonzero(plane(&pos, &black, "own_king")), [0]);
-    assert_eq!(nonzero(plane(&pos, &black, "their_king")), [60]);
+    assert_eq!(constant_of(&pos, &black, "own_airfield_knight"), 0.5);
+    assert_eq!(constant_of(&pos, &black, "their_prison_knight"), 0.5);
+    assert_eq!(constant_of(&pos, &black, "own_prison_pawn"), 1.0);
+    assert_eq!(nonzero_squares(plane(&pos, &black, "own_king")), [0]);
+    assert_eq!(nonzero_squares(plane(&pos, &black, "their_king")), [60]);
     // A partly filled airfield: 8 pawns count 1, 1 of 2 knights 0.5.
     let pos = position(WHITE_TO_ACT);
     let white = observation(&pos, Color::White);
-    assert_eq!(constant(&pos, &white, "own_airfield_knight"), 0.5);
-    assert_eq!(constant(&pos, &white, "their_prison_pawn"), 7.0 / 8.0);
-    assert_eq!(constant(&pos, &white, "their_prison_knight"), 0.5);
+    assert_eq!(constant_of(&pos, &white, "own_airfield_knight"), 0.5);
+    assert_eq!(constant_of(&pos, &white, "their_prison_pawn"), 7.0 / 8.0);
+    assert_eq!(constant_of(&pos, &white, "their_prison_knight"), 0.5);
 }

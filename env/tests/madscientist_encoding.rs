@@ -14,51 +14,14 @@ use heterodox_env::{Color, Game, MadScientist, Position};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+mod encoding_support;
+use encoding_support::{constant, index, nonzero, observation, plane};
+
 const GAMES: u64 = 1000;
 const PLY_CAP: u32 = 200;
 
 fn position(fen: &str) -> MadScientist {
     MadScientist::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-/// The index of the legal action written `text` in `pos`.
-fn index(pos: &MadScientist, text: &str) -> usize {
-    let action = pos
-        .parse_action(text)
-        .unwrap_or_else(|e| panic!("{text} in {}: {e}", pos.fen()));
-    assert!(pos.is_legal(&action), "{text} in {}", pos.fen());
-    pos.action_index(&action)
-}
-
-fn observation(pos: &MadScientist, observer: Color) -> Vec<f32> {
-    // NaN everywhere first: encode must write every float.
-    let mut out = vec![f32::NAN; NUM_CHANNELS * 64];
-    pos.encode(observer, &mut out);
-    assert!(out.iter().all(|x| x.is_finite()), "{}", pos.fen());
-    out
-}
-
-fn plane<'a>(pos: &MadScientist, obs: &'a [f32], name: &str) -> &'a [f32] {
-    let c = pos
-        .channel_names()
-        .iter()
-        .position(|n| n == name)
-        .unwrap_or_else(|| panic!("no channel {name}"));
-    &obs[c * 64..(c + 1) * 64]
-}
-
-fn nonzero(plane: &[f32]) -> Vec<(usize, f32)> {
-    plane
-        .iter()
-        .enumerate()
-        .filter(|(_, v)| **v != 0.0)
-        .map(|(i, v)| (i, *v))
-        .collect()
-}
-
-fn constant(plane: &[f32]) -> f32 {
-    assert!(plane.iter().all(|v| *v == plane[0]), "not constant");
-    plane[0]
 }
 
 #[test]

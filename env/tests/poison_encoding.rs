@@ -5,52 +5,19 @@
 //! documented values.
 
 use heterodox_env::encoding::Encoding;
-use heterodox_env::poison::encoding::{NUM_ACTIONS, NUM_CHANNELS};
+use heterodox_env::poison::encoding::NUM_ACTIONS;
 use heterodox_env::{Color, Game, Move, PoisonAction, PoisonChess, Position, Role, Square};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+mod encoding_support;
+use encoding_support::{index, nonzero, observation, plane};
 
 const GAMES: u64 = 400;
 const PLY_CAP: u32 = 200;
 
 fn position(fen: &str) -> PoisonChess {
     PoisonChess::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-/// The index of the legal action written `text` in `pos`.
-fn index(pos: &PoisonChess, text: &str) -> usize {
-    let action = pos
-        .parse_action(text)
-        .unwrap_or_else(|e| panic!("{text} in {}: {e}", pos.fen()));
-    assert!(pos.is_legal(&action), "{text}");
-    pos.action_index(&action)
-}
-
-fn observation(pos: &PoisonChess, observer: Color) -> Vec<f32> {
-    // NaN everywhere first: encode must write every float.
-    let mut out = vec![f32::NAN; NUM_CHANNELS * 64];
-    pos.encode(observer, &mut out);
-    assert!(out.iter().all(|x| x.is_finite()));
-    out
-}
-
-fn plane<'a>(pos: &PoisonChess, obs: &'a [f32], name: &str) -> &'a [f32] {
-    let c = pos
-        .channel_names()
-        .iter()
-        .position(|n| n == name)
-        .unwrap_or_else(|| panic!("no channel {name}"));
-    &obs[c * 64..(c + 1) * 64]
-}
-
-/// The squares (indices) where a plane is non-zero, with their values.
-fn nonzero(plane: &[f32]) -> Vec<(usize, f32)> {
-    plane
-        .iter()
-        .enumerate()
-        .filter(|(_, v)| **v != 0.0)
-        .map(|(i, v)| (i, *v))
-        .collect()
 }
 
 #[test]

@@ -19,6 +19,9 @@ use heterodox_env::{Color, Game, Position, Role, Square};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+mod encoding_support;
+use encoding_support::{constant, index, nonzero, observation, plane};
+
 const GAMES_PER_COMBINATION: u64 = 50;
 const PLY_CAP: u32 = 160;
 
@@ -28,47 +31,6 @@ fn rules(mode: Mode, commitment: Commitment) -> TraitorRules {
 
 fn position(fen: &str, rules: TraitorRules) -> Traitor {
     Traitor::from_fen(fen, rules).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-/// The index of the legal action written `text` in `pos`.
-fn index(pos: &Traitor, text: &str) -> usize {
-    let action = pos
-        .parse_action(text)
-        .unwrap_or_else(|e| panic!("{text} in {}: {e}", pos.fen()));
-    assert!(pos.is_legal(&action), "{text} in {}", pos.fen());
-    pos.action_index(&action)
-}
-
-fn observation(pos: &Traitor, observer: Color) -> Vec<f32> {
-    // NaN everywhere first: encode must write every float.
-    let mut out = vec![f32::NAN; pos.num_channels() * 64];
-    pos.encode(observer, &mut out);
-    assert!(out.iter().all(|x| x.is_finite()), "{}", pos.fen());
-    out
-}
-
-fn plane<'a>(pos: &Traitor, obs: &'a [f32], name: &str) -> &'a [f32] {
-    let c = pos
-        .channel_names()
-        .iter()
-        .position(|n| n == name)
-        .unwrap_or_else(|| panic!("no channel {name}"));
-    &obs[c * 64..(c + 1) * 64]
-}
-
-/// The squares (indices) where a plane is non-zero, with their values.
-fn nonzero(plane: &[f32]) -> Vec<(usize, f32)> {
-    plane
-        .iter()
-        .enumerate()
-        .filter(|(_, v)| **v != 0.0)
-        .map(|(i, v)| (i, *v))
-        .collect()
-}
-
-fn constant(plane: &[f32]) -> f32 {
-    assert!(plane.iter().all(|v| *v == plane[0]), "not constant");
-    plane[0]
 }
 
 fn bits(obs: &[f32]) -> Vec<u32> {

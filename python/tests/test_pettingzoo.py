@@ -6,22 +6,14 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
+import heterodox  # noqa: E402
 import heterodox.pettingzoo as hz  # noqa: E402
 from pettingzoo.test import api_test  # noqa: E402
 
 
-def env_or_skip(variant):
-    try:
-        return hz.env(variant)
-    except ValueError as error:
-        if "has no encoding yet" in str(error):
-            pytest.skip(str(error))
-        raise
-
-
-@pytest.mark.parametrize("variant", ["chess", "poison", "hostage", "madscientist", "traitor"])
+@pytest.mark.parametrize("variant", heterodox.variants())
 def test_api_test(variant):
-    api_test(env_or_skip(variant), num_cycles=300)
+    api_test(hz.env(variant), num_cycles=300)
 
 
 def test_fools_mate_rewards():

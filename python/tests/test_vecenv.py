@@ -10,16 +10,6 @@ from heterodox import Game, VecEnv
 CHESS_ACTIONS = 8 * 8 * 73  # AlphaZero: 73 move planes per from-square
 
 
-def batch_or_skip(variant, num_envs, **kwargs):
-    """A VecEnv of `variant`; skips variants whose encoding has not landed."""
-    try:
-        return VecEnv(variant, num_envs, **kwargs)
-    except ValueError as error:
-        if "has no encoding yet" in str(error):
-            pytest.skip(str(error))
-        raise
-
-
 def random_actions(masks, rng):
     """One uniformly random legal action per row of `masks`, in numpy."""
     n, width = masks.shape
@@ -79,7 +69,7 @@ def test_start_masks_are_the_20_legal_moves():
 def test_random_playouts_masks_rewards(variant):
     """Masks equal the legal moves every step; rewards are +-1 or 0 when a
     game ends by the rules and 0 otherwise; auto-reset starts a new game."""
-    env = batch_or_skip(variant, 8, seed=3, max_plies=120)
+    env = VecEnv(variant, 8, seed=3, max_plies=120)
     rng = np.random.default_rng(1)
     _, info = env.reset()
     ended = 0
@@ -123,9 +113,23 @@ def test_fools_mate_rewards_the_mover_and_stops_without_auto_reset():
     assert env.legal_moves(0) == []
 
 
-def test_same_seed_same_games():
+@pytest.mark.parametrize("variant", heterodox.variants())
+def test_shapes_and_dtypes_of_every_variant(variant):
+    env = VecEnv(variant, 3)
+    obs, info = env.reset()
+    assert obs.shape == (3, *env.observation_shape) and obs.dtype == np.float32
+    assert env.observation_shape == (len(env.channel_names), 8, 8)
+    assert info["action_mask"].shape == (3, env.num_actions)
+    assert info["action_mask"].dtype == np.bool_
+    assert np.all(np.isfinite(obs))
+    for i in range(3):
+        assert np.flatnonzero(info["action_mask"][i]).tolist() == sorted(env.legal_actions(i))
+
+
+@pytest.mark.parametrize("variant", heterodox.variants())
+def test_same_seed_same_games(variant):
     def run(seed):
-        env = VecEnv("chess", 16, seed=seed, max_plies=50)
+        env = VecEnv(variant, 16, seed=seed, max_plies=50)
         rng = np.random.default_rng(11)
         _, info = env.reset()
         trace = []

@@ -37,6 +37,12 @@ pub trait ActionVisitor {
     /// Exchanges giving `given`, rescuing `rescued` and dropping it onto
     /// each of `targets`.
     fn exchanges(&mut self, given: Role, rescued: Role, targets: Bitboard);
+    /// True when the visitor needs no more actions: generation may stop
+    /// early (the "any legal action?" test of every step's outcome).
+    #[inline]
+    fn done(&self) -> bool {
+        false
+    }
 }
 
 /// Counts actions without building them.
@@ -133,6 +139,9 @@ impl ActionVisitor for AnyVisitor {
     fn exchanges(&mut self, _: Role, _: Role, targets: Bitboard) {
         self.0 |= targets.any();
     }
+    fn done(&self) -> bool {
+        self.0
+    }
 }
 
 impl Hostage {
@@ -190,6 +199,9 @@ impl Hostage {
     pub fn visit_legal_actions<V: ActionVisitor>(&self, visitor: &mut V) {
         let checkers = self.checkers();
         self.visit_moves(visitor, checkers);
+        if visitor.done() {
+            return;
+        }
         self.visit_drops_and_exchanges(visitor, checkers);
     }
 
@@ -222,7 +234,7 @@ impl Hostage {
         }
         visitor.piece_moves(self, Role::King, king, king_targets);
 
-        if checkers.more_than_one() {
+        if checkers.more_than_one() || visitor.done() {
             return;
         }
         let mut target = match checkers.first() {

@@ -156,10 +156,7 @@ impl PoisonChess {
     /// rights, a usable en passant square and every (square, counter) of a
     /// poisoned piece.
     pub fn zobrist(&self) -> u64 {
-        let mut key = 0;
-        for (sq, piece) in self.board.pieces() {
-            key ^= zobrist::piece(piece.color, piece.role, sq);
-        }
+        let mut key = zobrist::board_pieces(&self.board);
         if self.turn == Color::Black {
             key ^= zobrist::BLACK_TO_MOVE;
         }

@@ -243,13 +243,15 @@ impl Traitor {
 
     /// The key of everything both players see.
     pub(crate) fn public_key(&self) -> u64 {
-        let mut key = 0;
-        for (sq, piece) in self.board.pieces() {
-            key ^= zobrist::piece(piece.color, piece.role, sq);
-            key ^= zobrist::key(
-                DOMAIN_ID,
-                (sq.index() * 64 + usize::from(self.ids[sq.index()])) as u64,
-            );
+        let mut key = zobrist::board_pieces(&self.board);
+        for sq in self.board.occupied() {
+            let index = sq.index() * 64 + usize::from(self.ids[sq.index()]);
+            key ^= match ID_KEYS.get(index) {
+                Some(&id_key) => id_key,
+                // Past the table (a NO_ID on a high square): the same
+                // key, computed.
+                None => zobrist::key(DOMAIN_ID, index as u64),
+            };
         }
         for sq in self.announced {
             key ^= zobrist::key(DOMAIN_ANNOUNCED, sq.index() as u64);
@@ -297,6 +299,18 @@ pub struct Controllers {
 }
 
 const DOMAIN_ID: u64 = zobrist::DOMAIN_VARIANT_BASE + 0x50;
+/// `zobrist::key(DOMAIN_ID, square * 64 + id)` for ids on the board,
+/// precomputed: the key is rebuilt after every step for repetition, and
+/// mixing one value per man showed in profiles.
+static ID_KEYS: [u64; 64 * 64] = {
+    let mut keys = [0; 64 * 64];
+    let mut i = 0;
+    while i < keys.len() {
+        keys[i] = zobrist::key(DOMAIN_ID, i as u64);
+        i += 1;
+    }
+    keys
+};
 const DOMAIN_ANNOUNCED: u64 = DOMAIN_ID + 1;
 const DOMAIN_STEP: u64 = DOMAIN_ID + 2;
 const DOMAIN_BUDGET: u64 = DOMAIN_ID + 3;

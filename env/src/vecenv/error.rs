@@ -1,6 +1,6 @@
 //! Typed errors of the batched environment. On any of them nothing changed.
 
-use crate::{NewGameError, OptionError, Variant};
+use crate::{NewGameError, OptionError};
 
 /// Why a step was refused. The environment is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -38,6 +38,4 @@ pub enum MakeEnvError {
     Option(#[from] OptionError),
     #[error(transparent)]
     Config(#[from] EnvConfigError),
-    #[error("variant {0} has no encoding yet (no action space or observation is defined for it)")]
-    NoEncoding(Variant),
 }

@@ -1,0 +1,62 @@
+//! Helpers shared by the per-variant encoding tests: look up an action's
+//! index from its notation, encode an observation (checking every float is
+//! written), and read planes by channel name.
+
+#![allow(dead_code)] // each test file uses a subset
+
+use heterodox_env::encoding::Encoding;
+use heterodox_env::Color;
+
+/// The index of the legal action written `text` in `pos`.
+pub fn index<P: Encoding>(pos: &P, text: &str) -> usize {
+    let action = pos
+        .parse_action(text)
+        .unwrap_or_else(|e| panic!("{text} in {}: {e}", pos.fen()));
+    assert!(pos.is_legal(&action), "{text} in {}", pos.fen());
+    pos.action_index(&action)
+}
+
+/// The observation of `pos` for `observer`. The buffer starts as NaN
+/// everywhere, so a float `encode` forgot to write fails the check.
+pub fn observation<P: Encoding>(pos: &P, observer: Color) -> Vec<f32> {
+    let mut out = vec![f32::NAN; pos.num_channels() * 64];
+    pos.encode(observer, &mut out);
+    assert!(out.iter().all(|x| x.is_finite()), "{}", pos.fen());
+    out
+}
+
+/// The plane of channel `name` in an observation of `pos`.
+pub fn plane<'a, P: Encoding>(pos: &P, obs: &'a [f32], name: &str) -> &'a [f32] {
+    let c = pos
+        .channel_names()
+        .iter()
+        .position(|n| n == name)
+        .unwrap_or_else(|| panic!("no channel {name}"));
+    &obs[c * 64..(c + 1) * 64]
+}
+
+/// The squares (indices) where a plane is non-zero, with their values.
+pub fn nonzero(plane: &[f32]) -> Vec<(usize, f32)> {
+    plane
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| **v != 0.0)
+        .map(|(i, v)| (i, *v))
+        .collect()
+}
+
+/// The value of a constant plane (asserting that it is constant).
+pub fn constant(plane: &[f32]) -> f32 {
+    assert!(plane.iter().all(|v| *v == plane[0]), "not constant");
+    plane[0]
+}
+
+/// The squares (indices) where a plane is non-zero.
+pub fn nonzero_squares(plane: &[f32]) -> Vec<usize> {
+    nonzero(plane).into_iter().map(|(i, _)| i).collect()
+}
+
+/// The value of channel `name`, a constant plane, in an observation of `pos`.
+pub fn constant_of<P: Encoding>(pos: &P, obs: &[f32], name: &str) -> f32 {
+    constant(plane(pos, obs, name))
+}
