@@ -7,7 +7,10 @@ use crate::encoding::Encoding;
 use crate::{Chess, RuleOptions, Variant};
 
 /// A [`VecEnv`] of any variant. Buffers are env-major and contiguous (see
-/// the [`super`] module docs for the semantics).
+/// the [`super`] module docs for the semantics). They are allocated once,
+/// at construction, and never reallocated: the slices returned here keep
+/// their addresses for the life of the env, which is what lets the Python
+/// binding hand them out as zero-copy views (`copy=False`).
 pub trait BatchEnv: Send {
     fn variant(&self) -> Variant;
     fn num_envs(&self) -> usize;
