@@ -43,6 +43,17 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     })
 }
 
+/// Squares a pawn of `color` on `from` can push to: one step forward if
+/// empty, and a second from its own second rank if both are empty. Every
+/// variant with FIDE pawns uses this (drops onto the second rank included).
+#[inline]
+pub fn pawn_pushes(color: Color, from: Square, occupied: Bitboard) -> Bitboard {
+    let empty = !occupied;
+    let single = Bitboard::from_square(from).shift_forward(color) & empty;
+    let third = Bitboard::relative_rank(color, crate::Rank::THIRD);
+    single | ((single & third).shift_forward(color) & empty)
+}
+
 #[inline]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     magic_lookup(&ROOK_MAGICS[sq.index()], occupied)

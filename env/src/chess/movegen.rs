@@ -163,13 +163,10 @@ impl Chess {
             return;
         }
         let enemies = board.by_color(them);
-        let empty = !occupied;
-        let third = Bitboard::relative_rank(us, Rank::THIRD);
         for from in ours & board.by_role(Role::Pawn) {
-            let single = Bitboard::from_square(from).shift_forward(us) & empty;
-            let double = (single & third).shift_forward(us) & empty;
-            let mut targets =
-                (single | double | (attacks::pawn_attacks(us, from) & enemies)) & target;
+            let mut targets = (attacks::pawn_pushes(us, from, occupied)
+                | (attacks::pawn_attacks(us, from) & enemies))
+                & target;
             if pinned.contains(from) {
                 targets &= attacks::line(king, from);
             }

@@ -271,18 +271,15 @@ impl Hostage {
         }
 
         let enemies = board.by_color(them);
-        let empty = !occupied;
-        let third = Bitboard::relative_rank(us, Rank::THIRD);
         // H6: with nothing to promote to, a seventh-rank pawn cannot move.
         let mut pawns = ours & board.by_role(Role::Pawn);
         if !self.can_promote(us) {
             pawns = pawns - Bitboard::relative_rank(us, Rank::SEVENTH);
         }
         for from in pawns {
-            let single = Bitboard::from_square(from).shift_forward(us) & empty;
-            let double = (single & third).shift_forward(us) & empty;
-            let mut targets =
-                (single | double | (attacks::pawn_attacks(us, from) & enemies)) & target;
+            let mut targets = (attacks::pawn_pushes(us, from, occupied)
+                | (attacks::pawn_attacks(us, from) & enemies))
+                & target;
             if pinned.contains(from) {
                 targets &= attacks::line(king, from);
             }

@@ -296,11 +296,9 @@ impl PoisonChess {
             );
         }
 
-        let third = Bitboard::relative_rank(us, Rank::THIRD);
         for from in active & board.by_role(Role::Pawn) {
-            let single = Bitboard::from_square(from).shift_forward(us) & empty;
-            let double = (single & third).shift_forward(us) & empty;
-            let targets = (single | double | (attacks::pawn_attacks(us, from) & capturable))
+            let targets = (attacks::pawn_pushes(us, from, board.occupied())
+                | (attacks::pawn_attacks(us, from) & capturable))
                 & target
                 & pin_line(from);
             if targets.any() {

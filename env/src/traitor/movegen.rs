@@ -383,11 +383,8 @@ impl Traitor {
         let empty = !occupied;
         let mut targets = match piece.role {
             Role::Pawn => {
-                let single = Bitboard::from_square(from).shift_forward(piece.color) & empty;
-                let double = (single & Bitboard::relative_rank(piece.color, Rank::THIRD))
-                    .shift_forward(piece.color)
-                    & empty;
-                single | double | (attacks::pawn_attacks(piece.color, from) & victims)
+                attacks::pawn_pushes(piece.color, from, occupied)
+                    | (attacks::pawn_attacks(piece.color, from) & victims)
             }
             _ => control::piece_attacks(piece, from, occupied) & (empty | victims),
         };
