@@ -35,6 +35,12 @@ impl<P: Position> Game<P> {
         self.plies
     }
 
+    /// Repetition keys since the last irreversible action, current last
+    /// (what a search continues from, see [`crate::repetition`]).
+    pub fn repetition_keys(&self) -> &[u64] {
+        &self.keys
+    }
+
     /// How many times the current position has occurred (1 = first time).
     pub fn repetitions(&self) -> usize {
         let current = *self.keys.last().expect("never empty");

@@ -15,6 +15,7 @@ pub mod encoding;
 mod error;
 pub mod fen;
 mod game;
+pub mod hidden;
 pub mod hostage;
 pub mod madscientist;
 mod moves;
@@ -24,6 +25,8 @@ pub mod perft;
 pub mod poison;
 mod position;
 pub mod render;
+pub mod repetition;
+pub mod rng;
 mod role;
 pub mod san;
 mod setup;
@@ -39,6 +42,7 @@ pub use chess::{Chess, MoveList};
 pub use color::Color;
 pub use error::{FenError, MoveError, PositionError};
 pub use game::Game;
+pub use hidden::{HiddenInformation, StateSampler};
 pub use hostage::{Hostage, HostageAction};
 pub use madscientist::{MadAction, MadScientist};
 pub use moves::{CastlingSide, Move};
@@ -50,5 +54,8 @@ pub use role::{Piece, Role};
 pub use setup::Setup;
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use traitor::{Traitor, TraitorAction};
-pub use variant::{AnyGame, NewGameError, NoViews, UnknownVariant, Variant};
+pub use variant::{
+    new_position, AnyGame, GameVariant, NewGameError, NoViews, UnknownVariant, Variant,
+    VariantVisitor,
+};
 pub use vecenv::{make_batch_env, BatchEnv, EnvConfig, StepError, VecEnv};

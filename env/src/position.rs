@@ -43,10 +43,47 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// for search and perft.
     fn play_unchecked(&mut self, action: &Self::Action);
 
+    /// Endings decided before any move generation: a royal piece that is
+    /// gone (Poison's poisoned King, Mad Scientist's captured Scientist).
+    /// Generation is not asked of such positions. Default: none.
+    fn outcome_before_generation(&self) -> Option<Outcome> {
+        None
+    }
+
+    /// The remaining endings by the rules of the position alone (mate,
+    /// stalemate, dead material, 50-move rule, ...), given whether the
+    /// player to act has a legal action. Split from [`Position::outcome`]
+    /// so that a search judges a node from the same generation pass that
+    /// lists its actions ([`Position::legal_actions_and_outcome`]).
+    fn outcome_given(&self, has_legal_action: bool) -> Option<Outcome>;
+
+    /// True when the player to act has a legal action; variants override
+    /// it with a generator that stops at the first one.
+    fn has_legal_action(&self) -> bool {
+        self.count_legal_actions() > 0
+    }
+
     /// The result by the rules of the position alone (mate, stalemate, dead
     /// material, 50-move rule, variant endings); repetition needs the game's
     /// history and is decided by [`crate::Game`].
-    fn outcome(&self) -> Option<Outcome>;
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome_before_generation()
+            .or_else(|| self.outcome_given(self.has_legal_action()))
+    }
+
+    /// Lists the legal actions into `out` and returns the outcome judged
+    /// from that one generation pass (the search's per-node call: move
+    /// generation runs once, not once for the list and once for the
+    /// terminal test). When the game is over `out` may still hold actions
+    /// (a 50-move draw); callers ignore them.
+    fn legal_actions_and_outcome(&self, out: &mut Vec<Self::Action>) -> Option<Outcome> {
+        if let Some(outcome) = self.outcome_before_generation() {
+            out.clear();
+            return Some(outcome);
+        }
+        self.legal_actions(out);
+        self.outcome_given(!out.is_empty())
+    }
 
     /// A Zobrist key of everything that makes positions the same for the
     /// repetition rule, variant state included.

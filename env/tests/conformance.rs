@@ -5,8 +5,8 @@
 
 use std::collections::HashSet;
 
-use heterodox_env::encoding::Encoding;
 use heterodox_env::vecenv::{GameEnd, SplitMix64};
+use heterodox_env::GameVariant;
 use heterodox_env::{Color, EnvConfig, Game, Outcome, StepError, VecEnv};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -15,7 +15,7 @@ use rand_chacha::ChaCha8Rng;
 /// reached gets a distinct index in range, the observation fills exactly
 /// `num_channels * 64` finite floats, and a cloned game is independent.
 /// Returns the number of positions checked.
-fn codec_playouts<P: Encoding>(make: &dyn Fn(u64) -> P, games: usize, max_plies: u32) -> usize {
+fn codec_playouts<P: GameVariant>(make: &dyn Fn(u64) -> P, games: usize, max_plies: u32) -> usize {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut actions = Vec::new();
     let mut seen = HashSet::new();
@@ -91,7 +91,7 @@ fn expected_reward(outcome: Outcome, actor: Color) -> f32 {
 /// Steps a batch with random legal actions; checks masks against the
 /// legal actions, rewards and flags against the results, and returns the
 /// action sequence and the final FEN of every finished game.
-fn vecenv_random_run<P: Encoding>(
+fn vecenv_random_run<P: GameVariant>(
     make: impl Fn(u64) -> P + Send + Sync + 'static,
     config: EnvConfig,
     steps: usize,
@@ -170,7 +170,7 @@ fn vecenv_random_run<P: Encoding>(
 
 /// An illegal or out-of-range action, or a wrong count, is refused with a
 /// typed error naming the action and position, and changes nothing.
-fn illegal_actions_change_nothing<P: Encoding>(make: impl Fn(u64) -> P + Send + Sync + 'static) {
+fn illegal_actions_change_nothing<P: GameVariant>(make: impl Fn(u64) -> P + Send + Sync + 'static) {
     let mut env = VecEnv::new(EnvConfig::new(3).with_seed(5), make).unwrap();
     let mut rng = SplitMix64::new(1);
     let mut actions = vec![0i64; 3];
@@ -233,7 +233,7 @@ fn illegal_actions_change_nothing<P: Encoding>(make: impl Fn(u64) -> P + Send + 
 
 /// History T = 3: slot 0 is the current position, slot 1 the previous one,
 /// both from the current player's view; slots before the start are zero.
-fn history_stacking<P: Encoding>(make: impl Fn(u64) -> P + Send + Sync + 'static) {
+fn history_stacking<P: GameVariant>(make: impl Fn(u64) -> P + Send + Sync + 'static) {
     let mut env = VecEnv::new(EnvConfig::new(1).with_history(3), make).unwrap();
     let start = env.game(0).unwrap().position().clone();
     let c = start.num_channels();
@@ -260,7 +260,9 @@ fn history_stacking<P: Encoding>(make: impl Fn(u64) -> P + Send + Sync + 'static
 
 /// Without auto-reset a finished env stays finished: empty mask, any action
 /// accepted and ignored, reward 0, until `reset`.
-fn finished_env_without_auto_reset<P: Encoding>(make: impl Fn(u64) -> P + Send + Sync + 'static) {
+fn finished_env_without_auto_reset<P: GameVariant>(
+    make: impl Fn(u64) -> P + Send + Sync + 'static,
+) {
     let config = EnvConfig::new(2).with_max_plies(4).with_auto_reset(false);
     let mut env = VecEnv::new(config, make).unwrap();
     let mut rng = SplitMix64::new(9);
@@ -294,7 +296,7 @@ fn finished_env_without_auto_reset<P: Encoding>(make: impl Fn(u64) -> P + Send +
     assert!(env.action_masks().iter().any(|m| *m));
 }
 
-fn conformance<P: Encoding>(make: impl Fn(u64) -> P + Send + Sync + Clone + 'static) {
+fn conformance<P: GameVariant>(make: impl Fn(u64) -> P + Send + Sync + Clone + 'static) {
     let positions = codec_playouts(&make, 100, 400);
     assert!(positions >= 10_000, "only {positions} positions checked");
 

@@ -275,7 +275,7 @@ impl Game {
             heterodox_env::Color,
         ) -> &heterodox_env::hostage::Reserve,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let AnyGame::Hostage(game) = &self.game else {
+        let Some(game) = self.game.downcast_ref::<heterodox_env::Hostage>() else {
             return Err(value_error(format!(
                 "{} has no prisons or airfields (only hostage has)",
                 self.game.variant().name()

@@ -170,6 +170,12 @@ fn flag(value: bool) -> f32 {
 }
 
 impl Encoding for Chess {
+    const ENCODING_VERSION: u32 = 1;
+
+    fn board_action_planes(&self) -> usize {
+        MOVE_PLANES
+    }
+
     fn num_actions(&self) -> usize {
         NUM_ACTIONS
     }

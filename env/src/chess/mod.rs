@@ -429,8 +429,12 @@ impl Position for Chess {
         self.play_move_unchecked(action);
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        if !self.has_legal_move() {
+    fn has_legal_action(&self) -> bool {
+        self.has_legal_move()
+    }
+
+    fn outcome_given(&self, has_legal_action: bool) -> Option<Outcome> {
+        if !has_legal_action {
             return Some(if self.is_check() {
                 Outcome::Decisive {
                     winner: !self.turn,
@@ -481,3 +485,10 @@ impl Position for Chess {
         self.san(action)
     }
 }
+
+crate::variant::variant_without_options!(
+    Chess,
+    Chess,
+    max_plies = 512,
+    diagram = crate::render::chess
+);

@@ -27,7 +27,14 @@
 //! * **No allocation.** `action_index` and `encode` must not allocate: they
 //!   run once per legal action and once per step in the hot loop.
 
+mod actions;
 pub mod board_moves;
+mod spec;
+mod stack;
+
+pub use actions::ActionSet;
+pub use spec::{EncodingMismatch, EncodingSpec};
+pub use stack::{encode_stacked, stacked_channel_names, stacked_len, REPETITION_CHANNELS};
 
 use crate::{Color, Position};
 
@@ -36,12 +43,22 @@ pub const SQUARES: usize = 64;
 
 /// The fixed action space and the observation tensor of a variant.
 pub trait Encoding: Position {
+    /// The version of this variant's observation and action layout: bumped
+    /// with any change to either, and recorded in every [`EncodingSpec`],
+    /// game record and checkpoint, so that a mismatch is an error.
+    const ENCODING_VERSION: u32;
+
     /// Size of the action space. Fixed by the variant and its rule settings,
     /// the same in every position of a game.
     fn num_actions(&self) -> usize;
 
     /// The index of a legal `action` of this position (see the module docs).
     fn action_index(&self, action: &Self::Action) -> usize;
+
+    /// Leading 64-index blocks of the action space indexed by square
+    /// (`plane * 64 + square`, from the actor's side): a network computes
+    /// them as convolution planes; later indices come from a flat head.
+    fn board_action_planes(&self) -> usize;
 
     /// Number of observation planes (without history stacking).
     fn num_channels(&self) -> usize;

@@ -195,6 +195,12 @@ fn write_reserve_planes(out: &mut [f32], reserve: &Reserve) {
 }
 
 impl Encoding for Hostage {
+    const ENCODING_VERSION: u32 = 1;
+
+    fn board_action_planes(&self) -> usize {
+        NUM_ACTIONS / SQUARES
+    }
+
     fn num_actions(&self) -> usize {
         NUM_ACTIONS
     }

@@ -476,8 +476,12 @@ impl Position for Hostage {
 
     /// Checkmate, stalemate (a draw) and the 50-move rule; no
     /// insufficient-material draw, since men never leave the game (H7).
-    fn outcome(&self) -> Option<Outcome> {
-        if !self.has_legal_action() {
+    fn has_legal_action(&self) -> bool {
+        Hostage::has_legal_action(self)
+    }
+
+    fn outcome_given(&self, has_legal_action: bool) -> Option<Outcome> {
+        if !has_legal_action {
             return Some(if self.is_check() {
                 Outcome::Decisive {
                     winner: !self.turn,
@@ -529,3 +533,10 @@ impl Position for Hostage {
         self.standard_notation(action)
     }
 }
+
+crate::variant::variant_without_options!(
+    Hostage,
+    Hostage,
+    max_plies = 600,
+    diagram = crate::render::hostage
+);

@@ -132,6 +132,12 @@ pub fn action_index_for(action: &MadAction, player: Color) -> usize {
 }
 
 impl Encoding for MadScientist {
+    const ENCODING_VERSION: u32 = 1;
+
+    fn board_action_planes(&self) -> usize {
+        DISCARD_OFFSET / SQUARES
+    }
+
     fn num_actions(&self) -> usize {
         NUM_ACTIONS
     }

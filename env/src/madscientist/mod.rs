@@ -455,21 +455,23 @@ impl Position for MadScientist {
     /// side with no legal action draws (M1). There is no insufficient
     /// material: a Scientist can always walk into capture, so no position
     /// with both Scientists is dead.
-    fn outcome(&self) -> Option<Outcome> {
-        for color in Color::ALL {
-            if self.board.scientist_of(color).is_none() {
-                return Some(Outcome::Decisive {
-                    winner: !color,
-                    termination: Termination::ScientistCaptured,
-                });
-            }
-        }
+    fn outcome_before_generation(&self) -> Option<Outcome> {
+        Color::ALL
+            .into_iter()
+            .find(|&color| self.board.scientist_of(color).is_none())
+            .map(|color| Outcome::Decisive {
+                winner: !color,
+                termination: Termination::ScientistCaptured,
+            })
+    }
+
+    fn outcome_given(&self, has_legal_action: bool) -> Option<Outcome> {
         if self.halfmoves >= 100 {
             return Some(Outcome::Draw {
                 termination: Termination::FiftyMoves,
             });
         }
-        if self.count_legal_actions() == 0 {
+        if !has_legal_action {
             return Some(Outcome::Draw {
                 termination: Termination::NoLegalAction,
             });
@@ -515,3 +517,10 @@ impl Position for MadScientist {
         self.standard_notation(action)
     }
 }
+
+crate::variant::variant_without_options!(
+    MadScientist,
+    MadScientist,
+    max_plies = 600,
+    diagram = crate::render::madscientist
+);

@@ -130,6 +130,12 @@ fn flag(value: bool) -> f32 {
 }
 
 impl Encoding for PoisonChess {
+    const ENCODING_VERSION: u32 = 1;
+
+    fn board_action_planes(&self) -> usize {
+        ACTION_PLANES
+    }
+
     fn num_actions(&self) -> usize {
         NUM_ACTIONS
     }

@@ -10,15 +10,26 @@ impl PoisonChess {
     /// draw when the mating side's own King is poisoned and it has no
     /// Doctor, P10) or not (draw, P10); dead material; the 50-move rule.
     pub fn result(&self) -> Option<Outcome> {
-        for color in Color::ALL {
-            if self.king_set(color).is_empty() {
-                return Some(Outcome::Decisive {
-                    winner: !color,
-                    termination: Termination::PoisonDeath,
-                });
-            }
-        }
-        if !self.has_legal_action() {
+        self.royal_death()
+            .or_else(|| self.result_given(self.has_legal_action()))
+    }
+
+    /// A side whose King died of poison has lost; checked before any move
+    /// generation, which assumes both Kings.
+    pub(crate) fn royal_death(&self) -> Option<Outcome> {
+        Color::ALL
+            .into_iter()
+            .find(|&color| self.king_set(color).is_empty())
+            .map(|color| Outcome::Decisive {
+                winner: !color,
+                termination: Termination::PoisonDeath,
+            })
+    }
+
+    /// The endings after [`PoisonChess::royal_death`], given whether the
+    /// player to act has a legal action.
+    pub(crate) fn result_given(&self, has_legal_action: bool) -> Option<Outcome> {
+        if !has_legal_action {
             return Some(if self.is_check() {
                 let winner = !self.turn;
                 if self.is_doomed_mate(winner) {

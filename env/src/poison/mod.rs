@@ -212,8 +212,16 @@ impl Position for PoisonChess {
         self.play_action_unchecked(action);
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.result()
+    fn outcome_before_generation(&self) -> Option<Outcome> {
+        self.royal_death()
+    }
+
+    fn has_legal_action(&self) -> bool {
+        PoisonChess::has_legal_action(self)
+    }
+
+    fn outcome_given(&self, has_legal_action: bool) -> Option<Outcome> {
+        self.result_given(has_legal_action)
     }
 
     fn repetition_key(&self) -> u64 {
@@ -249,3 +257,10 @@ impl Position for PoisonChess {
         self.write_notation(action)
     }
 }
+
+crate::variant::variant_without_options!(
+    PoisonChess,
+    Poison,
+    max_plies = 512,
+    diagram = crate::render::poison
+);

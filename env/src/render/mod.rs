@@ -65,4 +65,18 @@ impl Diagram {
             below: Vec::new(),
         }
     }
+
+    /// Only the board, rank 8 on top: each square's token (`.` when
+    /// empty) separated by spaces, one line per rank.
+    pub fn board_text(&self) -> String {
+        let mut out = String::new();
+        for rank in (0..8).rev() {
+            for file in 0..8 {
+                let token = &self.cells[rank * 8 + file].token;
+                out.push_str(if token.is_empty() { "." } else { token });
+                out.push(if file == 7 { '\n' } else { ' ' });
+            }
+        }
+        out
+    }
 }

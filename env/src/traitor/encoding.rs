@@ -71,14 +71,14 @@
 //! opponent's choices cannot reach the tensor; [`TraitorView::encode`]
 //! writes the same tensor from a view.
 
-use super::rules::{Commitment, Mode, SelectionSetting, TraitorRules, BUDGET};
+use super::rules::{Commitment, Mode, TraitorRules, BUDGET};
 use super::selection::{start_piece, PieceId, Secret, Selection, TRAITOR_ROLES};
 use super::{control, Step, Traitor, TraitorAction, TraitorView};
 use crate::chess;
 use crate::encoding::{
     board_moves, relative_square, write_bitboard_plane, write_constant_plane, Encoding, SQUARES,
 };
-use crate::{Bitboard, Board, Color, FenError, Move, Role, Square};
+use crate::{Bitboard, Board, Color, Move, Role, Square};
 
 /// Board-move planes: 56 queen-like, 8 knight, 9 underpromotion.
 pub const MOVE_PLANES: usize = 73;
@@ -597,6 +597,14 @@ impl TraitorView {
 }
 
 impl Encoding for Traitor {
+    const ENCODING_VERSION: u32 = 1;
+
+    /// Board moves and announcements (by identity square); the selections
+    /// after them are ranks, not squares.
+    fn board_action_planes(&self) -> usize {
+        SELECT_OFFSET / SQUARES
+    }
+
     fn num_actions(&self) -> usize {
         num_actions_for(self.rules.commitment)
     }
@@ -616,25 +624,4 @@ impl Encoding for Traitor {
     fn encode(&self, observer: Color, out: &mut [f32]) {
         self.observed(observer).encode(out);
     }
-}
-
-/// The start of each game of a batched environment under `rules`, from the
-/// game's seed: a selection phase (the default), or with `selection=random`
-/// both selections drawn from the rule seed mixed with the game's seed, so
-/// that games differ yet replay from their seeds. `selection=fixed` needs a
-/// position string and is refused here, before any game starts.
-pub fn start_from_seed(
-    rules: TraitorRules,
-) -> Result<impl Fn(u64) -> Traitor + Send + Sync + Clone + 'static, FenError> {
-    let start = Traitor::new(rules)?;
-    Ok(move |game_seed: u64| match rules.selection {
-        SelectionSetting::Random { seed } => Traitor::new(TraitorRules {
-            selection: SelectionSetting::Random {
-                seed: seed ^ game_seed,
-            },
-            ..rules
-        })
-        .unwrap_or_else(|_| start.clone()),
-        SelectionSetting::Phase | SelectionSetting::Fixed => start.clone(),
-    })
 }

@@ -24,6 +24,7 @@ mod notation;
 mod play;
 mod rules;
 mod selection;
+mod variant;
 mod view;
 
 pub use actions::TraitorAction;
@@ -31,7 +32,7 @@ pub use fen::TraitorSetup;
 pub use notation::{play_turn, TurnSteps};
 pub use rules::{value, Commitment, Mode, SelectionSetting, TraitorRules, BUDGET, OPTION_KEYS};
 pub use selection::{start_piece, PieceId, RoleCounts, Secret, SeededRng, Selection};
-pub use view::{TraitorView, OBSERVATION_LEN, OBSERVATION_PLANES, OBSERVATION_SCALARS};
+pub use view::{TraitorSampler, TraitorView};
 
 use crate::zobrist;
 use crate::{
@@ -370,11 +371,15 @@ impl Position for Traitor {
         }
     }
 
-    fn outcome(&self) -> Option<Outcome> {
+    fn has_legal_action(&self) -> bool {
+        Traitor::has_legal_action(self)
+    }
+
+    fn outcome_given(&self, has_legal_action: bool) -> Option<Outcome> {
         if self.step != Step::Open {
             return None;
         }
-        if !self.has_legal_action() {
+        if !has_legal_action {
             return Some(if self.is_check() {
                 Outcome::Decisive {
                     winner: !self.turn,

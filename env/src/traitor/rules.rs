@@ -195,6 +195,28 @@ impl TraitorRules {
         })
     }
 
+    /// The settings as options, every key explicit: the inverse of
+    /// [`TraitorRules::from_options`] (encoding specs and game records
+    /// compare settings through it).
+    pub fn to_options(&self) -> RuleOptions {
+        let mut options = RuleOptions::new();
+        options
+            .set("mode", self.mode.name())
+            .set("commitment", self.commitment.name())
+            .set(
+                "no_immediate_undo",
+                if self.no_immediate_undo { "on" } else { "off" },
+            );
+        match self.selection {
+            SelectionSetting::Phase => options.set("selection", "phase"),
+            SelectionSetting::Fixed => options.set("selection", "fixed"),
+            SelectionSetting::Random { seed } => options
+                .set("selection", "random")
+                .set("seed", &seed.to_string()),
+        };
+        options
+    }
+
     /// The T5 no-undo rule is in force (Defector, not Standard, setting on).
     pub const fn forbids_immediate_undo(&self) -> bool {
         self.no_immediate_undo

@@ -3,16 +3,18 @@
 //! built from the full state by dropping the opponent's secret, so nothing
 //! derived from it can leak; encoders and search read the view only.
 //!
-//! The sampler draws full states consistent with a view: the opponent's
-//! remaining secret uniformly among those the public history allows.
+//! The view's tensor is the variant's one observation ([`TraitorView::encode`],
+//! in encoding.rs). The sampler ([`TraitorSampler`]) draws full states
+//! consistent with a view: the opponent's remaining secret uniformly among
+//! those the public history allows, enumerated once per view.
 
 use super::fen::TraitorSetup;
-use super::rules::{value, Commitment, TraitorRules, BUDGET};
+use super::rules::{value, Commitment, TraitorRules};
 use super::selection::{
-    start_piece, visit_piece_sets, visit_type_counts, PieceId, RoleCounts, Secret, SeededRng,
-    Selection, TRAITOR_ROLES,
+    start_piece, visit_piece_sets, visit_type_counts, PieceId, RoleCounts, Secret, Selection,
 };
-use super::{Step, Traitor};
+use super::{secret_key, Traitor};
+use crate::hidden::{HiddenInformation, StateSampler};
 use crate::{Bitboard, Color, FenError, Role, Square};
 
 /// One player's information about a game.
@@ -24,12 +26,6 @@ pub struct TraitorView {
     /// it is a real secret (not `Unchosen`, not Impromptu's `Nothing`).
     setup: TraitorSetup,
 }
-
-/// 8x8 planes of the observation; see [`TraitorView::observation`].
-pub const OBSERVATION_PLANES: usize = 19;
-/// Scalars after the planes.
-pub const OBSERVATION_SCALARS: usize = 14;
-pub const OBSERVATION_LEN: usize = OBSERVATION_PLANES * 64 + OBSERVATION_SCALARS;
 
 fn hides(secret: Secret) -> bool {
     matches!(secret, Secret::Remaining(_))
@@ -103,96 +99,6 @@ impl TraitorView {
         self.setup.to_fen()
     }
 
-    /// The observation tensor (also the information-state tensor: the view
-    /// is a complete summary of what the observer knows that matters for
-    /// play, since announcements are permanent and kept in `used`).
-    ///
-    /// Planes (8x8 each, a1 = index 0, White's side at the bottom):
-    /// 0-5 white-coloured P N B R Q K, 6-11 black-coloured P N B R Q K,
-    /// 12 announced (traitor / double agent / mercenary), 13 pieces the
-    /// observer may move, 14 pieces the opponent may move, 15 pieces in
-    /// the observer's remaining Standard secret, 16 en passant square,
-    /// 17 castling rooks, 18 last move (from and to; weak ko).
-    /// Scalars: observer is White, observer to act, step select / open /
-    /// announced, own budget / 9, opponent budget / 9, own Simplified
-    /// counts (P N B R Q) / 8, halfmove clock / 100.
-    pub fn observation(&self) -> Vec<f32> {
-        let mut out = vec![0.0; OBSERVATION_LEN];
-        let board = &self.setup.setup.board;
-        let plane = |out: &mut Vec<f32>, index: usize, set: Bitboard| {
-            for sq in set {
-                out[index * 64 + sq.index()] = 1.0;
-            }
-        };
-        for colour in Color::ALL {
-            for (r, role) in [
-                Role::Pawn,
-                Role::Knight,
-                Role::Bishop,
-                Role::Rook,
-                Role::Queen,
-                Role::King,
-            ]
-            .into_iter()
-            .enumerate()
-            {
-                plane(
-                    &mut out,
-                    colour.index() * 6 + r,
-                    board.by_role(role) & board.by_color(colour),
-                );
-            }
-        }
-        let mode = self.rules.mode;
-        plane(&mut out, 12, self.setup.announced);
-        plane(
-            &mut out,
-            13,
-            super::control::movable(board, self.setup.announced, mode, self.observer),
-        );
-        plane(
-            &mut out,
-            14,
-            super::control::movable(board, self.setup.announced, mode, !self.observer),
-        );
-        if let Secret::Remaining(Selection::Pieces(ids)) = self.own_secret() {
-            let mine: Bitboard = board
-                .occupied()
-                .filter(|sq| {
-                    Square::new(u32::from(self.setup.ids[sq.index()]))
-                        .is_some_and(|id| ids.contains(id))
-                })
-                .collect();
-            plane(&mut out, 15, mine);
-        }
-        if let Some(ep) = self.setup.setup.ep_square {
-            plane(&mut out, 16, Bitboard::from_square(ep));
-        }
-        plane(&mut out, 17, self.setup.setup.castling_rights);
-        if let Some((from, to)) = self.setup.last_move {
-            plane(&mut out, 18, Bitboard::from_square(from).with(to));
-        }
-        let s = OBSERVATION_PLANES * 64;
-        out[s] = f32::from(u8::from(self.observer == Color::White));
-        out[s + 1] = f32::from(u8::from(self.setup.setup.turn == self.observer));
-        let step_index = match self.setup.step {
-            Step::Select => 0,
-            Step::Open => 1,
-            Step::Announced(_) => 2,
-        };
-        out[s + 2 + step_index] = 1.0;
-        out[s + 5] = f32::from(self.setup.budgets[self.observer.index()]) / f32::from(BUDGET);
-        out[s + 6] = f32::from(self.setup.budgets[(!self.observer).index()]) / f32::from(BUDGET);
-        if let Secret::Remaining(Selection::Types(counts)) = self.own_secret() {
-            for (i, role) in TRAITOR_ROLES.into_iter().enumerate() {
-                out[s + 7 + i] = f32::from(counts.get(role)) / 8.0;
-            }
-        }
-        out[s + 12] = self.setup.setup.halfmoves.min(100) as f32 / 100.0;
-        out[s + 13] = f32::from(u8::from(self.setup.undo_forbidden.is_some()));
-        out
-    }
-
     /// Every secret the opponent may hold given the public history: what
     /// remains of a selection within the public budget left, excluding the
     /// pieces it already announced; nonempty while it has announced nothing.
@@ -243,14 +149,79 @@ impl TraitorView {
         }
         out
     }
+}
 
-    /// A full state consistent with this view, the opponent's secret drawn
-    /// uniformly from [`TraitorView::possible_opponent_secrets`] with `seed`.
-    pub fn sample(&self, seed: u64) -> Traitor {
-        let choices = self.possible_opponent_secrets();
-        let secret = choices[SeededRng::new(seed).below(choices.len())];
-        let mut setup = self.setup.clone();
-        setup.secrets[(!self.observer).index()] = Some(secret);
-        Traitor::from_setup(setup, self.rules).expect("a view's consistent completion is legal")
+impl HiddenInformation for Traitor {
+    const PERFECT_INFORMATION: bool = false;
+    type View = TraitorView;
+    type Sampler = TraitorSampler;
+
+    fn view(&self, observer: Color) -> TraitorView {
+        TraitorView::of(self, observer)
+    }
+
+    /// Everything public, the observer's own secret, and the opponent's
+    /// secret only when it is not a secret (not yet chosen, or nothing to
+    /// choose).
+    fn information_set_key(&self, observer: Color) -> u64 {
+        let opponent = !observer;
+        let mut key = self.public_key() ^ secret_key(observer, self.secrets[observer.index()]);
+        if !hides(self.secrets[opponent.index()]) {
+            key ^= secret_key(opponent, self.secrets[opponent.index()]);
+        }
+        key
+    }
+
+    fn sampler(view: &TraitorView) -> TraitorSampler {
+        TraitorSampler::new(view)
+    }
+
+    fn view_string(view: &TraitorView) -> String {
+        view.fen()
+    }
+}
+
+/// Full states consistent with a [`TraitorView`]: the view's fields with
+/// each secret the opponent may hold ([`TraitorView::possible_opponent_secrets`],
+/// enumerated once). Drawing clones a validated template and sets the
+/// secret: no allocation, no re-validation.
+#[derive(Clone, Debug)]
+pub struct TraitorSampler {
+    template: Traitor,
+    opponent: Color,
+    secrets: Vec<Secret>,
+}
+
+impl TraitorSampler {
+    pub fn new(view: &TraitorView) -> TraitorSampler {
+        let secrets = view.possible_opponent_secrets();
+        let opponent = !view.observer();
+        let mut setup = view.setup().clone();
+        setup.secrets[opponent.index()] = Some(secrets[0]);
+        let template = Traitor::from_setup(setup, *view.rules())
+            .expect("a view's consistent completion is legal");
+        TraitorSampler {
+            template,
+            opponent,
+            secrets,
+        }
+    }
+
+    /// The opponent's possible secrets, in the order of
+    /// [`StateSampler::state`].
+    pub fn secrets(&self) -> &[Secret] {
+        &self.secrets
+    }
+}
+
+impl StateSampler<Traitor> for TraitorSampler {
+    fn len(&self) -> usize {
+        self.secrets.len()
+    }
+
+    fn state(&self, index: usize) -> Traitor {
+        let mut state = self.template.clone();
+        state.secrets[self.opponent.index()] = self.secrets[index];
+        state
     }
 }

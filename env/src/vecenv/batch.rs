@@ -1,10 +1,10 @@
 //! [`BatchEnv`]: the object-safe face of [`VecEnv`] for code that picks the
-//! variant at run time (Python, the CLI), and [`make_batch_env`], the one
-//! place that maps a variant name to its encoded position type.
+//! variant at run time (Python, the CLI), and [`make_batch_env`], which
+//! builds one through the one dispatch point, [`Variant::visit`].
 
 use super::{EnvConfig, GameEnd, MakeEnvError, SplitMix64, StepError, VecEnv};
-use crate::encoding::Encoding;
-use crate::{Chess, RuleOptions, Variant};
+use crate::encoding::EncodingSpec;
+use crate::{GameVariant, RuleOptions, Variant, VariantVisitor};
 
 /// A [`VecEnv`] of any variant. Buffers are env-major and contiguous (see
 /// the [`super`] module docs for the semantics). They are allocated once,
@@ -13,6 +13,8 @@ use crate::{Chess, RuleOptions, Variant};
 /// binding hand them out as zero-copy views (`copy=False`).
 pub trait BatchEnv: Send {
     fn variant(&self) -> Variant;
+    /// The encoding contract of the observations and actions.
+    fn spec(&self) -> &EncodingSpec;
     fn num_envs(&self) -> usize;
     fn num_actions(&self) -> usize;
     /// `[T * C + 2, 8, 8]`.
@@ -45,9 +47,12 @@ pub trait BatchEnv: Send {
     fn last_fen(&self, env: usize) -> Option<String>;
 }
 
-impl<P: Encoding> BatchEnv for VecEnv<P> {
+impl<P: GameVariant> BatchEnv for VecEnv<P> {
     fn variant(&self) -> Variant {
         VecEnv::variant(self)
+    }
+    fn spec(&self) -> &EncodingSpec {
+        VecEnv::spec(self)
     }
     fn num_envs(&self) -> usize {
         VecEnv::num_envs(self)
@@ -112,43 +117,27 @@ impl<P: Encoding> BatchEnv for VecEnv<P> {
     }
 }
 
-fn boxed<P: Encoding>(
+/// Builds the batch of a variant chosen at run time.
+struct MakeBatch<'a> {
+    options: &'a RuleOptions,
     config: EnvConfig,
-    start: impl Fn(u64) -> P + Send + Sync + 'static,
-) -> Result<Box<dyn BatchEnv>, MakeEnvError> {
-    Ok(Box::new(VecEnv::new(config, start)?))
 }
 
-/// A batched environment of `variant` with rule `options`. Each variant
-/// with an [`Encoding`] has one arm: check its options, then give the start
-/// position from a seed.
+impl VariantVisitor for MakeBatch<'_> {
+    type Output = Result<Box<dyn BatchEnv>, MakeEnvError>;
+
+    fn visit<P: GameVariant>(self) -> Self::Output {
+        let rules = P::parse_rules(self.options)?;
+        Ok(Box::new(VecEnv::<P>::with_rules(self.config, rules)?))
+    }
+}
+
+/// A batched environment of `variant` with rule `options` (checked first:
+/// an unknown key or value is an error listing the valid ones).
 pub fn make_batch_env(
     variant: Variant,
     options: &RuleOptions,
     config: EnvConfig,
 ) -> Result<Box<dyn BatchEnv>, MakeEnvError> {
-    match variant {
-        Variant::Chess => {
-            options.expect_only("chess", &[])?;
-            boxed(config, |_| Chess::new())
-        }
-        Variant::Traitor => {
-            let rules = crate::traitor::TraitorRules::from_options(options)?;
-            let start = crate::traitor::encoding::start_from_seed(rules)
-                .map_err(|e| MakeEnvError::Game(e.into()))?;
-            boxed(config, start)
-        }
-        Variant::MadScientist => {
-            options.expect_only("madscientist", &[])?;
-            boxed(config, |_| crate::MadScientist::new())
-        }
-        Variant::Poison => {
-            options.expect_only("poison", &[])?;
-            boxed(config, |_| crate::PoisonChess::new())
-        }
-        Variant::Hostage => {
-            options.expect_only("hostage", &[])?;
-            boxed(config, |_| crate::Hostage::new())
-        }
-    }
+    variant.visit(MakeBatch { options, config })
 }

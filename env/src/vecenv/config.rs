@@ -1,8 +1,6 @@
 //! How a batched environment is set up: size, seed, history, ply cap,
 //! auto-reset.
 
-use crate::Variant;
-
 /// Settings of a [`super::VecEnv`]. `EnvConfig::new(n)` gives the defaults.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EnvConfig {
@@ -15,7 +13,7 @@ pub struct EnvConfig {
     /// first (at least 1; default 1).
     pub history: usize,
     /// Steps after which a game is truncated; `None` takes the variant's
-    /// default ([`default_max_plies`]).
+    /// default ([`crate::GameVariant::DEFAULT_MAX_PLIES`]).
     pub max_plies: Option<u32>,
     /// Reset a finished game in the same step (default true).
     pub auto_reset: bool,
@@ -67,17 +65,5 @@ impl EnvConfig {
 impl Default for EnvConfig {
     fn default() -> EnvConfig {
         EnvConfig::new(1)
-    }
-}
-
-/// The ply cap (in steps, so a Traitor announcement or a Mad Scientist
-/// discard counts as one) after which a game is truncated. Long enough that
-/// almost every game ends by the rules first (the 50-move rule and
-/// repetition bound chess games, but random play can wander for hundreds of
-/// plies); multi-step variants get more room.
-pub const fn default_max_plies(variant: Variant) -> u32 {
-    match variant {
-        Variant::Chess | Variant::Poison => 512,
-        Variant::Hostage | Variant::Traitor | Variant::MadScientist => 600,
     }
 }

@@ -25,8 +25,6 @@ pub enum EnvConfigError {
     NoHistory,
     #[error("max_plies must be at least 1")]
     ZeroPlyCap,
-    #[error("position type reports variant '{0}', which is not registered")]
-    UnregisteredVariant(&'static str),
 }
 
 /// Why [`super::make_batch_env`] could not build an environment.

@@ -29,38 +29,31 @@
 mod batch;
 mod config;
 mod error;
-mod seed;
 mod slot;
 
+pub use crate::rng::{derive_seed, mix64, SplitMix64};
 pub use batch::{make_batch_env, BatchEnv};
-pub use config::{default_max_plies, EnvConfig};
+pub use config::EnvConfig;
 pub use error::{EnvConfigError, MakeEnvError, StepError};
-pub use seed::{derive_seed, mix64, SplitMix64};
 pub use slot::{GameEnd, StartFn};
-
-use std::str::FromStr;
 
 use rayon::prelude::*;
 
-use crate::encoding::{Encoding, SQUARES};
-use crate::{Game, Variant};
+use crate::encoding::EncodingSpec;
+pub use crate::encoding::REPETITION_CHANNELS;
+use crate::{Game, GameVariant, Variant};
 use slot::{Out, Shared, Slot};
-
-/// Names of the two repetition planes appended after the stacked encodings.
-pub const REPETITION_CHANNELS: [&str; 2] = ["repetition_1", "repetition_2"];
 
 /// Envs per rayon task: enough work per task to amortise scheduling.
 const MIN_ENVS_PER_TASK: usize = 8;
 
 /// N games of one variant stepped together. See the module docs.
-pub struct VecEnv<P: Encoding> {
+pub struct VecEnv<P: GameVariant> {
     config: EnvConfig,
-    variant: Variant,
     max_plies: u32,
     start: Box<StartFn<P>>,
+    spec: EncodingSpec,
     num_actions: usize,
-    num_channels: usize,
-    channel_names: Vec<String>,
     observation_len: usize,
     slots: Vec<Slot<P>>,
     observations: Vec<f32>,
@@ -71,9 +64,19 @@ pub struct VecEnv<P: Encoding> {
     players: Vec<u8>,
 }
 
-impl<P: Encoding> VecEnv<P> {
-    /// A batch whose games start from `start(seed)`; reset and ready to
-    /// step.
+impl<P: GameVariant> VecEnv<P> {
+    /// A batch of games of `P` under `rules`, each starting from
+    /// [`GameVariant::start`] with its derived seed; reset and ready to step.
+    pub fn with_rules(config: EnvConfig, rules: P::Rules) -> Result<VecEnv<P>, MakeEnvError> {
+        let probe = P::start(&rules, derive_seed(config.seed, 0, 0))
+            .map_err(|e| MakeEnvError::Game(e.into()))?;
+        Ok(VecEnv::new(config, move |seed| {
+            P::start(&rules, seed).unwrap_or_else(|_| probe.clone())
+        })?)
+    }
+
+    /// A batch whose games start from `start(seed)` (curricula, composed
+    /// positions); reset and ready to step.
     pub fn new(
         config: EnvConfig,
         start: impl Fn(u64) -> P + Send + Sync + 'static,
@@ -88,37 +91,19 @@ impl<P: Encoding> VecEnv<P> {
             return Err(EnvConfigError::ZeroPlyCap);
         }
         let probe = start(derive_seed(config.seed, 0, 0));
-        let variant = Variant::from_str(probe.variant_name())
-            .map_err(|_| EnvConfigError::UnregisteredVariant(probe.variant_name()))?;
-        let max_plies = config
-            .max_plies
-            .unwrap_or_else(|| default_max_plies(variant));
-        let num_actions = probe.num_actions();
-        let num_channels = probe.num_channels();
-        let base_names = probe.channel_names();
-        let mut channel_names = Vec::with_capacity(config.history * num_channels + 2);
-        for k in 0..config.history {
-            for name in &base_names {
-                channel_names.push(if k == 0 {
-                    name.clone()
-                } else {
-                    format!("t-{k}:{name}")
-                });
-            }
-        }
-        channel_names.extend(REPETITION_CHANNELS.map(str::to_owned));
-        let observation_len = channel_names.len() * SQUARES;
+        let max_plies = config.max_plies.unwrap_or(P::DEFAULT_MAX_PLIES);
+        let spec = EncodingSpec::of(&probe, config.history);
+        let num_actions = spec.num_actions;
+        let observation_len = spec.observation_len();
         let n = config.num_envs;
         let slots = (0..n)
             .map(|i| Slot::new(i, probe.clone(), config.history))
             .collect();
         let mut env = VecEnv {
-            variant,
             max_plies,
             start: Box::new(start),
+            spec,
             num_actions,
-            num_channels,
-            channel_names,
             observation_len,
             slots,
             observations: vec![0.0; n * observation_len],
@@ -143,7 +128,6 @@ impl<P: Encoding> VecEnv<P> {
             max_plies: self.max_plies,
             auto_reset: self.config.auto_reset,
             observations: self.config.observations,
-            num_channels: self.num_channels,
         };
         (
             self.slots.par_iter_mut(),
@@ -212,10 +196,11 @@ impl<P: Encoding> VecEnv<P> {
     /// and tests. `out.len()` must be `num_envs()`.
     pub fn random_legal_actions(&self, rng: &mut SplitMix64, out: &mut [i64]) {
         for (slot, action) in self.slots.iter().zip(out) {
-            *action = if slot.indices.is_empty() {
+            let indices = slot.legal.indices();
+            *action = if indices.is_empty() {
                 -1
             } else {
-                slot.indices[rng.below(slot.indices.len())] as i64
+                indices[rng.below(indices.len())] as i64
             };
         }
     }
@@ -225,7 +210,12 @@ impl<P: Encoding> VecEnv<P> {
     }
 
     pub fn variant(&self) -> Variant {
-        self.variant
+        P::VARIANT
+    }
+
+    /// The encoding contract of this batch's observations and actions.
+    pub fn spec(&self) -> &EncodingSpec {
+        &self.spec
     }
 
     pub fn num_envs(&self) -> usize {
@@ -243,14 +233,14 @@ impl<P: Encoding> VecEnv<P> {
 
     /// `[T * C + 2, 8, 8]`.
     pub fn observation_shape(&self) -> [usize; 3] {
-        [self.channel_names.len(), 8, 8]
+        self.spec.observation_shape()
     }
 
     /// One name per observation plane: the variant's names for the current
     /// position, `t-k:<name>` for the position k steps ago, then
     /// [`REPETITION_CHANNELS`].
     pub fn channel_names(&self) -> &[String] {
-        &self.channel_names
+        &self.spec.channel_names
     }
 
     /// `num_envs * (T * C + 2) * 64` floats, env-major.
@@ -289,7 +279,7 @@ impl<P: Encoding> VecEnv<P> {
     pub fn legal_actions(&self, env: usize) -> Option<(&[P::Action], &[u32])> {
         self.slots
             .get(env)
-            .map(|slot| (&slot.legal[..], &slot.indices[..]))
+            .map(|slot| (slot.legal.actions(), slot.legal.indices()))
     }
 
     /// How the most recent game of env `env` ended, if one has since the

@@ -1,9 +1,9 @@
 //! One game of a batch: its record, its reusable buffers, and the step and
 //! reset logic that writes into its chunk of the batch's output buffers.
 
-use super::seed::derive_seed;
-use crate::encoding::{Encoding, SQUARES};
-use crate::{Color, Game, Outcome};
+use crate::encoding::{encode_stacked, ActionSet};
+use crate::rng::derive_seed;
+use crate::{Game, GameVariant, Outcome};
 
 /// How a game of the batch ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -19,14 +19,13 @@ pub enum GameEnd {
 pub type StartFn<P> = dyn Fn(u64) -> P + Send + Sync;
 
 /// What every slot needs to know about the batch, read-only during a step.
-pub(crate) struct Shared<'a, P: Encoding> {
+pub(crate) struct Shared<'a, P: GameVariant> {
     pub start: &'a StartFn<P>,
     pub base_seed: u64,
     pub history: usize,
     pub max_plies: u32,
     pub auto_reset: bool,
     pub observations: bool,
-    pub num_channels: usize,
 }
 
 /// One env's chunk of the batch's output buffers.
@@ -39,16 +38,15 @@ pub(crate) struct Out<'a> {
     pub player: &'a mut u8,
 }
 
-pub(crate) struct Slot<P: Encoding> {
+pub(crate) struct Slot<P: GameVariant> {
     pub index: usize,
     pub game: Game<P>,
     /// Earlier positions of this game, most recent first (at most T - 1).
     /// Capacity is reserved once, so pushing never allocates.
     history: Vec<P>,
-    /// Legal actions of the current position and their indices (same
-    /// order); reused buffers.
-    pub legal: Vec<P::Action>,
-    pub indices: Vec<u32>,
+    /// Legal actions of the current position, their indices and the
+    /// index -> action map; reused buffers.
+    pub legal: ActionSet<P>,
     /// The legal-list position of the action chosen for the next step.
     pub pending: usize,
     /// Games started in this env since the base seed was set.
@@ -60,14 +58,14 @@ pub(crate) struct Slot<P: Encoding> {
     pub finished: Option<Game<P>>,
 }
 
-impl<P: Encoding> Slot<P> {
+impl<P: GameVariant> Slot<P> {
     pub fn new(index: usize, position: P, history: usize) -> Slot<P> {
+        let num_actions = position.num_actions();
         Slot {
             index,
             game: Game::new(position),
             history: Vec::with_capacity(history - 1),
-            legal: Vec::with_capacity(256),
-            indices: Vec::with_capacity(256),
+            legal: ActionSet::new(num_actions),
             pending: 0,
             resets: 0,
             over: false,
@@ -103,7 +101,10 @@ impl<P: Encoding> Slot<P> {
         if self.over {
             return true;
         }
-        match self.indices.iter().position(|&i| i as i64 == action) {
+        let Ok(index) = usize::try_from(action) else {
+            return false;
+        };
+        match self.legal.position_of(index) {
             Some(position) => {
                 self.pending = position;
                 true
@@ -118,7 +119,7 @@ impl<P: Encoding> Slot<P> {
             *out.reward = 0.0;
             return;
         }
-        let action = self.legal[self.pending];
+        let action = self.legal.actions()[self.pending];
         let actor = self.game.position().turn();
         if shared.history > 1 {
             if self.history.len() == shared.history - 1 {
@@ -155,47 +156,31 @@ impl<P: Encoding> Slot<P> {
     /// observation of the current position.
     fn refresh(&mut self, shared: &Shared<'_, P>, out: Out<'_>) {
         // Clear only the bits set last time: cheaper than a full fill.
-        for &index in &self.indices {
+        for &index in self.legal.indices() {
             out.mask[index as usize] = false;
         }
         let position = self.game.position();
         if self.over {
             self.legal.clear();
-            self.indices.clear();
         } else {
-            position.legal_actions(&mut self.legal);
-            self.indices.clear();
-            for action in &self.legal {
-                let index = position.action_index(action);
-                self.indices.push(index as u32);
-                out.mask[index] = true;
+            // The game's outcome was judged by the caller (with repetition);
+            // only the list is needed here.
+            self.legal.generate(position);
+            for &index in self.legal.indices() {
+                out.mask[index as usize] = true;
             }
         }
         let observer = position.turn();
         *out.player = observer.index() as u8;
         if shared.observations {
-            self.encode(shared, observer, out.observation);
+            encode_stacked(
+                position,
+                &self.history,
+                self.game.repetitions(),
+                shared.history,
+                observer,
+                out.observation,
+            );
         }
-    }
-
-    /// T stacked encodings (current first, missing ones zero), then the two
-    /// repetition planes of the current position.
-    fn encode(&self, shared: &Shared<'_, P>, observer: Color, out: &mut [f32]) {
-        let plane_block = shared.num_channels * SQUARES;
-        let (stack, repetition) = out.split_at_mut(shared.history * plane_block);
-        let mut blocks = stack.chunks_exact_mut(plane_block);
-        if let Some(block) = blocks.next() {
-            self.game.position().encode(observer, block);
-        }
-        for (k, block) in blocks.enumerate() {
-            match self.history.get(k) {
-                Some(position) => position.encode(observer, block),
-                None => block.fill(0.0),
-            }
-        }
-        let repetitions = self.game.repetitions();
-        let (once, twice) = repetition.split_at_mut(SQUARES);
-        once.fill(if repetitions >= 2 { 1.0 } else { 0.0 });
-        twice[..SQUARES].fill(if repetitions >= 3 { 1.0 } else { 0.0 });
     }
 }

@@ -1,6 +1,7 @@
-//! Seeds without a dependency: SplitMix64 derives each game's start seed
-//! from (base seed, env index, reset count), and drives the random policy of
-//! benchmarks and tests. `rand` stays a dev-dependency of the crate.
+//! The crate's one seeded generator, without a dependency: SplitMix64
+//! derives each game's start seed from (base seed, env index, reset count),
+//! drives the random policy of benchmarks and tests, and the samplers of
+//! hidden states. `rand` stays a dev-dependency of the crate.
 
 /// The SplitMix64 generator (Steele, Lea, Flood 2014): tiny, fast, and good
 /// enough to pick random legal actions and to scramble seeds.

@@ -1,0 +1,141 @@
+//! [`EncodingSpec`]: the encoding contract of one variant under one set of
+//! rule settings, as data. The batched environment, the search, game
+//! records and checkpoints all carry it, so that what a network reads is
+//! what training saw: loading a checkpoint or a data file made with another
+//! layout is an [`EncodingMismatch`] naming both sides, never a silent
+//! misreading.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::{stacked_channel_names, SQUARES};
+use crate::variant::GameVariant;
+
+/// Everything that fixes the shape and meaning of a variant's tensors.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EncodingSpec {
+    /// The registered variant name (`hostage`, ...).
+    pub variant: String,
+    /// The rule settings, every key explicit
+    /// ([`GameVariant::rule_options`]).
+    pub options: BTreeMap<String, String>,
+    /// The variant's encoding version ([`super::Encoding::ENCODING_VERSION`]):
+    /// changes with any change to its observation or action layout.
+    pub version: u32,
+    /// T: positions stacked in an observation, current first.
+    pub history: usize,
+    /// One name per observation plane, stacked: the variant's names, then
+    /// `t-k:<name>` for k = 1..T, then the repetition planes.
+    pub channel_names: Vec<String>,
+    /// Size of the action space.
+    pub num_actions: usize,
+    /// Leading 64-index blocks of the action space that are indexed by
+    /// square (`plane * 64 + square`): a network computes their logits with
+    /// a convolution; the remaining `num_actions - 64 * board_action_planes`
+    /// indices (selections, discards) come from a flat head.
+    pub board_action_planes: usize,
+}
+
+/// A spec that does not match the one expected (a checkpoint or data file
+/// made under another variant, rule set, version or history length).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("encoding mismatch: expected {expected}, found {found} ({reason})")]
+pub struct EncodingMismatch {
+    /// The spec in force, shortly (`hostage v1 T=1 [44x8x8] 6208 actions`).
+    pub expected: String,
+    /// The spec that was offered.
+    pub found: String,
+    /// The first difference.
+    pub reason: String,
+}
+
+impl EncodingSpec {
+    /// The spec of `position`'s variant and rule settings with `history`
+    /// stacked positions (at least 1).
+    pub fn of<P: GameVariant>(position: &P, history: usize) -> EncodingSpec {
+        let options = P::rule_options(&position.rules())
+            .iter()
+            .map(|(k, v)| (k.to_owned(), v.to_owned()))
+            .collect();
+        EncodingSpec {
+            variant: P::VARIANT.name().to_owned(),
+            options,
+            version: P::ENCODING_VERSION,
+            history,
+            channel_names: stacked_channel_names(&position.channel_names(), history),
+            num_actions: position.num_actions(),
+            board_action_planes: position.board_action_planes(),
+        }
+    }
+
+    /// Planes of one observation: `T * C + 2`.
+    pub fn num_channels(&self) -> usize {
+        self.channel_names.len()
+    }
+
+    /// `[T * C + 2, 8, 8]`.
+    pub fn observation_shape(&self) -> [usize; 3] {
+        [self.num_channels(), 8, 8]
+    }
+
+    /// Floats in one observation.
+    pub fn observation_len(&self) -> usize {
+        self.num_channels() * SQUARES
+    }
+
+    /// Actions beyond the square-indexed planes.
+    pub fn flat_actions(&self) -> usize {
+        self.num_actions - self.board_action_planes * SQUARES
+    }
+
+    /// A one-line summary: variant, options, version, history, shapes.
+    pub fn summary(&self) -> String {
+        let options: Vec<String> = self
+            .options
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        let options = if options.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", options.join(","))
+        };
+        format!(
+            "{}{options} v{} T={} [{}x8x8] {} actions",
+            self.variant,
+            self.version,
+            self.history,
+            self.num_channels(),
+            self.num_actions
+        )
+    }
+
+    /// Ok when `found` describes the same tensors as `self`; otherwise an
+    /// error naming both specs and the first difference.
+    pub fn check(&self, found: &EncodingSpec) -> Result<(), EncodingMismatch> {
+        let reason = if self.variant != found.variant {
+            format!("variant {} vs {}", self.variant, found.variant)
+        } else if self.version != found.version {
+            format!("encoding version {} vs {}", self.version, found.version)
+        } else if self.options != found.options {
+            "rule settings differ".to_owned()
+        } else if self.history != found.history {
+            format!("history {} vs {}", self.history, found.history)
+        } else if self.channel_names != found.channel_names {
+            "channel layout differs".to_owned()
+        } else if self.num_actions != found.num_actions
+            || self.board_action_planes != found.board_action_planes
+        {
+            format!("action space {} vs {}", self.num_actions, found.num_actions)
+        } else {
+            return Ok(());
+        };
+        Err(EncodingMismatch {
+            expected: self.summary(),
+            found: found.summary(),
+            reason,
+        })
+    }
+}

@@ -1,0 +1,227 @@
+//! The registry of variants and the one dispatch point.
+//!
+//! [`Variant`] names every variant Heterodox implements; [`GameVariant`] is
+//! what generic code (the batched environment, the search, self-play,
+//! training, the CLI and Python) needs of a variant's position type beyond
+//! its rules; [`Variant::visit`] hands a [`VariantVisitor`] the concrete
+//! position type of a variant chosen at run time. Adding a variant is its
+//! module plus one line in the `registry!` invocation below: nothing else
+//! matches on variants.
+//!
+//! [`AnyGame`] is the text-speaking game of any variant (CLI, Python),
+//! itself built through [`Variant::visit`].
+
+mod any_game;
+
+pub use any_game::AnyGame;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::encoding::Encoding;
+use crate::hidden::HiddenInformation;
+use crate::render::Diagram;
+use crate::{FenError, Game, MoveError, OptionError, RuleOptions};
+
+/// Everything generic code needs of a variant's position type: its rules
+/// ([`Position`]), its tensors ([`Encoding`]), what each player may know
+/// ([`HiddenInformation`]), its rule settings, start positions and
+/// rendering. Implemented once per variant, in the variant's module.
+pub trait GameVariant: Encoding + HiddenInformation + fmt::Debug {
+    /// The registry entry of this type.
+    const VARIANT: Variant;
+    /// The ply cap (in steps, so a Traitor announcement or a Mad Scientist
+    /// discard counts as one) after which a learning environment truncates
+    /// a game. Long enough that almost every game ends by the rules first;
+    /// multi-step variants get more room.
+    const DEFAULT_MAX_PLIES: u32;
+
+    /// The variant's rule settings, read from [`RuleOptions`].
+    type Rules: Clone + fmt::Debug + PartialEq + Send + Sync + 'static;
+
+    /// Reads rule settings; unknown keys or values are errors listing the
+    /// valid ones.
+    fn parse_rules(options: &RuleOptions) -> Result<Self::Rules, OptionError>;
+
+    /// The settings written back as options, every key explicit, so that
+    /// two equal settings give equal options (encoding specs, game records).
+    fn rule_options(rules: &Self::Rules) -> RuleOptions;
+
+    /// The settings this position is played under.
+    fn rules(&self) -> Self::Rules;
+
+    /// The start position of a game under `rules`. `seed` chooses among
+    /// random set-ups (Traitor's `selection=random`); other variants
+    /// ignore it. An error when the settings need a position string.
+    fn start(rules: &Self::Rules, seed: u64) -> Result<Self, FenError>;
+
+    /// Reads a position string in the variant's dialect under `rules`.
+    fn from_position_string(text: &str, rules: &Self::Rules) -> Result<Self, FenError>;
+
+    /// The board with the variant's extras, for [`crate::render`]. The
+    /// full state (both secrets for Traitor).
+    fn diagram(&self) -> Diagram;
+
+    /// Reads one turn in the variant's notation and plays it; returns what
+    /// was played in (long, standard) notation. One action by default;
+    /// Traitor reads an announcement and a move together (`(T-Rh1)N:f2`).
+    /// On error the game is unchanged.
+    fn play_text(game: &mut Game<Self>, text: &str) -> Result<(String, String), MoveError> {
+        if let Some(outcome) = game.outcome() {
+            return Err(MoveError::GameOver(outcome.to_string()));
+        }
+        let action = game.position().parse_action(text)?;
+        let standard = game.position().notation(&action);
+        game.play(&action)?;
+        Ok((action.to_string(), standard))
+    }
+}
+
+/// Generic code that needs "some variant": [`Variant::visit`] calls
+/// `visit::<P>()` with the variant's concrete position type, so the code
+/// inside is monomorphised per variant (no dynamic dispatch per node).
+pub trait VariantVisitor {
+    type Output;
+    fn visit<P: GameVariant>(self) -> Self::Output;
+}
+
+/// Declares the registry: the [`Variant`] enum, its names and
+/// [`Variant::visit`], from one line per variant.
+macro_rules! registry {
+    ($($(#[$doc:meta])* $arm:ident => $position:ty, $name:literal;)*) => {
+        /// Every variant Heterodox implements.
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Variant {
+            $($(#[$doc])* $arm,)*
+        }
+
+        impl Variant {
+            /// Every registered variant, in registry order.
+            pub const ALL: [Variant; [$(Variant::$arm),*].len()] = [$(Variant::$arm),*];
+
+            /// The registered name, as typed on the command line and in Python.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Variant::$arm => $name,)*
+                }
+            }
+
+            /// Runs `visitor` with this variant's concrete position type:
+            /// the one place where a variant chosen at run time becomes a
+            /// type.
+            pub fn visit<V: VariantVisitor>(self, visitor: V) -> V::Output {
+                match self {
+                    $(Variant::$arm => visitor.visit::<$position>(),)*
+                }
+            }
+        }
+    };
+}
+
+registry! {
+    /// FIDE chess, the reference.
+    Chess => crate::Chess, "chess";
+    /// Poison Chess.
+    Poison => crate::PoisonChess, "poison";
+    /// Hostage Chess.
+    Hostage => crate::Hostage, "hostage";
+    /// Mad Scientist Chess.
+    MadScientist => crate::MadScientist, "madscientist";
+    /// The Traitor Chess family (modes and commitments are rule settings).
+    Traitor => crate::Traitor, "traitor";
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A variant name that is not registered; the message lists the valid ones.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown variant '{0}' (valid variants: {valid})", valid = Variant::ALL.map(Variant::name).join(", "))]
+pub struct UnknownVariant(pub String);
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+
+    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.name() == s)
+            .ok_or_else(|| UnknownVariant(s.to_owned()))
+    }
+}
+
+/// Why a game could not be set up: a bad position string or a bad rule option.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NewGameError {
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    #[error(transparent)]
+    Option(#[from] OptionError),
+}
+
+/// A player's view asked of a variant where both players see everything.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{0} has perfect information: there are no player views (only traitor has hidden information)"
+)]
+pub struct NoViews(pub Variant);
+
+/// Implements [`GameVariant`] and perfect-information
+/// [`crate::HiddenInformation`] for a variant without rule settings, whose
+/// start position is `new()` and whose position strings are read by
+/// `from_fen`. One line in the variant's module.
+macro_rules! variant_without_options {
+    ($position:ty, $variant:ident, max_plies = $plies:expr, diagram = $diagram:path) => {
+        impl $crate::variant::GameVariant for $position {
+            const VARIANT: $crate::Variant = $crate::Variant::$variant;
+            const DEFAULT_MAX_PLIES: u32 = $plies;
+            type Rules = ();
+
+            fn parse_rules(options: &$crate::RuleOptions) -> Result<(), $crate::OptionError> {
+                options.expect_only(Self::VARIANT.name(), &[])
+            }
+
+            fn rule_options(_rules: &()) -> $crate::RuleOptions {
+                $crate::RuleOptions::new()
+            }
+
+            fn rules(&self) {}
+
+            fn start(_rules: &(), _seed: u64) -> Result<$position, $crate::FenError> {
+                Ok(<$position>::new())
+            }
+
+            fn from_position_string(
+                text: &str,
+                _rules: &(),
+            ) -> Result<$position, $crate::FenError> {
+                <$position>::from_fen(text)
+            }
+
+            fn diagram(&self) -> $crate::render::Diagram {
+                $diagram(self)
+            }
+        }
+
+        $crate::hidden::perfect_information!($position);
+    };
+}
+
+pub(crate) use variant_without_options;
+
+/// A position of `P` under `options`: from `fen`, or the start position of
+/// game `seed`.
+pub fn new_position<P: GameVariant>(
+    fen: Option<&str>,
+    options: &RuleOptions,
+    seed: u64,
+) -> Result<P, NewGameError> {
+    let rules = P::parse_rules(options)?;
+    Ok(match fen {
+        Some(text) => P::from_position_string(text, &rules)?,
+        None => P::start(&rules, seed)?,
+    })
+}
