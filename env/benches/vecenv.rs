@@ -12,35 +12,21 @@
 //! at least 1,000,000 steps/s per core without observations for chess,
 //! poison, hostage and traitor; at least 400,000 for madscientist.
 
-use std::hint::black_box;
-use std::time::{Duration, Instant};
+#[path = "rate/mod.rs"]
+mod rate;
 
-use heterodox_env::encoding::Encoding;
+use std::hint::black_box;
+
+use rate::{measure, ROUNDS};
+
 use heterodox_env::vecenv::SplitMix64;
+use heterodox_env::GameVariant;
 use heterodox_env::{Chess, EnvConfig, Game, Hostage, MadScientist, PoisonChess, Traitor, VecEnv};
 
 const ENVS: usize = 64;
-const ROUNDS: usize = 5;
-const ROUND_TIME: Duration = Duration::from_millis(500);
-
-/// Steps/s: the median over rounds of `run(chunk)` calls, each returning
-/// how many steps it took.
-fn measure(mut run: impl FnMut() -> u64) -> f64 {
-    let mut rates = Vec::with_capacity(ROUNDS);
-    for _ in 0..ROUNDS {
-        let start = Instant::now();
-        let mut steps = 0;
-        while start.elapsed() < ROUND_TIME {
-            steps += run();
-        }
-        rates.push(steps as f64 / start.elapsed().as_secs_f64());
-    }
-    rates.sort_by(f64::total_cmp);
-    rates[ROUNDS / 2]
-}
 
 /// Plays random games through `Game<P>` for about 4,096 steps per call.
-fn rules_playouts<P: Encoding>(make: &impl Fn(u64) -> P, rng: &mut SplitMix64) -> u64 {
+fn rules_playouts<P: GameVariant>(make: &impl Fn(u64) -> P, rng: &mut SplitMix64) -> u64 {
     let mut actions = Vec::with_capacity(256);
     let mut steps = 0;
     while steps < 4096 {
@@ -58,7 +44,7 @@ fn rules_playouts<P: Encoding>(make: &impl Fn(u64) -> P, rng: &mut SplitMix64) -
     steps
 }
 
-fn vecenv_steps<P: Encoding>(
+fn vecenv_steps<P: GameVariant>(
     env: &mut VecEnv<P>,
     rng: &mut SplitMix64,
     actions: &mut [i64],
@@ -71,7 +57,10 @@ fn vecenv_steps<P: Encoding>(
     64 * env.num_envs() as u64
 }
 
-fn bench_variant<P: Encoding>(name: &str, make: impl Fn(u64) -> P + Send + Sync + Clone + 'static) {
+fn bench_variant<P: GameVariant>(
+    name: &str,
+    make: impl Fn(u64) -> P + Send + Sync + Clone + 'static,
+) {
     let mut rng = SplitMix64::new(1);
     let rules = measure(|| rules_playouts(&make, &mut rng));
     let mut figures = vec![("rules", rules)];
