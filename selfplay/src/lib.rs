@@ -1,0 +1,23 @@
+//! Search and self-play for Heterodox: a gather/apply MCTS whose leaves
+//! from many games are evaluated in one batch, two root policies (PUCT
+//! with Dirichlet noise; Gumbel with sequential halving), determinized
+//! search under hidden information, the evaluator trait, self-play workers
+//! and their game records.
+//!
+//! Depends on the rules core only (no libtorch), so the Python package can
+//! use it; the neural-network evaluator lives with the networks.
+
+pub mod batch;
+pub mod config;
+pub mod evaluator;
+pub mod gumbel;
+mod noise;
+pub mod record;
+pub mod search;
+pub mod tree;
+
+pub use batch::LeafBatch;
+pub use config::{ConfigError, RootPolicy, SearchConfig};
+pub use evaluator::{outcome_value, Evaluator, RolloutEvaluator, UniformEvaluator};
+pub use record::{GameRecord, GameResult, StepRecord};
+pub use search::{Search, SearchError, SearchResult};
