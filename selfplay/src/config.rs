@@ -95,7 +95,11 @@ impl SearchConfig {
             expected,
         };
         if self.simulations == 0 || self.simulations > MAX_SIMULATIONS {
-            return Err(bad("simulations", self.simulations.to_string(), "1 to 1048576"));
+            return Err(bad(
+                "simulations",
+                self.simulations.to_string(),
+                "1 to 1048576",
+            ));
         }
         for (field, value) in [
             ("c_puct", self.c_puct),
@@ -109,13 +113,21 @@ impl SearchConfig {
             }
         }
         if !(0.0..=1.0).contains(&self.dirichlet_epsilon) {
-            return Err(bad("dirichlet_epsilon", self.dirichlet_epsilon.to_string(), "0 to 1"));
+            return Err(bad(
+                "dirichlet_epsilon",
+                self.dirichlet_epsilon.to_string(),
+                "0 to 1",
+            ));
         }
         if self.gumbel_actions == 0 {
             return Err(bad("gumbel_actions", "0".into(), "at least 1"));
         }
         if self.leaves_per_round == 0 || self.leaves_per_round > 4096 {
-            return Err(bad("leaves_per_round", self.leaves_per_round.to_string(), "1 to 4096"));
+            return Err(bad(
+                "leaves_per_round",
+                self.leaves_per_round.to_string(),
+                "1 to 4096",
+            ));
         }
         if self.determinizations == 0 || self.determinizations > self.simulations {
             return Err(bad(

@@ -55,7 +55,12 @@ impl Default for RolloutEvaluator {
 }
 
 impl RolloutEvaluator {
-    fn rollout<P: GameVariant>(&self, start: &P, rng: &mut SplitMix64, actions: &mut Vec<P::Action>) -> f32 {
+    fn rollout<P: GameVariant>(
+        &self,
+        start: &P,
+        rng: &mut SplitMix64,
+        actions: &mut Vec<P::Action>,
+    ) -> f32 {
         let player = start.turn();
         let mut position = start.clone();
         for _ in 0..self.max_plies {

@@ -81,7 +81,9 @@ pub fn completed_sigma(
     }
     let (lo, hi) = q
         .iter()
-        .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &x| (lo.min(x), hi.max(x)));
+        .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &x| {
+            (lo.min(x), hi.max(x))
+        });
     let max_visits = visits.iter().copied().max().unwrap_or(0);
     for qv in q.iter_mut() {
         let unit = if hi > lo { (*qv - lo) / (hi - lo) } else { 0.5 };

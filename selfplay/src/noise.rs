@@ -69,7 +69,10 @@ mod tests {
         let n = 200_000;
         for shape in [0.3, 1.0, 2.5] {
             let mean = (0..n).map(|_| gamma(shape, &mut rng)).sum::<f64>() / n as f64;
-            assert!((mean - shape).abs() < 0.02 * shape.max(1.0), "{shape}: {mean}");
+            assert!(
+                (mean - shape).abs() < 0.02 * shape.max(1.0),
+                "{shape}: {mean}"
+            );
         }
         // Gumbel(0, 1) has mean Euler's gamma, 0.5772.
         let mean = (0..n).map(|_| f64::from(gumbel(&mut rng))).sum::<f64>() / n as f64;

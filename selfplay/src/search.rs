@@ -27,7 +27,7 @@ use heterodox_env::{Color, Game, GameVariant, StateSampler};
 
 use crate::batch::LeafBatch;
 use crate::config::{ConfigError, RootPolicy, SearchConfig};
-use crate::evaluator::outcome_value;
+use crate::evaluator::{outcome_value, Evaluator};
 use crate::gumbel;
 use crate::noise;
 use crate::tree::{NodeId, NodeState, Tree, ROOT};
@@ -191,7 +191,8 @@ impl<P: GameVariant> Search<P> {
         let simulations = self.config.simulations;
         for t in 0..count {
             let root = sampler.sample(&mut self.rng);
-            let budget = simulations / count as u32 + u32::from((t as u32) < simulations % count as u32);
+            let budget =
+                simulations / count as u32 + u32::from((t as u32) < simulations % count as u32);
             if t < self.trees.len() {
                 let d = &mut self.trees[t];
                 d.root = root;
@@ -222,9 +223,10 @@ impl<P: GameVariant> Search<P> {
     /// True when every simulation has been run and applied.
     pub fn is_done(&self) -> bool {
         self.pending.is_empty()
-            && self.trees.iter().all(|d| {
-                d.tree.node(ROOT).state == NodeState::Expanded && d.started >= d.budget
-            })
+            && self
+                .trees
+                .iter()
+                .all(|d| d.tree.node(ROOT).state == NodeState::Expanded && d.started >= d.budget)
     }
 
     /// Leaves emitted and not yet applied.
@@ -550,7 +552,15 @@ impl<P: GameVariant> Search<P> {
             let score = d.gumbel[i] + self.q[i];
             // Prefer actions on schedule; among the others (collisions in
             // a batch), the least visited first, then the score.
-            let key = (on_schedule, score - if on_schedule { 0.0 } else { self.visits[i] as f32 * 1e6 });
+            let key = (
+                on_schedule,
+                score
+                    - if on_schedule {
+                        0.0
+                    } else {
+                        self.visits[i] as f32 * 1e6
+                    },
+            );
             if best.is_none() || key.0 && !best_key.0 || key.0 == best_key.0 && key.1 > best_key.1 {
                 best = Some(i);
                 best_key = key;
@@ -612,7 +622,11 @@ impl<P: GameVariant> Search<P> {
                 RootPolicy::Puct => {
                     let total: u32 = tree_visits.iter().sum();
                     for (p, &v) in policy.iter_mut().zip(&tree_visits) {
-                        *p += if total > 0 { v as f32 / total as f32 } else { 1.0 / n as f32 } / count as f32;
+                        *p += if total > 0 {
+                            v as f32 / total as f32
+                        } else {
+                            1.0 / n as f32
+                        } / count as f32;
                     }
                 }
                 RootPolicy::Gumbel => {
@@ -620,7 +634,13 @@ impl<P: GameVariant> Search<P> {
                     let mut improved = vec![0.0; self.q.len()];
                     gumbel::improved_policy(&self.logits, &self.q, &mut improved);
                     let d = &self.trees[t];
-                    let most = d.tree.node(ROOT).children().map(|c| d.tree.node(c).visits).max().unwrap_or(0);
+                    let most = d
+                        .tree
+                        .node(ROOT)
+                        .children()
+                        .map(|c| d.tree.node(c).visits)
+                        .max()
+                        .unwrap_or(0);
                     for (i, slot) in slot_of.iter().enumerate() {
                         let Some(s) = *slot else { continue };
                         policy[s] += improved[i] / count as f32;
@@ -687,6 +707,31 @@ impl<P: GameVariant> Search<P> {
         next.play_unchecked(&d.tree.action(child));
         d.tree.reroot(child, &mut self.spare);
         self.kept = Some(next.repetition_key());
+    }
+
+    /// Runs the search to the end with `evaluator`, one batch per gather
+    /// round (one game alone; self-play batches many games' rounds), and
+    /// returns its result. `batch` is a reused buffer.
+    pub fn run<E: Evaluator<P> + ?Sized>(
+        &mut self,
+        evaluator: &E,
+        batch: &mut LeafBatch<P>,
+    ) -> SearchResult<P::Action> {
+        let mut priors = Vec::new();
+        let mut values = Vec::new();
+        while !self.is_done() {
+            batch.clear();
+            self.gather(batch);
+            priors.clear();
+            priors.resize(batch.total_legal(), 0.0);
+            values.clear();
+            values.resize(batch.len(), 0.0);
+            if !batch.is_empty() {
+                evaluator.evaluate(batch, &mut priors, &mut values);
+            }
+            self.apply(&priors, &values);
+        }
+        self.result()
     }
 
     /// Nodes in the trees (for memory accounting and tests).
