@@ -156,19 +156,116 @@ fn traitor_perft_with_mode_and_commitment_flags() {
     assert!(stderr(&bad).contains("valid values: traitor, defector, double-agent"));
 }
 
-#[test]
-fn model_builds_a_network_and_runs_it() {
-    let out = heterodox(&["model"]);
+/// Everything `heterodox model` prints after its first line (the CUDA
+/// device count, which depends on the machine).
+fn model_report(args: &[&str]) -> String {
+    let out = heterodox(args);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    assert!(text.contains("\nparameters 319692\n"), "{text}");
-    assert!(text.contains("\npolicy [2, 4672] value [2]\n"), "{text}");
-    let missing = heterodox(&["model", "--config", "/nonexistent/net.json"]);
-    assert!(!missing.status.success());
+    let (first, rest) = text.split_once('\n').unwrap();
+    assert!(first.starts_with("cuda devices "), "{text}");
+    rest.to_owned()
+}
+
+#[test]
+fn model_builds_the_network_of_a_variant_and_runs_it() {
     assert_eq!(
-        stderr(&missing),
+        model_report(&["model"]),
+        "device Cpu\n\
+         encoding chess v1 T=1 [22x8x8] 4672 actions\n\
+         config {\"input_channels\":22,\"board_height\":8,\"board_width\":8,\"blocks\":4,\
+         \"channels\":64,\"policy_planes\":73,\"policy_flat\":0,\"value_hidden\":128}\n\
+         parameters 321996\n\
+         policy [2, 4672] value [2]\n"
+    );
+    // Traitor's secret selections come from the flat head.
+    assert_eq!(
+        model_report(&["model", "--variant", "traitor"]),
+        "device Cpu\n\
+         encoding traitor (commitment=standard,mode=traitor,no_immediate_undo=on,selection=phase) \
+         v1 T=1 [34x8x8] 6940 actions\n\
+         config {\"input_channels\":34,\"board_height\":8,\"board_width\":8,\"blocks\":4,\
+         \"channels\":64,\"policy_planes\":74,\"policy_flat\":2204,\"value_hidden\":128}\n\
+         parameters 613421\n\
+         policy [2, 6940] value [2]\n"
+    );
+    let text = model_report(&[
+        "model",
+        "--variant",
+        "traitor",
+        "--option",
+        "commitment=simplified",
+        "--history",
+        "2",
+    ]);
+    assert!(
+        text.contains("v1 T=2 [74x8x8] 4785 actions\n")
+            && text.contains("\npolicy [2, 4785] value [2]\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn model_checks_its_arguments_and_config_against_the_encoding() {
+    let error = |args: &[&str]| {
+        let out = heterodox(args);
+        assert!(!out.status.success(), "{args:?}");
+        stderr(&out)
+    };
+    assert_eq!(
+        error(&["model", "--config", "/nonexistent/net.json"]),
         "error: I/O error on /nonexistent/net.json: No such file or directory (os error 2)\n"
     );
+    assert_eq!(
+        error(&["model", "--variant", "shogi"]),
+        "error: unknown variant 'shogi' (valid variants: chess, poison, hostage, madscientist, traitor)\n"
+    );
+    assert_eq!(
+        error(&["model", "--history", "0"]),
+        "error: history (T) must be at least 1\n"
+    );
+    // A config written before encodings were recorded (18 input planes)
+    // does not fit chess's encoding.
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-model");
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = dir.join("old.json");
+    std::fs::write(
+        &config,
+        r#"{"input_channels":18,"board_height":8,"board_width":8,"blocks":4,
+            "channels":64,"policy_planes":73,"value_hidden":128}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        error(&["model", "--config", config.to_str().unwrap()]),
+        "error: network config does not fit the encoding chess v1 T=1 [22x8x8] 4672 actions: \
+         input_channels is 18, the encoding needs 22\n"
+    );
+    // With the right shapes and another tower it runs, and saves its spec.
+    std::fs::write(
+        &config,
+        r#"{"input_channels":31,"board_height":8,"board_width":8,"blocks":1,
+            "channels":8,"policy_planes":88,"policy_flat":4,"value_hidden":8}"#,
+    )
+    .unwrap();
+    let save = dir.join("net");
+    let _ = std::fs::remove_dir_all(&save);
+    let text = model_report(&[
+        "model",
+        "--variant",
+        "madscientist",
+        "--config",
+        config.to_str().unwrap(),
+        "--save",
+        save.to_str().unwrap(),
+    ]);
+    assert!(
+        text.ends_with(&format!(
+            "policy [2, 5636] value [2]\nsaved {}\n",
+            save.display()
+        )),
+        "{text}"
+    );
+    assert!(save.join("spec.json").is_file());
 }
 
 #[test]

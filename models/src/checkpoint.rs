@@ -1,10 +1,12 @@
 //! A network that owns its variables, and its on-disk format.
 //!
-//! A saved network is a directory holding two files:
+//! A saved network is a directory holding two or three files:
 //!
 //! ```text
 //! <dir>/config.json         the NetConfig, pretty-printed JSON
 //! <dir>/model.safetensors   every variable of the VarStore, float32, on CPU
+//! <dir>/spec.json           the EncodingSpec the network reads and writes,
+//!                           when it was built for one (Network::for_spec)
 //! ```
 //!
 //! Why a directory with the config beside the weights: a safetensors file is
@@ -13,6 +15,19 @@
 //! (a corrupted file is an error, never a C++ exception or a crash), it is
 //! read directly by Python (`safetensors.torch.load_file`) for analysis, and
 //! it holds no code.
+//!
+//! Why the spec: shapes alone do not tell two encodings apart (a new
+//! encoding version may reorder planes without changing their number), and
+//! a network fed planes in another order than it was trained on plays
+//! nonsense without any error. [`Network::load_for`] compares the stored
+//! spec with the one in force and refuses a mismatch with
+//! [`ModelError::EncodingMismatch`], naming both versions.
+//!
+//! Saving is atomic at the level of the directory: the files are written
+//! and flushed into a sibling staging directory that is then renamed into
+//! place, so a killed process never leaves a half-written checkpoint that
+//! looks whole (details in models/src/publish.rs). A checkpoint directory
+//! therefore holds only these files; keep other state beside it.
 //!
 //! Tensor names are the [`crate::ResNet`] variable paths (`stem.conv.weight`,
 //! `tower.0.conv1.bn.running_mean`, ...); batch-norm running statistics are
@@ -25,77 +40,140 @@
 //! checksum: flipped bits inside the tensor data go unnoticed.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use heterodox_env::encoding::EncodingSpec;
 use tch::{nn, Device, Tensor};
 
 use crate::config::NetConfig;
 use crate::error::{ModelError, Result};
+use crate::publish::{publish_dir, write_synced};
 use crate::resnet::ResNet;
 
 /// Name of the config file inside a saved network's directory.
 pub const CONFIG_FILE: &str = "config.json";
 /// Name of the weights file inside a saved network's directory.
 pub const WEIGHTS_FILE: &str = "model.safetensors";
+/// Name of the encoding-spec file inside a saved network's directory.
+pub const SPEC_FILE: &str = "spec.json";
+
+/// Every file a checkpoint directory may hold.
+const CHECKPOINT_FILES: [&str; 3] = [CONFIG_FILE, WEIGHTS_FILE, SPEC_FILE];
 
 /// A [`ResNet`] together with the [`nn::VarStore`] that owns its variables.
 ///
 /// This is what training, self-play and evaluation hold: build one with
-/// [`Network::new`], train through [`Network::var_store`] (e.g. to create an
-/// optimizer), and persist it with [`Network::save`] / [`Network::load`].
+/// [`Network::for_spec`] (or [`Network::new`] for a bare shape), train
+/// through [`Network::var_store`] (e.g. to create an optimizer), and persist
+/// it with [`Network::save`] / [`Network::load_for`].
 pub struct Network {
     vs: nn::VarStore,
     net: ResNet,
+    /// The encoding the network was built for, saved as [`SPEC_FILE`].
+    spec: Option<EncodingSpec>,
 }
 
 impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Network")
             .field("config", self.net.config())
+            .field("spec", &self.spec.as_ref().map(EncodingSpec::summary))
             .field("device", &self.vs.device())
             .finish_non_exhaustive()
     }
 }
 
 impl Network {
-    /// Builds a freshly initialised network on `device`.
+    /// Builds a freshly initialised network on `device`, for no particular
+    /// encoding (its checkpoints have no [`SPEC_FILE`]).
     pub fn new(config: &NetConfig, device: Device) -> Result<Self> {
         let vs = nn::VarStore::new(device);
         let net = ResNet::new(&vs.root(), config)?;
-        Ok(Self { vs, net })
+        Ok(Self {
+            vs,
+            net,
+            spec: None,
+        })
     }
 
-    /// Loads a network saved by [`Network::save`] from `dir` onto `device`.
-    pub fn load(dir: impl AsRef<Path>, device: Device) -> Result<Self> {
-        let dir = dir.as_ref();
-        let config = NetConfig::from_json_file(dir.join(CONFIG_FILE))?;
-        let mut network = Self::new(&config, device)?;
-        network.load_weights(dir.join(WEIGHTS_FILE))?;
+    /// Builds a freshly initialised network for `spec`'s tensors on
+    /// `device`; the spec is kept and saved with the network. `config`
+    /// chooses the tower and must have `spec`'s shapes
+    /// ([`NetConfig::for_spec`] gives them), else
+    /// [`ModelError::ConfigSpecMismatch`].
+    pub fn for_spec(spec: &EncodingSpec, config: &NetConfig, device: Device) -> Result<Self> {
+        config.check_spec(spec)?;
+        let mut network = Self::new(config, device)?;
+        network.spec = Some(spec.clone());
         Ok(network)
     }
 
-    /// Saves the network into `dir` (created if missing) as
-    /// [`CONFIG_FILE`] and [`WEIGHTS_FILE`].
-    ///
-    /// Each file is first written under a temporary name and then renamed
-    /// over the old one, so that a crash during a save never leaves a
-    /// truncated checkpoint where a good one was.
-    pub fn save(&self, dir: impl AsRef<Path>) -> Result<()> {
+    /// Loads a network saved by [`Network::save`] from `dir` onto `device`,
+    /// whatever encoding it was made for (its spec, if it has one, is
+    /// [`Network::spec`] and must fit its config). Use [`Network::load_for`]
+    /// wherever the network will be fed observations.
+    pub fn load(dir: impl AsRef<Path>, device: Device) -> Result<Self> {
         let dir = dir.as_ref();
-        std::fs::create_dir_all(dir).map_err(|source| ModelError::Io {
+        let config = NetConfig::from_json_file(dir.join(CONFIG_FILE))?;
+        let spec = read_spec(dir)?;
+        if let Some(spec) = &spec {
+            config.check_spec(spec)?;
+        }
+        let mut network = Self::new(&config, device)?;
+        network.load_weights(dir.join(WEIGHTS_FILE))?;
+        network.spec = spec;
+        Ok(network)
+    }
+
+    /// Loads a network saved by [`Network::save`] that must read and write
+    /// `expected`'s tensors: a checkpoint made for another variant, rule
+    /// set, encoding version or history length is
+    /// [`ModelError::EncodingMismatch`] (naming both specs), one without a
+    /// spec is [`ModelError::MissingSpec`], and one whose config does not
+    /// fit its spec is [`ModelError::ConfigSpecMismatch`]. The spec is
+    /// checked before any weight is read.
+    pub fn load_for(
+        dir: impl AsRef<Path>,
+        expected: &EncodingSpec,
+        device: Device,
+    ) -> Result<Self> {
+        let dir = dir.as_ref();
+        let config = NetConfig::from_json_file(dir.join(CONFIG_FILE))?;
+        let stored = read_spec(dir)?.ok_or_else(|| ModelError::MissingSpec {
             path: dir.to_owned(),
-            source,
         })?;
+        expected.check(&stored)?;
+        config.check_spec(&stored)?;
+        let mut network = Self::new(&config, device)?;
+        network.load_weights(dir.join(WEIGHTS_FILE))?;
+        network.spec = Some(stored);
+        Ok(network)
+    }
 
-        let weights = dir.join(WEIGHTS_FILE);
-        let tmp = temp_name(&weights);
-        self.save_weights(&tmp)?;
-        rename(&tmp, &weights)?;
-
-        let config = dir.join(CONFIG_FILE);
-        let tmp = temp_name(&config);
-        self.net.config().to_json_file(&tmp)?;
-        rename(&tmp, &config)
+    /// Saves the network as the directory `dir`: [`CONFIG_FILE`],
+    /// [`WEIGHTS_FILE`] and, for a network built for a spec, [`SPEC_FILE`].
+    ///
+    /// The directory is written elsewhere and renamed into place (see the
+    /// module documentation), so that a crash during a save never leaves a
+    /// half-written checkpoint where a good one was. An existing `dir` is
+    /// replaced only if it holds nothing but checkpoint files, else
+    /// [`ModelError::ReplaceRefused`]; its parent is created if missing.
+    pub fn save(&self, dir: impl AsRef<Path>) -> Result<()> {
+        publish_dir(dir.as_ref(), &CHECKPOINT_FILES, |staging| {
+            self.save_weights(staging.join(WEIGHTS_FILE))?;
+            self.net.config().to_json_file(staging.join(CONFIG_FILE))?;
+            if let Some(spec) = &self.spec {
+                let path = staging.join(SPEC_FILE);
+                let mut text =
+                    serde_json::to_string_pretty(spec).map_err(|source| ModelError::SpecParse {
+                        path: path.clone(),
+                        source,
+                    })?;
+                text.push('\n');
+                write_synced(&path, text.as_bytes())?;
+            }
+            Ok(())
+        })
     }
 
     /// Writes every variable, on CPU and sorted by name, as a safetensors
@@ -173,6 +251,11 @@ impl Network {
         self.net.config()
     }
 
+    /// The encoding the network was built for or loaded with, if any.
+    pub fn spec(&self) -> Option<&EncodingSpec> {
+        self.spec.as_ref()
+    }
+
     /// The network.
     pub fn net(&self) -> &ResNet {
         &self.net
@@ -210,17 +293,16 @@ impl Network {
     }
 }
 
-/// `file.ext` -> `file.ext.tmp`, in the same directory so that the final
-/// rename is atomic.
-fn temp_name(path: &Path) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(".tmp");
-    PathBuf::from(name)
-}
-
-fn rename(from: &Path, to: &Path) -> Result<()> {
-    std::fs::rename(from, to).map_err(|source| ModelError::Io {
-        path: to.to_owned(),
-        source,
-    })
+/// The spec stored in checkpoint `dir`; `None` when it has no
+/// [`SPEC_FILE`] (saved without a spec, or before specs existed).
+fn read_spec(dir: &Path) -> Result<Option<EncodingSpec>> {
+    let path = dir.join(SPEC_FILE);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(source) => return Err(ModelError::Io { path, source }),
+    };
+    serde_json::from_str(&text)
+        .map(Some)
+        .map_err(|source| ModelError::SpecParse { path, source })
 }

@@ -6,12 +6,19 @@
 //! is read, so that a typo or a hand-edited file is reported as
 //! [`ModelError::InvalidConfig`] / [`ModelError::ConfigParse`] before any
 //! tensor is allocated, instead of as a libtorch abort deep in a constructor.
+//!
+//! The input and output shapes come from the rules core's
+//! [`EncodingSpec`] ([`NetConfig::for_spec`]); only the tower's size is a
+//! free choice. [`NetConfig::check_spec`] tells whether a config (say, one
+//! read from a file) fits an encoding.
 
 use std::path::Path;
 
+use heterodox_env::encoding::EncodingSpec;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ModelError, Result};
+use crate::resnet::FLAT_POLICY_CHANNELS;
 
 /// Upper bounds that a config must respect.
 ///
@@ -30,9 +37,20 @@ pub mod limits {
     pub const MAX_CHANNELS: usize = 4096;
     /// Largest accepted `policy_planes`.
     pub const MAX_POLICY_PLANES: usize = 4096;
+    /// Largest accepted `policy_flat` (Traitor's largest selection section
+    /// has 2204 entries).
+    pub const MAX_POLICY_FLAT: usize = 1 << 20;
     /// Largest accepted `value_hidden`.
     pub const MAX_VALUE_HIDDEN: usize = 65536;
 }
+
+/// Tower depth of [`NetConfig::for_spec`]: small enough to train and run
+/// quickly on a CPU.
+pub const DEFAULT_BLOCKS: usize = 4;
+/// Tower width of [`NetConfig::for_spec`].
+pub const DEFAULT_CHANNELS: usize = 64;
+/// Value-head hidden units of [`NetConfig::for_spec`].
+pub const DEFAULT_VALUE_HIDDEN: usize = 128;
 
 /// Shape of an AlphaZero-style residual network.
 ///
@@ -40,10 +58,13 @@ pub mod limits {
 /// Output: policy logits `[N, policy_size()]` and a value `[N]` in (-1, 1).
 ///
 /// The policy is laid out as `policy_planes` planes of
-/// `board_height * board_width` squares: the logit for plane `p` at square
-/// `(row, col)` is at index `p * H * W + row * W + col`
-/// (see [`NetConfig::policy_index`]). The move encoder of the rules core must
-/// use the same convention.
+/// `board_height * board_width` squares, then `policy_flat` logits that
+/// belong to no square: the logit for plane `p` at square `(row, col)` is at
+/// index `p * H * W + row * W + col` (see [`NetConfig::policy_index`]), flat
+/// logit `k` at `policy_planes * H * W + k`
+/// ([`NetConfig::flat_policy_index`]). This is the rules core's action
+/// layout (`plane * 64 + square`, then the variant's other sections), so a
+/// legal action's index is directly its logit's index.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NetConfig {
@@ -57,52 +78,114 @@ pub struct NetConfig {
     pub blocks: usize,
     /// Width (feature planes) of the residual tower.
     pub channels: usize,
-    /// Action planes per square; the policy has `policy_planes * H * W`
-    /// logits (73 for AlphaZero's chess move encoding).
+    /// Square-indexed action planes; the policy starts with
+    /// `policy_planes * H * W` logits (73 for AlphaZero's chess move
+    /// encoding), computed by a 1x1 convolution.
     pub policy_planes: usize,
+    /// Logits after the planes that belong to no square (Traitor's secret
+    /// selections, Mad Scientist's discards), computed by a fully connected
+    /// head; 0 for none. Absent from configs written before it existed,
+    /// which therefore read as 0.
+    #[serde(default)]
+    pub policy_flat: usize,
     /// Width of the hidden fully connected layer of the value head.
     pub value_hidden: usize,
 }
 
 impl Default for NetConfig {
-    /// A small network that trains and runs quickly on a CPU: 4 blocks of
-    /// 64 channels, AlphaZero's 73 move planes, 8x8 board.
-    ///
-    /// `input_channels` (18 = 12 piece planes + side to move + 4 castling
-    /// rights + en passant) is only a default: set it from the board
-    /// encoder actually used.
+    /// The network of [`NetConfig::for_spec`] for FIDE chess with one
+    /// position per observation (T = 1), under the rules core's current
+    /// chess encoding. Kept so that `..NetConfig::default()` works; a
+    /// network for anything else should start from its own spec.
     fn default() -> Self {
-        Self {
-            input_channels: 18,
-            board_height: 8,
-            board_width: 8,
-            blocks: 4,
-            channels: 64,
-            policy_planes: 73,
-            value_hidden: 128,
-        }
+        Self::for_spec(&EncodingSpec::of(&heterodox_env::Chess::new(), 1))
     }
 }
 
 impl NetConfig {
+    /// The network for `spec`'s tensors: its observation planes in, one
+    /// logit per action out (`board_action_planes` as convolution planes,
+    /// the rest from the flat head), with the default tower
+    /// ([`DEFAULT_BLOCKS`] blocks of [`DEFAULT_CHANNELS`] channels). Change
+    /// the tower with struct update syntax:
+    /// `NetConfig { blocks: 10, channels: 128, ..NetConfig::for_spec(&spec) }`.
+    ///
+    /// A spec that is inconsistent (fewer actions than its planes cover, as
+    /// only a corrupted file could hold) gives a config that
+    /// [`NetConfig::check_spec`] rejects, never a panic.
+    pub fn for_spec(spec: &EncodingSpec) -> NetConfig {
+        let [input_channels, board_height, board_width] = spec.observation_shape();
+        let plane_actions = spec
+            .board_action_planes
+            .saturating_mul(board_height * board_width);
+        NetConfig {
+            input_channels,
+            board_height,
+            board_width,
+            blocks: DEFAULT_BLOCKS,
+            channels: DEFAULT_CHANNELS,
+            policy_planes: spec.board_action_planes,
+            policy_flat: spec.num_actions.saturating_sub(plane_actions),
+            value_hidden: DEFAULT_VALUE_HIDDEN,
+        }
+    }
+
+    /// Checks that this config reads `spec`'s observations and writes one
+    /// logit per action of `spec`, in its layout; the tower is free. The
+    /// error names the first field that differs and the spec.
+    pub fn check_spec(&self, spec: &EncodingSpec) -> Result<()> {
+        let [channels, height, width] = spec.observation_shape();
+        let mismatch = |field: &'static str, config: usize, needed: usize| {
+            Err(ModelError::ConfigSpecMismatch {
+                spec: spec.summary(),
+                field,
+                config,
+                needed,
+            })
+        };
+        let fields = [
+            ("input_channels", self.input_channels, channels),
+            ("board_height", self.board_height, height),
+            ("board_width", self.board_width, width),
+            (
+                "policy_planes",
+                self.policy_planes,
+                spec.board_action_planes,
+            ),
+        ];
+        for (field, config, needed) in fields {
+            if config != needed {
+                return mismatch(field, config, needed);
+            }
+        }
+        let plane_actions = self.policy_planes.checked_mul(self.squares());
+        match plane_actions.and_then(|planes| spec.num_actions.checked_sub(planes)) {
+            Some(flat) if flat == self.policy_flat => Ok(()),
+            Some(flat) => mismatch("policy_flat", self.policy_flat, flat),
+            None => mismatch("policy_size", self.policy_size(), spec.num_actions),
+        }
+    }
+
     /// Checks that the config describes a network that can be built.
     ///
-    /// Every size must be at least 1 and at most the bound in [`limits`].
+    /// Every size must be at least 1 (`policy_flat` may be 0) and at most
+    /// the bound in [`limits`].
     pub fn validate(&self) -> Result<()> {
         use limits::*;
-        let checks: [(&str, usize, usize); 7] = [
-            ("input_channels", self.input_channels, MAX_INPUT_CHANNELS),
-            ("board_height", self.board_height, MAX_BOARD_SIDE),
-            ("board_width", self.board_width, MAX_BOARD_SIDE),
-            ("blocks", self.blocks, MAX_BLOCKS),
-            ("channels", self.channels, MAX_CHANNELS),
-            ("policy_planes", self.policy_planes, MAX_POLICY_PLANES),
-            ("value_hidden", self.value_hidden, MAX_VALUE_HIDDEN),
+        let checks: [(&str, usize, usize, usize); 8] = [
+            ("input_channels", self.input_channels, 1, MAX_INPUT_CHANNELS),
+            ("board_height", self.board_height, 1, MAX_BOARD_SIDE),
+            ("board_width", self.board_width, 1, MAX_BOARD_SIDE),
+            ("blocks", self.blocks, 1, MAX_BLOCKS),
+            ("channels", self.channels, 1, MAX_CHANNELS),
+            ("policy_planes", self.policy_planes, 1, MAX_POLICY_PLANES),
+            ("policy_flat", self.policy_flat, 0, MAX_POLICY_FLAT),
+            ("value_hidden", self.value_hidden, 1, MAX_VALUE_HIDDEN),
         ];
-        for (name, value, max) in checks {
-            if value == 0 {
+        for (name, value, min, max) in checks {
+            if value < min {
                 return Err(ModelError::InvalidConfig(format!(
-                    "{name} must be at least 1"
+                    "{name} must be at least {min}"
                 )));
             }
             if value > max {
@@ -114,14 +197,20 @@ impl NetConfig {
         Ok(())
     }
 
-    /// Number of squares, `board_height * board_width`.
+    /// Number of squares, `board_height * board_width` (saturating).
     pub fn squares(&self) -> usize {
-        self.board_height * self.board_width
+        self.board_height.saturating_mul(self.board_width)
     }
 
-    /// Length of the policy vector, `policy_planes * board_height * board_width`.
+    /// Length of the policy vector,
+    /// `policy_planes * board_height * board_width + policy_flat`.
+    ///
+    /// Saturates instead of overflowing on an unvalidated config (a
+    /// validated one is far below `usize::MAX`).
     pub fn policy_size(&self) -> usize {
-        self.policy_planes * self.squares()
+        self.policy_planes
+            .saturating_mul(self.squares())
+            .saturating_add(self.policy_flat)
     }
 
     /// Index in the policy vector of action plane `plane` at square
@@ -129,6 +218,12 @@ impl NetConfig {
     pub fn policy_index(&self, plane: usize, row: usize, col: usize) -> Option<usize> {
         (plane < self.policy_planes && row < self.board_height && col < self.board_width)
             .then(|| (plane * self.board_height + row) * self.board_width + col)
+    }
+
+    /// Index in the policy vector of flat logit `k` (the `k`-th action
+    /// after the square-indexed planes); `None` if out of range.
+    pub fn flat_policy_index(&self, k: usize) -> Option<usize> {
+        (k < self.policy_flat).then(|| self.policy_planes * self.squares() + k)
     }
 
     /// Number of trainable parameters of a [`crate::ResNet`] with this
@@ -142,27 +237,36 @@ impl NetConfig {
     /// stem       9*I*C + 2C                 3x3 conv I->C, BN(C)
     /// tower      B * (2 * (9*C*C + 2C))     two 3x3 conv C->C + BN(C) per block
     /// policy     C*P + P                    1x1 conv C->P with bias
+    /// flat       2C + 4                     1x1 conv C->2, BN(2)     (only if F > 0)
+    ///            2S*F + F                   fc 2S->F                 (only if F > 0)
     /// value      C + 2                      1x1 conv C->1, BN(1)
     ///            S*V + V                    fc S->V
     ///            V + 1                      fc V->1
     /// ```
     ///
-    /// with I inputs, C channels, B blocks, P policy planes, S squares and
-    /// V value-hidden units.
+    /// with I inputs, C channels, B blocks, P policy planes, F flat policy
+    /// logits, S squares and V value-hidden units.
     pub fn parameter_count(&self) -> usize {
-        let (i, c, b, p, s, v) = (
+        let (i, c, b, p, f, s, v) = (
             self.input_channels,
             self.channels,
             self.blocks,
             self.policy_planes,
+            self.policy_flat,
             self.squares(),
             self.value_hidden,
         );
         let stem = 9 * i * c + 2 * c;
         let tower = b * 2 * (9 * c * c + 2 * c);
         let policy = c * p + p;
+        let flat = if f == 0 {
+            0
+        } else {
+            let k = FLAT_POLICY_CHANNELS;
+            (k * c + 2 * k) + (k * s * f + f)
+        };
         let value = (c + 2) + (s * v + v) + (v + 1);
-        stem + tower + policy + value
+        stem + tower + policy + flat + value
     }
 
     /// Parses and validates a config from a JSON string.
@@ -213,9 +317,41 @@ mod tests {
     use super::*;
 
     #[test]
-    fn default_is_valid() {
-        NetConfig::default().validate().unwrap();
-        assert_eq!(NetConfig::default().policy_size(), 73 * 64);
+    fn default_is_chess_with_one_position() {
+        let c = NetConfig::default();
+        c.validate().unwrap();
+        // 20 chess planes + 2 repetition planes; 73 move planes, no flat head.
+        assert_eq!(
+            c,
+            NetConfig {
+                input_channels: 22,
+                board_height: 8,
+                board_width: 8,
+                blocks: 4,
+                channels: 64,
+                policy_planes: 73,
+                policy_flat: 0,
+                value_hidden: 128,
+            }
+        );
+        assert_eq!(c.policy_size(), 73 * 64);
+    }
+
+    #[test]
+    fn flat_logits_follow_the_planes() {
+        let c = NetConfig {
+            policy_planes: 3,
+            policy_flat: 5,
+            board_height: 2,
+            board_width: 4,
+            ..Default::default()
+        };
+        assert_eq!(c.policy_size(), 29);
+        assert_eq!(c.policy_index(2, 1, 3), Some(23));
+        assert_eq!(c.flat_policy_index(0), Some(24));
+        assert_eq!(c.flat_policy_index(4), Some(28));
+        assert_eq!(c.flat_policy_index(5), None);
+        assert_eq!(NetConfig::default().flat_policy_index(0), None);
     }
 
     #[test]
@@ -234,6 +370,32 @@ mod tests {
         assert_eq!(c.policy_index(3, 0, 0), None);
         assert_eq!(c.policy_index(0, 2, 0), None);
         assert_eq!(c.policy_index(0, 0, 4), None);
+    }
+
+    #[test]
+    fn policy_flat_may_be_zero_but_not_huge() {
+        let mut c = NetConfig {
+            policy_flat: 0,
+            ..Default::default()
+        };
+        c.validate().unwrap();
+        c.policy_flat = limits::MAX_POLICY_FLAT;
+        c.validate().unwrap();
+        c.policy_flat += 1;
+        assert_eq!(
+            c.validate().unwrap_err().to_string(),
+            "invalid network config: policy_flat = 1048577 exceeds the limit 1048576"
+        );
+    }
+
+    #[test]
+    fn configs_without_policy_flat_read_as_zero() {
+        let text = r#"{"input_channels":18,"board_height":8,"board_width":8,"blocks":4,
+            "channels":64,"policy_planes":73,"value_hidden":128}"#;
+        let c = NetConfig::from_json_str(text, Path::new("old.json")).unwrap();
+        assert_eq!(c.policy_flat, 0);
+        assert_eq!(c.input_channels, 18);
+        assert_eq!(c.policy_size(), 4672);
     }
 
     #[test]

@@ -94,6 +94,56 @@ pub enum ModelError {
         found: Vec<i64>,
     },
 
+    /// A checkpoint was made for another encoding (variant, rule settings,
+    /// encoding version or history length) than the one expected; the
+    /// message names both, with their versions, and the first difference.
+    #[error(transparent)]
+    EncodingMismatch(#[from] heterodox_env::encoding::EncodingMismatch),
+
+    /// A checkpoint has no `spec.json`, so nothing says which encoding its
+    /// network reads: it cannot be checked against an expected one.
+    #[error("checkpoint {path} records no encoding spec (no {file})", file = crate::SPEC_FILE)]
+    MissingSpec {
+        /// The checkpoint directory.
+        path: PathBuf,
+    },
+
+    /// A `spec.json` is not valid JSON for an encoding spec.
+    #[error("cannot parse encoding spec {path}: {source}")]
+    SpecParse {
+        /// The file that failed to parse.
+        path: PathBuf,
+        /// The underlying error.
+        #[source]
+        source: serde_json::Error,
+    },
+
+    /// A network config whose input or policy shape is not the one an
+    /// encoding spec needs (a `--config` file for another variant, a
+    /// hand-edited checkpoint).
+    #[error("network config does not fit the encoding {spec}: {field} is {config}, the encoding needs {needed}")]
+    ConfigSpecMismatch {
+        /// The spec's one-line summary.
+        spec: String,
+        /// The first config field that differs.
+        field: &'static str,
+        /// Its value in the config.
+        config: usize,
+        /// The value the spec needs.
+        needed: usize,
+    },
+
+    /// Saving would replace a directory that is not a checkpoint (it holds
+    /// other files, or is not a directory): refused, so that a mistyped
+    /// path never deletes anything but a checkpoint.
+    #[error("refusing to replace {path}: {reason}")]
+    ReplaceRefused {
+        /// The directory that was to be replaced.
+        path: PathBuf,
+        /// What is there that a checkpoint does not hold.
+        reason: String,
+    },
+
     /// Any other error reported by libtorch.
     #[error(transparent)]
     Torch(#[from] tch::TchError),

@@ -1,18 +1,22 @@
 //! Policy/value networks for Heterodox, on libtorch through `tch`.
 //!
 //! - [`config`]: [`NetConfig`], the network's hyper-parameters, validated and
-//!   stored as JSON.
+//!   stored as JSON; [`NetConfig::for_spec`] derives the shapes from the
+//!   rules core's [`EncodingSpec`].
 //! - [`resnet`]: [`ResNet`], the AlphaZero-style residual network
-//!   (board planes -> policy logits + value).
+//!   (board planes -> policy logits + value; square-indexed actions from a
+//!   convolution, the others from a flat head).
 //! - [`checkpoint`]: [`Network`], a `ResNet` that owns its variables and is
-//!   saved to / loaded from a directory (`config.json` + `model.safetensors`).
+//!   saved to / loaded from a directory (`config.json`, `model.safetensors`
+//!   and `spec.json`), atomically.
 //! - [`error`]: [`ModelError`], returned by everything fallible; loading a
-//!   missing or corrupted checkpoint is an error, never a panic.
+//!   missing or corrupted checkpoint, or one made for another encoding, is
+//!   an error, never a panic.
 //!
-//! This crate knows nothing of chess: the rules core encodes positions into
-//! `[N, input_channels, H, W]` planes and moves into policy indices
-//! ([`NetConfig::policy_index`]); this crate only maps the former to the
-//! latter.
+//! This crate knows nothing of chess rules: the rules core encodes positions
+//! into `[N, input_channels, H, W]` planes and actions into policy indices,
+//! and describes both in an [`EncodingSpec`]; this crate only maps the
+//! former to the latter, with one logit per action index.
 //!
 //! Linking: libtorch is found through the `LIBTORCH` variable that the
 //! workspace's `.cargo/config.toml` sets to `.libtorch` (a link into the
@@ -28,29 +32,38 @@
 //! binaries). CPU use needs nothing.
 //!
 //! ```no_run
+//! use heterodox_env::{make_batch_env, EnvConfig, RuleOptions, Variant};
 //! use heterodox_models::{NetConfig, Network};
-//! use tch::{Device, Kind, Tensor};
+//! use tch::{Device, Tensor};
 //!
-//! let config = NetConfig { blocks: 2, channels: 32, ..NetConfig::default() };
-//! let net = Network::new(&config, Device::Cpu)?;
-//! let planes = Tensor::zeros([4, config.input_channels as i64, 8, 8], (Kind::Float, Device::Cpu));
+//! let env = make_batch_env(Variant::Traitor, &RuleOptions::new(), EnvConfig::new(4)).unwrap();
+//! let spec = env.spec();
+//! let config = NetConfig { blocks: 2, channels: 32, ..NetConfig::for_spec(spec) };
+//! let net = Network::for_spec(spec, &config, Device::Cpu)?;
+//! let [c, h, w] = spec.observation_shape().map(|x| x as i64);
+//! let planes = Tensor::from_slice(env.observations()).view([4, c, h, w]);
 //! let (policy_logits, value) = net.try_forward_t(&planes, false)?;
-//! assert_eq!(policy_logits.size(), [4, config.policy_size() as i64]);
+//! assert_eq!(policy_logits.size(), [4, spec.num_actions as i64]);
 //! assert_eq!(value.size(), [4]);
 //! net.save("checkpoints/gen-0001")?;
-//! let again = Network::load("checkpoints/gen-0001", Device::Cpu)?;
+//! let again = Network::load_for("checkpoints/gen-0001", spec, Device::Cpu)?;
 //! # Ok::<(), heterodox_models::ModelError>(())
 //! ```
 
 pub mod checkpoint;
 pub mod config;
 pub mod error;
+mod publish;
 pub mod resnet;
 
-pub use checkpoint::{Network, CONFIG_FILE, WEIGHTS_FILE};
+pub use checkpoint::{Network, CONFIG_FILE, SPEC_FILE, WEIGHTS_FILE};
 pub use config::NetConfig;
 pub use error::{ModelError, Result};
 pub use resnet::ResNet;
+
+/// The rules core's encoding contract, re-exported because it is part of
+/// this crate's API ([`NetConfig::for_spec`], [`Network::load_for`]).
+pub use heterodox_env::encoding::{EncodingMismatch, EncodingSpec};
 
 /// Re-export of the `tch` version this crate is built against, so that
 /// dependents use the same one.

@@ -5,29 +5,47 @@
 //!   └─ stem: conv3x3 I->C, BN, ReLU
 //!   └─ tower: B x residual block
 //!        conv3x3 C->C, BN, ReLU, conv3x3 C->C, BN, (+ skip), ReLU
-//!   ├─ policy head: conv1x1 C->P (+bias), flatten      -> logits [N, P*H*W]
+//!   ├─ policy head
+//!   │    planes: conv1x1 C->P (+bias), flatten           -> [N, P*H*W]
+//!   │    flat:   conv1x1 C->2, BN, ReLU, flatten,
+//!   │            fc 2*H*W->F                              -> [N, F]   (only if F > 0)
+//!   │    concat(planes, flat)                             -> logits [N, P*H*W + F]
 //!   └─ value head:  conv1x1 C->1, BN, ReLU, flatten,
-//!                   fc H*W->V, ReLU, fc V->1, tanh      -> value  [N]
+//!                   fc H*W->V, ReLU, fc V->1, tanh        -> value  [N]
 //! ```
 //!
 //! Why this shape: it is the AlphaZero / Leela Chess Zero recipe, which is
 //! known to learn chess-like games from self-play alone; everything is
 //! convolutional up to the heads, so the same code serves any board size
 //! given in the [`NetConfig`]. Convolutions followed by batch norm carry no
-//! bias, since the norm's shift makes one redundant. The policy head is a
-//! single 1x1 convolution so that logit `(plane, row, col)` is computed from
-//! the tower's features at square `(row, col)`: moves are encoded
-//! "from-square x move-type", as in AlphaZero.
+//! bias, since the norm's shift makes one redundant.
 //!
-//! Variables are named `stem.*`, `tower.<i>.*`, `policy.*` and `value.*`
-//! under the [`nn::Path`] given to [`ResNet::new`]; these names are the keys
-//! of the saved safetensors file.
+//! The policy head has two parts because the variants' action spaces do.
+//! Most actions are indexed by square (`plane * 64 + square`: moves by
+//! from-square and move type, drops, poisonings, announcements); their
+//! logits come from a 1x1 convolution, so logit `(plane, row, col)` is
+//! computed from the tower's features at square `(row, col)`, as in
+//! AlphaZero. The remaining actions belong to no square (Traitor's secret
+//! selections, Mad Scientist's discards): their `F` logits come from a
+//! fully connected layer over a 2-plane summary of the board, the shape
+//! AlphaZero's Go head uses for all its moves (pass included). A variant
+//! without such actions (`F = 0`) has no flat head at all, so its network
+//! is exactly the plain AlphaZero one.
+//!
+//! Variables are named `stem.*`, `tower.<i>.*`, `policy.conv.*`,
+//! `policy.flat.*` and `value.*` under the [`nn::Path`] given to
+//! [`ResNet::new`]; these names are the keys of the saved safetensors file.
 
 use tch::nn::{self, ModuleT};
 use tch::{Device, Kind, Tensor};
 
 use crate::config::NetConfig;
 use crate::error::{ModelError, Result};
+
+/// Feature planes of the flat policy head's 1x1 convolution (AlphaZero's
+/// Go policy head uses 2): enough for a linear layer to read which pieces
+/// stand where, small enough that the layer stays `2 * H * W * F` weights.
+pub const FLAT_POLICY_CHANNELS: usize = 2;
 
 /// Batch-norm settings shared by every norm layer. Scale starts at 1 and
 /// shift at 0 (PyTorch's convention; tch's default draws the scale
@@ -92,6 +110,33 @@ impl ResBlock {
     }
 }
 
+/// The policy logits that belong to no square: conv1x1 C->2, BN, ReLU,
+/// flatten, fc 2*H*W->F.
+#[derive(Debug)]
+struct FlatPolicy {
+    conv: ConvBn,
+    fc: nn::Linear,
+}
+
+impl FlatPolicy {
+    fn new(p: nn::Path, channels: i64, squares: i64, logits: i64) -> Self {
+        let k = dim(FLAT_POLICY_CHANNELS);
+        let fc = nn::linear(&p / "fc", k * squares, logits, Default::default());
+        Self {
+            conv: ConvBn::new(p, channels, k, 1),
+            fc,
+        }
+    }
+
+    fn forward_t(&self, trunk: &Tensor, train: bool) -> Tensor {
+        self.conv
+            .forward_t(trunk, train)
+            .relu()
+            .flatten(1, -1)
+            .apply(&self.fc)
+    }
+}
+
 /// AlphaZero-style residual network: board planes in, policy logits and a
 /// scalar value out. See the module documentation for the architecture.
 ///
@@ -107,6 +152,8 @@ pub struct ResNet {
     stem: ConvBn,
     tower: Vec<ResBlock>,
     policy: nn::Conv2D,
+    /// `None` when the config has no flat logits.
+    policy_flat: Option<FlatPolicy>,
     value_conv: ConvBn,
     value_fc1: nn::Linear,
     value_fc2: nn::Linear,
@@ -139,6 +186,8 @@ impl ResNet {
             1,
             nn::ConvConfig::default(),
         );
+        let policy_flat = (config.policy_flat > 0)
+            .then(|| FlatPolicy::new(p / "policy" / "flat", c, squares, dim(config.policy_flat)));
         let value_conv = ConvBn::new(p / "value", c, 1, 1);
         let value_fc1 = nn::linear(p / "value" / "fc1", squares, hidden, Default::default());
         let value_fc2 = nn::linear(p / "value" / "fc2", hidden, 1, Default::default());
@@ -149,6 +198,7 @@ impl ResNet {
             stem,
             tower,
             policy,
+            policy_flat,
             value_conv,
             value_fc1,
             value_fc2,
@@ -195,7 +245,11 @@ impl ResNet {
             .tower
             .iter()
             .fold(trunk, |t, block| block.forward_t(&t, train));
-        let policy = trunk.apply(&self.policy).flatten(1, -1);
+        let planes = trunk.apply(&self.policy).flatten(1, -1);
+        let policy = match &self.policy_flat {
+            Some(flat) => Tensor::cat(&[planes, flat.forward_t(&trunk, train)], 1),
+            None => planes,
+        };
         let value = self
             .value_conv
             .forward_t(&trunk, train)

@@ -2,47 +2,13 @@
 //! Everything runs on the CPU.
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 
-use heterodox_models::tch::{Device, Kind, Tensor};
+use heterodox_models::tch::{Kind, Tensor};
 use heterodox_models::{ModelError, NetConfig, Network, ResNet, CONFIG_FILE, WEIGHTS_FILE};
 
-const CPU: Device = Device::Cpu;
+mod common;
 
-/// A tiny network whose parameter count is easy to work out by hand.
-fn tiny() -> NetConfig {
-    NetConfig {
-        input_channels: 2,
-        board_height: 3,
-        board_width: 3,
-        blocks: 1,
-        channels: 4,
-        policy_planes: 3,
-        value_hidden: 5,
-    }
-}
-
-/// A fresh, empty directory for one test under cargo's per-target temp dir.
-fn scratch_dir(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join("heterodox-models")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn random_input(config: &NetConfig, n: i64) -> Tensor {
-    Tensor::randn(
-        [
-            n,
-            config.input_channels as i64,
-            config.board_height as i64,
-            config.board_width as i64,
-        ],
-        (Kind::Float, CPU),
-    )
-}
+use common::{random_input, scratch_dir, tch_seed, tiny, tiny_flat, CPU};
 
 /// Runs a few training-mode passes so that the batch-norm running statistics
 /// move away from their initial 0 / 1 and a round trip has to carry them.
@@ -68,10 +34,22 @@ fn output_shapes() {
             blocks: 3,
             channels: 8,
             policy_planes: 11,
+            policy_flat: 0,
+            value_hidden: 16,
+        },
+        tiny_flat(),
+        NetConfig {
+            input_channels: 7,
+            board_height: 10,
+            board_width: 9,
+            blocks: 1,
+            channels: 8,
+            policy_planes: 2,
+            policy_flat: 13,
             value_hidden: 16,
         },
     ];
-    let expected_policy = [27, 73 * 64, 11 * 90];
+    let expected_policy = [27, 73 * 64, 11 * 90, 27 + 4, 2 * 90 + 13];
     for (config, policy) in configs.iter().zip(expected_policy) {
         assert_eq!(config.policy_size() as i64, policy);
         let net = Network::new(config, CPU).unwrap();
@@ -100,15 +78,23 @@ fn parameter_count_matches_hand_computation() {
     assert_eq!(net.parameter_count(), 461);
     assert_eq!(tiny().parameter_count(), 461);
 
-    // Default: I=18, C=64, B=4, P=73, S=64, V=128.
-    //   stem   9*18*64 + 128            =  10_496
+    // With a flat head of F=4 logits, on top of the 461:
+    //   flat   1x1 conv 4->2 (no bias) + BN(2):     4*2 + 2*2        =  12
+    //          fc 2*9->4:                           18*4 + 4         =  76
+    //   total                                                        = 549
+    let net = Network::new(&tiny_flat(), CPU).unwrap();
+    assert_eq!(net.parameter_count(), 549);
+    assert_eq!(tiny_flat().parameter_count(), 549);
+
+    // Default (chess, T=1): I=22, C=64, B=4, P=73, S=64, V=128.
+    //   stem   9*22*64 + 128            =  12_800
     //   tower  4 * 2 * (9*64*64 + 128)  = 295_936
     //   policy 64*73 + 73               =   4_745
     //   value  66 + (64*128+128) + 129  =   8_515
-    //   total                           = 319_692
+    //   total                           = 321_996
     let net = Network::new(&NetConfig::default(), CPU).unwrap();
-    assert_eq!(net.parameter_count(), 319_692);
-    assert_eq!(NetConfig::default().parameter_count(), 319_692);
+    assert_eq!(net.parameter_count(), 321_996);
+    assert_eq!(NetConfig::default().parameter_count(), 321_996);
 }
 
 #[test]
@@ -138,6 +124,49 @@ fn variable_names_are_the_documented_layout() {
         net.var_store().trainable_variables().len(),
         expected.len() - 8
     );
+
+    // The flat head adds `policy.flat.*` and nothing else.
+    let net = Network::new(&tiny_flat(), CPU).unwrap();
+    let with_flat: BTreeSet<String> = net.var_store().variables().into_keys().collect();
+    let added: BTreeSet<String> = with_flat.difference(&names).cloned().collect();
+    let mut flat = BTreeSet::from([
+        "policy.flat.conv.weight".to_string(),
+        "policy.flat.fc.weight".to_string(),
+        "policy.flat.fc.bias".to_string(),
+    ]);
+    flat.extend(bn("policy.flat"));
+    assert_eq!(added, flat);
+    assert!(names.is_subset(&with_flat));
+}
+
+#[test]
+fn flat_logits_come_after_the_planes() {
+    tch_seed(3);
+    let net = Network::new(&tiny_flat(), CPU).unwrap();
+    let plain_vars = Network::new(&tiny(), CPU).unwrap();
+    // Copy every shared variable into the plain network: its logits must be
+    // the first 27 of the flat network's, the flat head's 4 follow.
+    let dir = scratch_dir("flat-prefix");
+    let path = dir.join(WEIGHTS_FILE);
+    net.save_weights(&path).unwrap();
+    let mut plain = plain_vars;
+    let err = plain.load_weights(&path).unwrap_err();
+    assert!(
+        matches!(&err, ModelError::UnexpectedTensor { name, .. } if name.starts_with("policy.flat.")),
+        "{err}"
+    );
+    heterodox_models::tch::no_grad(|| {
+        let source = net.var_store().variables();
+        for (name, mut var) in plain.var_store().variables() {
+            var.copy_(&source[&name]);
+        }
+    });
+    let xs = random_input(&tiny(), 3);
+    let (p_flat, v_flat) = net.forward_t(&xs, false);
+    let (p_plain, v_plain) = plain.forward_t(&xs, false);
+    assert_eq!(p_flat.size(), [3, 31]);
+    assert!(p_flat.narrow(1, 0, 27).equal(&p_plain));
+    assert!(v_flat.equal(&v_plain));
 }
 
 #[test]
@@ -167,16 +196,14 @@ fn save_load_round_trip_is_exact() {
     };
     let net = Network::new(&config, CPU).unwrap();
     perturb_running_stats(&net);
-    let dir = scratch_dir("round-trip");
+    let parent = scratch_dir("round-trip");
+    let dir = parent.join("net");
     net.save(&dir).unwrap();
     assert!(dir.join(CONFIG_FILE).is_file());
     assert!(dir.join(WEIGHTS_FILE).is_file());
-    let leftovers: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .filter(|n| n.ends_with(".tmp"))
-        .collect();
-    assert!(leftovers.is_empty(), "{leftovers:?}");
+    // No spec: a bare network saves two files, and nothing is left beside.
+    assert_eq!(common::entries(&dir), [CONFIG_FILE, WEIGHTS_FILE]);
+    assert_eq!(common::entries(&parent), ["net"]);
 
     let loaded = Network::load(&dir, CPU).unwrap();
     assert_eq!(loaded.config(), &config);
@@ -196,6 +223,7 @@ fn save_load_round_trip_is_exact() {
     let first = std::fs::read(dir.join(WEIGHTS_FILE)).unwrap();
     loaded.save(&dir).unwrap();
     assert_eq!(first, std::fs::read(dir.join(WEIGHTS_FILE)).unwrap());
+    assert_eq!(common::entries(&parent), ["net"]);
 }
 
 #[test]
@@ -228,6 +256,10 @@ fn bad_configs_are_rejected() {
         },
         NetConfig {
             channels: 1 << 40,
+            ..tiny()
+        },
+        NetConfig {
+            policy_flat: usize::MAX,
             ..tiny()
         },
     ] {
@@ -418,12 +450,11 @@ fn forward_panics_with_a_clear_message_on_bad_input() {
     let _ = net.forward_t(&Tensor::zeros([1, 5, 3, 3], (Kind::Float, CPU)), false);
 }
 
-fn tch_seed(seed: i64) {
-    heterodox_models::tch::manual_seed(seed);
-}
-
+/// The config as JSON in the format written before `policy_flat` existed
+/// (which has no such field); written by hand so that the test does not
+/// need serde_json itself.
 fn serde_json_text(config: &NetConfig) -> String {
-    // Written by hand so the test does not need serde_json itself.
+    assert_eq!(config.policy_flat, 0, "the old format has no flat head");
     format!(
         "{{\"input_channels\":{},\"board_height\":{},\"board_width\":{},\"blocks\":{},\
          \"channels\":{},\"policy_planes\":{},\"value_hidden\":{}}}",

@@ -1,19 +1,37 @@
-//! `heterodox model`: builds the policy/value network of a configuration,
-//! runs one forward pass and reports sizes and the device. A quick check
-//! that libtorch (and CUDA, where there is a GPU) works in this build.
+//! `heterodox model`: builds the policy/value network for a variant's
+//! encoding, runs one forward pass on the variant's start observations and
+//! reports the encoding, the sizes and the device. A quick check that
+//! libtorch (and CUDA, where there is a GPU) works in this build and that a
+//! network fits an encoding.
 
 use std::path::PathBuf;
 
 use clap::Args;
-use heterodox_models::tch::{self, Device, Kind, Tensor};
+use heterodox_env::{make_batch_env, EnvConfig, RuleOptions, Variant};
+use heterodox_models::tch::{self, Device, Tensor};
 use heterodox_models::{NetConfig, Network};
+
+/// Observations in the forward pass: two, so that the batch dimension shows.
+const BATCH: usize = 2;
 
 #[derive(Args, Debug)]
 pub struct ModelArgs {
-    /// A network configuration (JSON); the small default otherwise.
+    /// Variant whose encoding the network reads and writes (see
+    /// `heterodox variants`).
+    #[arg(long, default_value = "chess")]
+    variant: String,
+    /// A rule setting of the variant, KEY=VALUE; repeatable.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    options: Vec<String>,
+    /// T: positions stacked in an observation.
+    #[arg(long, default_value_t = 1)]
+    history: usize,
+    /// A network configuration (JSON) whose shapes fit the encoding; the
+    /// encoding's shapes with the default tower otherwise.
     #[arg(long)]
     config: Option<PathBuf>,
-    /// Save the freshly initialised network into this directory.
+    /// Save the freshly initialised network (with its encoding spec) into
+    /// this directory.
     #[arg(long)]
     save: Option<PathBuf>,
     /// Use the GPU when there is one.
@@ -22,9 +40,14 @@ pub struct ModelArgs {
 }
 
 pub fn run(args: &ModelArgs) -> Result<(), String> {
+    let variant: Variant = args.variant.parse().map_err(|e| format!("{e}"))?;
+    let options = RuleOptions::parse(&args.options.join(",")).map_err(|e| format!("{e}"))?;
+    let env_config = EnvConfig::new(BATCH).with_history(args.history);
+    let env = make_batch_env(variant, &options, env_config).map_err(|e| format!("{e}"))?;
+    let spec = env.spec();
     let config = match &args.config {
         Some(path) => NetConfig::from_json_file(path).map_err(|e| e.to_string())?,
-        None => NetConfig::default(),
+        None => NetConfig::for_spec(spec),
     };
     let device = if args.cuda {
         Device::cuda_if_available()
@@ -32,22 +55,16 @@ pub fn run(args: &ModelArgs) -> Result<(), String> {
         Device::Cpu
     };
     tch::manual_seed(0);
-    let net = Network::new(&config, device).map_err(|e| e.to_string())?;
-    let input = Tensor::zeros(
-        [
-            2,
-            config.input_channels as i64,
-            config.board_height as i64,
-            config.board_width as i64,
-        ],
-        (Kind::Float, device),
-    );
+    let net = Network::for_spec(spec, &config, device).map_err(|e| e.to_string())?;
+    let [c, h, w] = spec.observation_shape().map(|x| x as i64);
+    let input = Tensor::from_slice(env.observations()).view([BATCH as i64, c, h, w]);
     let (policy, value) = net
         .try_forward_t(&input, false)
         .map_err(|e| e.to_string())?;
     let mut out = String::new();
     out.push_str(&format!("cuda devices {}\n", tch::Cuda::device_count()));
     out.push_str(&format!("device {device:?}\n"));
+    out.push_str(&format!("encoding {}\n", spec.summary()));
     out.push_str(&format!(
         "config {}\n",
         serde_json::to_string(&config).map_err(|e| e.to_string())?
