@@ -13,6 +13,8 @@ use heterodox_env::{Color, GameVariant};
 /// its legal action indices are `legal(i)`.
 #[derive(Clone, Debug)]
 pub struct LeafBatch<P: GameVariant> {
+    /// Whether leaves carry observations ([`LeafBatch::set_observations`]).
+    encode: bool,
     observation_len: usize,
     num_actions: usize,
     positions: Vec<P>,
@@ -25,6 +27,7 @@ pub struct LeafBatch<P: GameVariant> {
 impl<P: GameVariant> LeafBatch<P> {
     pub fn new(spec: &EncodingSpec) -> LeafBatch<P> {
         LeafBatch {
+            encode: true,
             observation_len: spec.observation_len(),
             num_actions: spec.num_actions,
             positions: Vec::new(),
@@ -32,6 +35,19 @@ impl<P: GameVariant> LeafBatch<P> {
             legal: Vec::new(),
             legal_offsets: vec![0],
         }
+    }
+
+    /// Turns observations on or off: an evaluator that does not read them
+    /// ([`crate::Evaluator::needs_observations`]) spares the search the
+    /// encoding. Off, [`LeafBatch::observations`] is empty.
+    pub fn set_observations(&mut self, encode: bool) {
+        self.encode = encode;
+        self.clear();
+    }
+
+    /// Whether leaves carry observations.
+    pub fn has_observations(&self) -> bool {
+        self.encode
     }
 
     /// Empties the batch, keeping its buffers.
@@ -46,9 +62,11 @@ impl<P: GameVariant> LeafBatch<P> {
     /// observation, which `write` fills.
     pub fn push(&mut self, position: &P, legal: &[u32], write: impl FnOnce(&mut [f32])) {
         self.positions.push(position.clone());
-        let start = self.observations.len();
-        self.observations.resize(start + self.observation_len, 0.0);
-        write(&mut self.observations[start..]);
+        if self.encode {
+            let start = self.observations.len();
+            self.observations.resize(start + self.observation_len, 0.0);
+            write(&mut self.observations[start..]);
+        }
         self.legal.extend_from_slice(legal);
         self.legal_offsets.push(self.legal.len());
     }
@@ -81,7 +99,8 @@ impl<P: GameVariant> LeafBatch<P> {
         self.num_actions
     }
 
-    /// All observations, leaf-major: `len() * observation_len()` floats.
+    /// All observations, leaf-major: `len() * observation_len()` floats
+    /// (none when observations are off).
     pub fn observations(&self) -> &[f32] {
         &self.observations
     }

@@ -15,6 +15,13 @@ use crate::batch::LeafBatch;
 /// at the leaf (`batch.player(i)`).
 pub trait Evaluator<P: GameVariant>: Send + Sync {
     fn evaluate(&self, batch: &LeafBatch<P>, priors: &mut [f32], values: &mut [f32]);
+
+    /// Whether the evaluator reads observations. Those that do not (the
+    /// uniform and rollout evaluators read legal actions and positions
+    /// only) let the search skip encoding.
+    fn needs_observations(&self) -> bool {
+        true
+    }
 }
 
 /// Uniform priors and value 0: search guided by the rules alone (terminal
@@ -30,6 +37,10 @@ impl<P: GameVariant> Evaluator<P> for UniformEvaluator {
             priors[range].fill(p);
             values[i] = 0.0;
         }
+    }
+
+    fn needs_observations(&self) -> bool {
+        false
     }
 }
 
@@ -88,6 +99,10 @@ impl<P: GameVariant> Evaluator<P> for RolloutEvaluator {
                 .sum();
             values[i] = total / self.rollouts.max(1) as f32;
         }
+    }
+
+    fn needs_observations(&self) -> bool {
+        false
     }
 }
 

@@ -15,9 +15,11 @@ mod noise;
 pub mod record;
 pub mod search;
 pub mod tree;
+pub mod worker;
 
 pub use batch::LeafBatch;
 pub use config::{ConfigError, RootPolicy, SearchConfig};
 pub use evaluator::{outcome_value, Evaluator, RolloutEvaluator, UniformEvaluator};
 pub use record::{GameRecord, GameResult, StepRecord};
 pub use search::{Search, SearchError, SearchResult};
+pub use worker::{SelfPlay, SelfPlayConfig, SelfPlayError, SelfPlayStats};

@@ -41,6 +41,13 @@ pub enum SearchError {
     HiddenHistory(usize),
     #[error("the game is over: nothing to search")]
     GameOver,
+    #[error("evaluations do not match the leaves gathered: expected {leaves} values and {priors} priors, got {found_values} and {found_priors}")]
+    EvaluationShape {
+        leaves: usize,
+        priors: usize,
+        found_values: usize,
+        found_priors: usize,
+    },
 }
 
 /// One determinization's tree and its root.
@@ -317,6 +324,15 @@ impl<P: GameVariant> Search<P> {
         let mut node = ROOT;
         let result = loop {
             match self.trees[t].tree.node(node).state {
+                NodeState::Expanded if self.trees[t].tree.node(node).child_count == 0 => {
+                    // Only a sampled root can be over here (the real game
+                    // is not): a draw for the search.
+                    let player = self.trees[t].tree.node(node).player;
+                    let d = &mut self.trees[t];
+                    d.tree.backup(node, player, 0.0, false);
+                    d.started += 1;
+                    break Descent::Terminal;
+                }
                 NodeState::Expanded => {
                     let child = self.select(t, node);
                     if keep_history {
@@ -380,8 +396,22 @@ impl<P: GameVariant> Search<P> {
     /// `gather` emitted them: `priors` holds each leaf's priors over its
     /// legal actions back to back, `values` one value per leaf (for the
     /// player to act at the leaf). Invalid priors (non-finite, negative,
-    /// zero sum) are replaced by uniform ones.
-    pub fn apply(&mut self, priors: &[f32], values: &[f32]) {
+    /// zero sum) are replaced by uniform ones. Evaluations of the wrong
+    /// length are refused and change nothing.
+    pub fn apply(&mut self, priors: &[f32], values: &[f32]) -> Result<(), SearchError> {
+        let expected: usize = self
+            .pending
+            .iter()
+            .map(|&(t, node)| self.trees[t as usize].tree.node(node).child_count as usize)
+            .sum();
+        if values.len() != self.pending.len() || priors.len() != expected {
+            return Err(SearchError::EvaluationShape {
+                leaves: self.pending.len(),
+                priors: expected,
+                found_values: values.len(),
+                found_priors: priors.len(),
+            });
+        }
         let mut offset = 0;
         let pending = std::mem::take(&mut self.pending);
         for (&(t, node), &value) in pending.iter().zip(values) {
@@ -416,6 +446,7 @@ impl<P: GameVariant> Search<P> {
         }
         self.pending = pending;
         self.pending.clear();
+        Ok(())
     }
 
     /// Root noise: Dirichlet into the priors (PUCT, weight > 0), or the
@@ -719,6 +750,7 @@ impl<P: GameVariant> Search<P> {
     ) -> SearchResult<P::Action> {
         let mut priors = Vec::new();
         let mut values = Vec::new();
+        batch.set_observations(evaluator.needs_observations());
         while !self.is_done() {
             batch.clear();
             self.gather(batch);
@@ -729,7 +761,8 @@ impl<P: GameVariant> Search<P> {
             if !batch.is_empty() {
                 evaluator.evaluate(batch, &mut priors, &mut values);
             }
-            self.apply(&priors, &values);
+            self.apply(&priors, &values)
+                .expect("the evaluator fills the buffers it is given");
         }
         self.result()
     }

@@ -6,9 +6,7 @@
 
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::{new_position, Game, GameVariant, RuleOptions, Variant, VariantVisitor};
-use heterodox_selfplay::{
-    LeafBatch, RolloutEvaluator, RootPolicy, Search, SearchConfig, UniformEvaluator,
-};
+use heterodox_selfplay::{LeafBatch, RootPolicy, Search, SearchConfig, UniformEvaluator};
 
 fn config(root_policy: RootPolicy, simulations: u32) -> SearchConfig {
     SearchConfig {

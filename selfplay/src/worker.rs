@@ -1,0 +1,360 @@
+//! Self-play: many games searched at once, every game's leaves of a round
+//! evaluated in one batch, tree and rules work spread over threads (rayon).
+//! Each finished game becomes a [`GameRecord`].
+//!
+//! Determinism: game `k` starts from `GameVariant::start(rules,
+//! derive_seed(seed, k, 0))` and every search and move choice of it is
+//! seeded from that game's seed and ply, never from the thread or the
+//! slot it ran in; games are handed to slots in order after each round. So
+//! the same seed and the same evaluator give the same games. With a network
+//! evaluator, batched matrix products may round differently as the batch
+//! composition changes, which can flip near-ties: bit-exact replay needs
+//! the uniform or rollout evaluator, or a network evaluated one leaf at a
+//! time (documented best effort).
+
+use std::time::Instant;
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use heterodox_env::encoding::EncodingSpec;
+use heterodox_env::rng::{derive_seed, mix64, SplitMix64};
+use heterodox_env::{Game, GameVariant};
+
+use crate::batch::LeafBatch;
+use crate::config::{ConfigError, RootPolicy, SearchConfig};
+use crate::evaluator::Evaluator;
+use crate::record::{GameRecord, GameResult, StepRecord};
+use crate::search::{Search, SearchError};
+
+/// Settings of a self-play run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SelfPlayConfig {
+    /// Games to play in all (at least 1).
+    pub games: u32,
+    /// Games in progress at once: their leaves share each evaluation.
+    pub concurrent: u32,
+    /// Steps after which a game is cut without result; 0 takes the
+    /// variant's `DEFAULT_MAX_PLIES`.
+    pub max_plies: u32,
+    /// PUCT: the first this-many steps sample the move in proportion to
+    /// the visits (temperature 1), later steps take the most visited.
+    /// Gumbel always plays the sequential-halving winner (its Gumbel noise
+    /// already explores).
+    pub temperature_plies: u32,
+    /// Base seed of the run.
+    pub seed: u64,
+    /// T: positions stacked in the network's observation.
+    pub history: usize,
+    pub search: SearchConfig,
+}
+
+impl Default for SelfPlayConfig {
+    fn default() -> SelfPlayConfig {
+        SelfPlayConfig {
+            games: 64,
+            concurrent: 64,
+            max_plies: 0,
+            temperature_plies: 30,
+            seed: 0,
+            history: 1,
+            search: SearchConfig::default(),
+        }
+    }
+}
+
+/// Games in progress are bounded so that a typo cannot ask for more trees
+/// than memory holds.
+pub const MAX_CONCURRENT: u32 = 4096;
+
+impl SelfPlayConfig {
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let bad = |field, value: u32, expected| ConfigError::OutOfRange {
+            field,
+            value: value.to_string(),
+            expected,
+        };
+        if self.games == 0 {
+            return Err(bad("games", 0, "at least 1"));
+        }
+        if self.concurrent == 0 || self.concurrent > MAX_CONCURRENT {
+            return Err(bad("concurrent", self.concurrent, "1 to 4096"));
+        }
+        if self.history == 0 || self.history > 64 {
+            return Err(bad("history", self.history as u32, "1 to 64"));
+        }
+        self.search.validate()
+    }
+}
+
+/// Running totals of a self-play run.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SelfPlayStats {
+    pub games: u32,
+    pub positions: u64,
+    pub simulations: u64,
+    pub white_wins: u32,
+    pub black_wins: u32,
+    pub draws: u32,
+    pub truncated: u32,
+    pub seconds: f64,
+}
+
+impl SelfPlayStats {
+    pub fn positions_per_second(&self) -> f64 {
+        self.positions as f64 / self.seconds.max(1e-9)
+    }
+
+    pub fn average_length(&self) -> f64 {
+        self.positions as f64 / f64::from(self.games.max(1))
+    }
+}
+
+/// One game in progress.
+struct Slot<P: GameVariant> {
+    game: Game<P>,
+    /// Earlier positions, most recent first (at most history - 1).
+    earlier: Vec<P>,
+    search: Search<P>,
+    batch: LeafBatch<P>,
+    steps: Vec<StepRecord>,
+    index: u64,
+    seed: u64,
+    active: bool,
+}
+
+/// A self-play run of variant `P`.
+pub struct SelfPlay<P: GameVariant> {
+    config: SelfPlayConfig,
+    rules: P::Rules,
+    spec: EncodingSpec,
+    max_plies: u32,
+}
+
+impl<P: GameVariant> SelfPlay<P> {
+    pub fn new(rules: P::Rules, config: SelfPlayConfig) -> Result<SelfPlay<P>, SelfPlayError> {
+        config.validate()?;
+        let probe = P::start(&rules, derive_seed(config.seed, 0, 0))
+            .map_err(|e| SelfPlayError::Start(e.to_string()))?;
+        let spec = EncodingSpec::of(&probe, config.history);
+        // Checks the search settings against the encoding (hidden
+        // information and history) before any game starts.
+        Search::<P>::new(config.search.clone(), &spec)?;
+        let max_plies = if config.max_plies == 0 {
+            P::DEFAULT_MAX_PLIES
+        } else {
+            config.max_plies
+        };
+        Ok(SelfPlay {
+            config,
+            rules,
+            spec,
+            max_plies,
+        })
+    }
+
+    /// The encoding the run's observations follow.
+    pub fn spec(&self) -> &EncodingSpec {
+        &self.spec
+    }
+
+    fn start_game(&self, slot: &mut Slot<P>, index: u64) {
+        slot.seed = derive_seed(self.config.seed, index as usize, 0);
+        slot.index = index;
+        let start = P::start(&self.rules, slot.seed).expect("checked when the run was made");
+        slot.game = Game::new(start);
+        slot.earlier.clear();
+        slot.steps.clear();
+        slot.active = true;
+        slot.search
+            .start(&slot.game, &slot.earlier, mix64(slot.seed))
+            .expect("a start position is not over");
+    }
+
+    /// Plays every game; `on_game` receives each finished game as soon as
+    /// it ends (in order of completion) with the totals so far.
+    pub fn run<E: Evaluator<P> + ?Sized>(
+        &self,
+        evaluator: &E,
+        mut on_game: impl FnMut(GameRecord, &SelfPlayStats),
+    ) -> SelfPlayStats {
+        let started = Instant::now();
+        let mut stats = SelfPlayStats::default();
+        let concurrent = self.config.concurrent.min(self.config.games) as usize;
+        let mut next_game = 0u64;
+        let mut slots: Vec<Slot<P>> = (0..concurrent)
+            .map(|_| {
+                let mut slot = Slot {
+                    game: Game::new(P::start(&self.rules, 0).expect("checked")),
+                    earlier: Vec::with_capacity(self.config.history),
+                    search: Search::new(self.config.search.clone(), &self.spec).expect("checked"),
+                    batch: LeafBatch::new(&self.spec),
+                    steps: Vec::new(),
+                    index: 0,
+                    seed: 0,
+                    active: false,
+                };
+                self.start_game(&mut slot, next_game);
+                next_game += 1;
+                slot
+            })
+            .collect();
+        let mut batch = LeafBatch::new(&self.spec);
+        let encode = evaluator.needs_observations();
+        batch.set_observations(encode);
+        for slot in &mut slots {
+            slot.batch.set_observations(encode);
+        }
+        let mut priors = Vec::new();
+        let mut values = Vec::new();
+        let mut ranges = Vec::with_capacity(concurrent);
+        while slots.iter().any(|s| s.active) {
+            // Tree and rules work, in parallel: finish moves whose search
+            // is done, then gather the next leaves.
+            let finished: Vec<Option<GameRecord>> = slots
+                .par_iter_mut()
+                .map(|slot| self.advance(slot))
+                .collect();
+            for (k, record) in finished.into_iter().enumerate() {
+                let Some(record) = record else { continue };
+                stats.games += 1;
+                stats.positions += record.steps.len() as u64;
+                match record.result {
+                    GameResult::WhiteWins => stats.white_wins += 1,
+                    GameResult::BlackWins => stats.black_wins += 1,
+                    GameResult::Draw => stats.draws += 1,
+                    GameResult::Truncated => stats.truncated += 1,
+                }
+                stats.seconds = started.elapsed().as_secs_f64();
+                on_game(record, &stats);
+                if next_game < u64::from(self.config.games) {
+                    // Its first leaves are gathered next round.
+                    self.start_game(&mut slots[k], next_game);
+                    next_game += 1;
+                }
+            }
+            // One evaluation for every game's leaves.
+            batch.clear();
+            ranges.clear();
+            for slot in &slots {
+                ranges.push((batch.len(), batch.total_legal()));
+                if slot.active {
+                    batch.extend_from(&slot.batch);
+                }
+            }
+            ranges.push((batch.len(), batch.total_legal()));
+            priors.clear();
+            priors.resize(batch.total_legal(), 0.0);
+            values.clear();
+            values.resize(batch.len(), 0.0);
+            if !batch.is_empty() {
+                evaluator.evaluate(&batch, &mut priors, &mut values);
+                stats.simulations += batch.len() as u64;
+            }
+            slots
+                .par_iter_mut()
+                .zip(ranges.par_windows(2))
+                .for_each(|(slot, window)| {
+                    let ((leaf, legal), (leaf_end, legal_end)) = (window[0], window[1]);
+                    if slot.active {
+                        slot.search
+                            .apply(&priors[legal..legal_end], &values[leaf..leaf_end])
+                            .expect("each slot gets back its own leaves");
+                    }
+                });
+        }
+        stats.seconds = started.elapsed().as_secs_f64();
+        stats
+    }
+
+    /// Plays the chosen move when the slot's search is done (ending the
+    /// game or starting the next search), then gathers leaves. Returns the
+    /// record of a game that ended.
+    fn advance(&self, slot: &mut Slot<P>) -> Option<GameRecord> {
+        slot.batch.clear();
+        if !slot.active {
+            return None;
+        }
+        let mut record = None;
+        if slot.search.is_done() {
+            let ply = slot.game.plies();
+            let result = slot.search.result();
+            let choice = if self.config.search.root_policy == RootPolicy::Puct
+                && ply < self.config.temperature_plies
+            {
+                let mut rng = SplitMix64::new(mix64(slot.seed ^ u64::from(ply) << 20 ^ 0x7e3a));
+                sample_proportional(&result.visits, &mut rng).unwrap_or(result.best)
+            } else {
+                result.best
+            };
+            let index = result.indices[choice];
+            slot.steps.push(StepRecord {
+                action: index,
+                root_value: result.value,
+                policy: result
+                    .indices
+                    .iter()
+                    .copied()
+                    .zip(result.policy.iter().copied())
+                    .collect(),
+            });
+            if self.config.history > 1 {
+                if slot.earlier.len() == self.config.history - 1 {
+                    slot.earlier.pop();
+                }
+                slot.earlier.insert(0, slot.game.position().clone());
+            }
+            slot.game.play_unchecked(&result.actions[choice]);
+            slot.search.advance(index);
+            let outcome = slot.game.outcome();
+            if outcome.is_some() || slot.game.plies() >= self.max_plies {
+                slot.active = false;
+                record = Some(GameRecord {
+                    seed: slot.seed,
+                    start: None,
+                    steps: std::mem::take(&mut slot.steps),
+                    result: outcome.map_or(GameResult::Truncated, GameResult::from_outcome),
+                    termination: outcome
+                        .map_or("ply cap", |o| o.termination().name())
+                        .to_owned(),
+                });
+                return record;
+            }
+            let seed = mix64(slot.seed ^ u64::from(slot.game.plies()));
+            slot.search
+                .start(&slot.game, &slot.earlier, seed)
+                .expect("the game is not over");
+        }
+        slot.search.gather(&mut slot.batch);
+        record
+    }
+}
+
+/// An index drawn with probability proportional to `weights`; `None` when
+/// they are all zero.
+fn sample_proportional(weights: &[u32], rng: &mut SplitMix64) -> Option<usize> {
+    let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut target = rng.next_u64() % total;
+    for (i, &w) in weights.iter().enumerate() {
+        if target < u64::from(w) {
+            return Some(i);
+        }
+        target -= u64::from(w);
+    }
+    None
+}
+
+/// Why a self-play run could not start.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SelfPlayError {
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error(transparent)]
+    Search(#[from] SearchError),
+    #[error("no start position: {0}")]
+    Start(String),
+}

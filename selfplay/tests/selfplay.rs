@@ -1,0 +1,150 @@
+//! Self-play workers: records replay through the rules, targets are
+//! distributions over the legal actions, results match the rules, the same
+//! seed gives the same games, and the hidden-information search reads only
+//! the searcher's view.
+
+use heterodox_env::encoding::{ActionSet, EncodingSpec};
+use heterodox_env::traitor::{Commitment, Mode, Traitor, TraitorRules};
+use heterodox_env::{
+    Color, Game, GameVariant, HiddenInformation, Position, StateSampler, Variant, VariantVisitor,
+};
+use heterodox_selfplay::{
+    GameRecord, GameResult, LeafBatch, RolloutEvaluator, RootPolicy, Search, SearchConfig,
+    SelfPlay, SelfPlayConfig, UniformEvaluator,
+};
+
+fn small(root_policy: RootPolicy) -> SelfPlayConfig {
+    SelfPlayConfig {
+        games: 6,
+        concurrent: 4,
+        max_plies: 60,
+        temperature_plies: 10,
+        seed: 3,
+        history: 1,
+        search: SearchConfig {
+            simulations: 16,
+            root_policy,
+            determinizations: 2,
+            ..SearchConfig::default()
+        },
+    }
+}
+
+/// Replays a record through the rules and checks every step.
+fn replay<P: GameVariant>(rules: &P::Rules, record: &GameRecord) {
+    let mut game = Game::new(P::start(rules, record.seed).unwrap());
+    let mut set = ActionSet::<P>::new(game.position().num_actions());
+    for (ply, step) in record.steps.iter().enumerate() {
+        assert!(set.generate(game.position()).is_none(), "ply {ply}");
+        let total: f32 = step.policy.iter().map(|(_, p)| p).sum();
+        assert!((total - 1.0).abs() < 1e-4, "ply {ply}: {total}");
+        assert_eq!(step.policy.len(), set.len(), "ply {ply}");
+        for (index, _) in &step.policy {
+            assert!(set.action_of(*index as usize).is_some());
+        }
+        assert!((-1.0..=1.0).contains(&step.root_value));
+        let action = set.action_of(step.action as usize).expect("a legal action");
+        game.play(&action).unwrap();
+    }
+    match game.outcome() {
+        Some(outcome) => {
+            assert_eq!(record.result, GameResult::from_outcome(outcome));
+            assert_eq!(record.termination, outcome.termination().name());
+        }
+        None => {
+            assert_eq!(record.result, GameResult::Truncated);
+            assert_eq!(game.plies(), 60);
+        }
+    }
+}
+
+struct Run(RootPolicy);
+
+impl VariantVisitor for Run {
+    type Output = Vec<GameRecord>;
+
+    fn visit<P: GameVariant>(self) -> Vec<GameRecord> {
+        let rules = P::parse_rules(&Default::default()).unwrap();
+        let run = SelfPlay::<P>::new(rules.clone(), small(self.0)).unwrap();
+        let mut records = Vec::new();
+        let stats = run.run(&UniformEvaluator, |record, _| records.push(record));
+        assert_eq!(stats.games, 6);
+        assert_eq!(
+            stats.positions,
+            records.iter().map(|r| r.steps.len() as u64).sum::<u64>()
+        );
+        for record in &records {
+            replay::<P>(&rules, record);
+        }
+        records
+    }
+}
+
+#[test]
+fn every_variant_plays_recordable_games_with_both_root_policies() {
+    for variant in Variant::ALL {
+        for policy in [RootPolicy::Puct, RootPolicy::Gumbel] {
+            let records = variant.visit(Run(policy));
+            assert_eq!(records.len(), 6, "{variant}");
+        }
+    }
+}
+
+#[test]
+fn same_seed_same_games() {
+    let first = Variant::Hostage.visit(Run(RootPolicy::Puct));
+    let again = Variant::Hostage.visit(Run(RootPolicy::Puct));
+    assert_eq!(first, again);
+    let mut seeds: Vec<u64> = first.iter().map(|r| r.seed).collect();
+    seeds.sort();
+    seeds.dedup();
+    assert_eq!(seeds.len(), 6);
+}
+
+/// The searcher's visits, target and choice, for one true state.
+fn search_traitor(state: &Traitor, root_policy: RootPolicy) -> (Vec<u32>, Vec<f32>, usize, f32) {
+    let spec = EncodingSpec::of(state, 1);
+    let config = SearchConfig {
+        simulations: 64,
+        root_policy,
+        determinizations: 4,
+        ..SearchConfig::default()
+    };
+    let mut search = Search::<Traitor>::new(config, &spec).unwrap();
+    let mut batch = LeafBatch::new(&spec);
+    search.start(&Game::new(state.clone()), &[], 99).unwrap();
+    let evaluator = RolloutEvaluator {
+        rollouts: 1,
+        max_plies: 40,
+        seed: 5,
+    };
+    let result = search.run(&evaluator, &mut batch);
+    (result.visits, result.policy, result.best, result.value)
+}
+
+#[test]
+fn hidden_information_search_reads_only_the_view() {
+    for (commitment, white, black) in [
+        (Commitment::Simplified, "S-NPP", "S-RB"),
+        (Commitment::Standard, "S-d8", "S-a1,b1"),
+    ] {
+        let mut p = Traitor::new(TraitorRules::new(Mode::Traitor, commitment)).unwrap();
+        for step in [white, black, "e2e4", "e7e5"] {
+            let action = p.parse_step(step).unwrap();
+            p.play(&action).unwrap();
+        }
+        // White searches; Black's secret is hidden from it. Every secret
+        // consistent with White's view must give the same search.
+        let view = p.view(Color::White);
+        let sampler = Traitor::sampler(&view);
+        assert!(sampler.len() > 1);
+        for policy in [RootPolicy::Puct, RootPolicy::Gumbel] {
+            let expected = search_traitor(&p, policy);
+            for i in (0..sampler.len()).step_by((sampler.len() / 25).max(1)) {
+                let other = sampler.state(i);
+                assert_eq!(other.view(Color::White), view);
+                assert_eq!(search_traitor(&other, policy), expected, "secret {i}");
+            }
+        }
+    }
+}
