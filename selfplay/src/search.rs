@@ -110,8 +110,10 @@ pub struct Search<P: GameVariant> {
     descent: Vec<P>,
     scratch: Option<P>,
     set: ActionSet<P>,
-    /// (tree, node) of the leaves emitted since the last apply, in order.
+    /// (tree, node) of the leaves emitted since the last apply, in order,
+    /// and how many priors they take in all.
     pending: Vec<(u32, NodeId)>,
+    pending_priors: usize,
     /// Scratch buffers for Gumbel's per-node computations.
     logits: Vec<f32>,
     q: Vec<f32>,
@@ -149,6 +151,7 @@ impl<P: GameVariant> Search<P> {
             scratch: None,
             set: ActionSet::new(spec.num_actions),
             pending: Vec::new(),
+            pending_priors: 0,
             logits: Vec::new(),
             q: Vec::new(),
             visits: Vec::new(),
@@ -186,6 +189,7 @@ impl<P: GameVariant> Search<P> {
         }
         self.path_base = self.path.len();
         self.pending.clear();
+        self.pending_priors = 0;
         let count = if P::PERFECT_INFORMATION {
             1
         } else {
@@ -304,6 +308,7 @@ impl<P: GameVariant> Search<P> {
             encode_stacked(&root, before, repetitions, history, root.turn(), out)
         });
         self.pending.push((t as u32, ROOT));
+        self.pending_priors += self.set.len();
     }
 
     /// One descent from tree `t`'s root.
@@ -384,6 +389,7 @@ impl<P: GameVariant> Search<P> {
                         )
                     });
                     self.pending.push((t as u32, node));
+                    self.pending_priors += self.set.len();
                     break Descent::Leaf;
                 }
             }
@@ -399,11 +405,7 @@ impl<P: GameVariant> Search<P> {
     /// zero sum) are replaced by uniform ones. Evaluations of the wrong
     /// length are refused and change nothing.
     pub fn apply(&mut self, priors: &[f32], values: &[f32]) -> Result<(), SearchError> {
-        let expected: usize = self
-            .pending
-            .iter()
-            .map(|&(t, node)| self.trees[t as usize].tree.node(node).child_count as usize)
-            .sum();
+        let expected = self.pending_priors;
         if values.len() != self.pending.len() || priors.len() != expected {
             return Err(SearchError::EvaluationShape {
                 leaves: self.pending.len(),
@@ -446,6 +448,7 @@ impl<P: GameVariant> Search<P> {
         }
         self.pending = pending;
         self.pending.clear();
+        self.pending_priors = 0;
         Ok(())
     }
 
@@ -476,7 +479,7 @@ impl<P: GameVariant> Search<P> {
                     } else {
                         0.0
                     };
-                    d.gumbel.push(g + logit(d.tree.node(c).raw_prior));
+                    d.gumbel.push(g + d.tree.node(c).logit);
                 }
                 let k = (self.config.gumbel_actions as usize).min(n);
                 let mut order: Vec<usize> = (0..n).collect();
@@ -540,7 +543,7 @@ impl<P: GameVariant> Search<P> {
         for c in parent.children() {
             let child = tree.node(c);
             let n = child.visits + child.in_flight;
-            self.logits.push(logit(child.raw_prior));
+            self.logits.push(child.logit);
             self.visits.push(n);
             self.q.push(if n == 0 {
                 0.0
@@ -776,12 +779,6 @@ impl<P: GameVariant> Search<P> {
     pub fn searcher(&self) -> Color {
         self.searcher
     }
-}
-
-/// `ln p`, floored so that a zero prior is a large negative logit.
-#[inline]
-fn logit(p: f32) -> f32 {
-    p.max(1e-30).ln()
 }
 
 /// The value of `node` for its own player: its evaluation before it has

@@ -35,8 +35,10 @@ pub struct Node {
     pub slot: u16,
     /// Prior probability of the action at the parent (after root noise).
     pub prior: f32,
-    /// The network's prior before root noise (Gumbel's logits).
+    /// The network's prior before root noise, and its log (Gumbel's
+    /// logit, computed once here rather than at every selection).
     pub raw_prior: f32,
+    pub logit: f32,
     pub first_child: NodeId,
     pub child_count: u32,
     /// Completed simulations through this node.
@@ -61,6 +63,7 @@ impl Node {
             slot,
             prior,
             raw_prior: prior,
+            logit: 0.0,
             first_child: 0,
             child_count: 0,
             visits: 0,
@@ -166,6 +169,8 @@ impl<A: Copy> Tree<A> {
             let node = self.node_mut(child);
             node.prior = p;
             node.raw_prior = p;
+            // ln p, floored so that a zero prior is a large negative logit.
+            node.logit = p.max(1e-30).ln();
         }
         let node = self.node_mut(id);
         node.raw_value = value;
