@@ -151,7 +151,7 @@ impl AnyGame {
                 }))
             }
             Variant::Traitor => {
-                // mode, commitment, no_immediate_undo, selection, seed.
+                // mode, commitment, no_immediate_undo, announce_check, selection, seed.
                 let rules = crate::traitor::TraitorRules::from_options(options)?;
                 AnyGame::Traitor(Game::new(match fen {
                     Some(text) => crate::traitor::Traitor::from_fen(text, rules)?,
