@@ -157,6 +157,45 @@ fn traitor_perft_with_mode_and_commitment_flags() {
 }
 
 #[test]
+fn traitor_announce_check_option() {
+    // T4a: at the Impromptu Traitor start only T-d8 would check; the
+    // setting removes it (35 actions by the text, 34 with it).
+    let divide = |setting: &str| {
+        let out = heterodox(&[
+            "perft",
+            "--variant",
+            "traitor",
+            "--commitment",
+            "impromptu",
+            "--option",
+            setting,
+            "--depth",
+            "1",
+            "--divide",
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+    };
+    let text = divide("announce_check=allowed");
+    assert!(text.lines().any(|l| l == "T-d8: 1"), "{text}");
+    assert_eq!(text.lines().last(), Some("nodes 35"));
+    let strict = divide("announce_check=forbidden");
+    assert!(!strict.contains("T-d8"), "{strict}");
+    assert_eq!(strict.lines().last(), Some("nodes 34"));
+    let bad = heterodox(&[
+        "perft",
+        "--variant",
+        "traitor",
+        "--option",
+        "announce_check=never",
+        "--depth",
+        "1",
+    ]);
+    assert!(!bad.status.success());
+    assert!(stderr(&bad).contains("valid values: allowed, forbidden"));
+}
+
+#[test]
 fn model_builds_a_network_and_runs_it() {
     let out = heterodox(&["model"]);
     assert!(out.status.success(), "{}", stderr(&out));
