@@ -156,6 +156,45 @@ fn traitor_perft_with_mode_and_commitment_flags() {
     assert!(stderr(&bad).contains("valid values: traitor, defector, double-agent"));
 }
 
+#[test]
+fn traitor_announce_check_option() {
+    // T4a: at the Impromptu Traitor start only T-d8 would check; the
+    // setting removes it (35 actions by the text, 34 with it).
+    let divide = |setting: &str| {
+        let out = heterodox(&[
+            "perft",
+            "--variant",
+            "traitor",
+            "--commitment",
+            "impromptu",
+            "--option",
+            setting,
+            "--depth",
+            "1",
+            "--divide",
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+    };
+    let text = divide("announce_check=allowed");
+    assert!(text.lines().any(|l| l == "T-d8: 1"), "{text}");
+    assert_eq!(text.lines().last(), Some("nodes 35"));
+    let strict = divide("announce_check=forbidden");
+    assert!(!strict.contains("T-d8"), "{strict}");
+    assert_eq!(strict.lines().last(), Some("nodes 34"));
+    let bad = heterodox(&[
+        "perft",
+        "--variant",
+        "traitor",
+        "--option",
+        "announce_check=never",
+        "--depth",
+        "1",
+    ]);
+    assert!(!bad.status.success());
+    assert!(stderr(&bad).contains("valid values: allowed, forbidden"));
+}
+
 /// Everything `heterodox model` prints after its first line (the CUDA
 /// device count, which depends on the machine).
 fn model_report(args: &[&str]) -> String {
@@ -182,7 +221,7 @@ fn model_builds_the_network_of_a_variant_and_runs_it() {
     assert_eq!(
         model_report(&["model", "--variant", "traitor"]),
         "device Cpu\n\
-         encoding traitor (commitment=standard,mode=traitor,no_immediate_undo=on,selection=phase) \
+         encoding traitor (announce_check=allowed,commitment=standard,mode=traitor,no_immediate_undo=on,selection=phase) \
          v1 T=1 [34x8x8] 6940 actions\n\
          config {\"input_channels\":34,\"board_height\":8,\"board_width\":8,\"blocks\":4,\
          \"channels\":64,\"policy_planes\":74,\"policy_flat\":2204,\"value_hidden\":128}\n\

@@ -1,8 +1,9 @@
-//! Traitor Chess family: one test per ruling (T1-T10), notation, position
-//! strings and the text's sample game as the rulings read it.
+//! Traitor Chess family: one test per ruling (T1-T11, T4a), notation,
+//! position strings and the text's sample game as the rulings read it.
 
 use heterodox_env::traitor::{
-    Commitment, Mode, Secret, Selection, Step, Traitor, TraitorAction, TraitorRules, TraitorView,
+    AnnounceCheck, Commitment, Mode, Secret, Selection, Step, Traitor, TraitorAction, TraitorRules,
+    TraitorView,
 };
 use heterodox_env::{
     AnyGame, Bitboard, Color, FenError, Game, HiddenInformation, MoveError, Position,
@@ -47,6 +48,19 @@ fn play(p: &mut Traitor, text: &str) {
 }
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - -";
+
+/// Impromptu Defector from the start, after `line` (long forms).
+fn defector_after(line: &str) -> Traitor {
+    let mut p = position(
+        &format!("{START} 9,9 -/- -/- open - -"),
+        Mode::Defector,
+        Commitment::Impromptu,
+    );
+    for step in line.split_whitespace() {
+        play(&mut p, step);
+    }
+    p
+}
 
 #[test]
 fn t01_values_budget_and_promoted_traitor_keeps_identity() {
@@ -233,6 +247,77 @@ fn t04_sample_game_as_the_rulings_read_it() {
 }
 
 #[test]
+fn t04a_announce_check_setting() {
+    let start = format!("{START} 9,9 -/- -/- open - -");
+    // The text (default): 1.(T-Qd8) mates after every White move but the
+    // queen's own :c7, which leaves the King's neighbourhood.
+    let mut p = position(&start, Mode::Traitor, Commitment::Impromptu);
+    assert_eq!(p.count_legal_actions(), 35);
+    play(&mut p, "T-d8");
+    let mut replies = Vec::new();
+    p.legal_actions(&mut replies);
+    let not_mate: Vec<String> = replies
+        .iter()
+        .filter(|reply| {
+            let mut after = p.clone();
+            after.play(reply).unwrap();
+            after.outcome().map(|o| o.to_string()) != Some("1-0 (checkmate)".to_owned())
+        })
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!((replies.len(), not_mate), (24, vec!["d8c7".to_owned()]));
+    // announce_check=forbidden: no T-d8, the only announcement that checks.
+    let mut options = RuleOptions::new();
+    options.set("mode", "traitor");
+    options.set("commitment", "impromptu");
+    options.set("announce_check", "forbidden");
+    let forbidden = TraitorRules::from_options(&options).unwrap();
+    assert_eq!(forbidden.announce_check, AnnounceCheck::Forbidden);
+    let q = Traitor::from_fen(&start, forbidden).unwrap();
+    assert_eq!(q.count_legal_actions(), 34);
+    assert!(!announcements(&q).contains(&"T-d8".to_owned()));
+    let mut refused = q.clone();
+    assert!(matches!(
+        refused.play(&TraitorAction::Announce(Square::D8)),
+        Err(MoveError::Illegal { .. })
+    ));
+    assert_eq!(refused, q);
+    let game = AnyGame::with_options(Variant::Traitor, None, &options).unwrap();
+    assert!(!game.legal_moves().contains(&"T-d8".to_owned()));
+    assert_eq!(game.legal_moves().len(), 34);
+    options.set("announce_check", "sometimes");
+    assert_eq!(
+        AnyGame::with_options(Variant::Traitor, None, &options)
+            .unwrap_err()
+            .to_string(),
+        "invalid value 'sometimes' for traitor option 'announce_check' (valid values: allowed, forbidden)"
+    );
+    // White in check from a black knight it may announce: the setting
+    // forbids it where the announced knight would still check (traitor,
+    // double agent, mercenary: White's own King); a defector knight turns
+    // white and checks nobody, so T-g8 stays legal there either way.
+    let checked = "4k3/8/8/8/8/5n2/8/4K3 w - - 0 1 f3=g8 - 9,9 -/- -/- open - -";
+    for (mode, allowed, forbidden) in [
+        (Mode::Traitor, 5, 4),
+        (Mode::Defector, 5, 5),
+        (Mode::DoubleAgent, 5, 4),
+        (Mode::DefectorDoubleAgent, 5, 5),
+        (Mode::Mercenary, 5, 4),
+    ] {
+        let mut r = rules(mode, Commitment::Impromptu);
+        let text = Traitor::from_fen(checked, r).unwrap();
+        r.announce_check = AnnounceCheck::Forbidden;
+        let strict = Traitor::from_fen(checked, r).unwrap();
+        assert_eq!(
+            (text.count_legal_actions(), strict.count_legal_actions()),
+            (allowed, forbidden),
+            "{mode:?}"
+        );
+        assert_eq!(announcements(&text), ["T-g8"], "{mode:?}");
+    }
+}
+
+#[test]
 fn t05_defector_no_check_and_no_immediate_undo() {
     // d7, f7 and d8 would check the black King as white pieces.
     let p = position(
@@ -365,6 +450,128 @@ fn t09_castling_needs_a_regular_unmoved_rook() {
             rook: Square::H1
         })
     );
+}
+
+#[test]
+fn t09_a_defected_rook_that_came_back_castles() {
+    // The h8 rook defects to White and back without moving: its right stays.
+    let mut p = defector_after("T-h8 a2a3");
+    assert_eq!(p.board().color_at(Square::H8), Some(Color::White));
+    assert!(p.castling_rights().contains(Square::H8));
+    assert!(p
+        .fen()
+        .starts_with("rnbqkbnR/pppppppp/8/8/8/P7/1PPPPPPP/RNBQKBNR b KQkq - "));
+    assert_eq!(Traitor::from_fen(&p.fen(), *p.rules()).unwrap(), p);
+    for step in "g7g6 b2b3 T-h8 g8f6 c2c3 f8g7 d2d3".split_whitespace() {
+        play(&mut p, step);
+    }
+    assert_eq!(p.count_legal_actions(), 37);
+    assert!(actions(&p).contains(&"e8g8".to_owned()));
+    play(&mut p, "e8g8");
+    assert_eq!(p.board().role_at(sq("f8")), Some(heterodox_env::Role::Rook));
+    // A defected rook that moves loses the right for good.
+    let q = defector_after("T-h8 h8h7");
+    assert_eq!(
+        q.castling_rights(),
+        Bitboard::from_square(Square::A1)
+            .with(Square::H1)
+            .with(Square::A8)
+    );
+    // In Traitor mode the right is not kept: a status is for good.
+    let err = Traitor::from_fen(
+        "rnbqkbnR/pppppppp/8/8/8/P7/1PPPPPPP/RNBQKBNR b KQkq - 0 1 a3=a2 - 4,9 h8/- -/- open - -",
+        rules(Mode::Traitor, Commitment::Impromptu),
+    )
+    .unwrap_err();
+    assert!(
+        matches!(err, FenError::VariantField { field: "ids", .. }),
+        "{err}"
+    );
+}
+
+#[test]
+fn t11_en_passant_belongs_to_the_pawn_that_may_capture_next() {
+    // c4 double-steps beside White's own b4 pawn: the right is kept...
+    let p = defector_after("b2b4 a7a6 c2c4");
+    assert_eq!(p.ep_square(), Some(sq("c3")));
+    assert_eq!(
+        p.fen(),
+        "rnbqkbnr/1ppppppp/p7/8/1PP5/8/P2PPPPP/RNBQKBNR b KQkq c3 0 2 b4=b2,c4=c2,a6=a7 - 9,9 -/- -/- open - -"
+    );
+    // ...for Black's announcement makes b4 a black pawn that may take it.
+    for mut q in [p.clone(), Traitor::from_fen(&p.fen(), *p.rules()).unwrap()] {
+        play(&mut q, "T-b2");
+        assert_eq!(q.count_legal_actions(), 21);
+        assert!(actions(&q).contains(&"b4c3".to_owned()));
+        play(&mut q, "b4c3");
+        assert_eq!(q.board().piece_at(sq("c4")), None);
+    }
+    // Without an announcement no black pawn can take: the 19 moves of the
+    // board, none of them en passant.
+    let moves = p.legal_moves();
+    assert_eq!(moves.len(), 19);
+    assert!(!moves
+        .iter()
+        .any(|m| matches!(m, heterodox_env::Move::EnPassant { .. })));
+    // Announcing another pawn of the same file keeps the right of d4.
+    let mut r = position(
+        "4k3/8/2P5/8/2Pp4/8/8/4K3 b - c3 0 1 e8=e8,c6=b2,c4=c2,d4=d7 - 9,9 -/- -/- open - -",
+        Mode::Defector,
+        Commitment::Impromptu,
+    );
+    play(&mut r, "T-b2");
+    assert_eq!(r.ep_square(), Some(sq("c3")));
+    assert_eq!(
+        actions(&r),
+        ["d4d3", "d4c3", "c6c5", "e8d7", "e8e7", "e8f7", "e8d8", "e8f8"]
+    );
+    // Announcing the double-stepped pawn itself ends the right.
+    let mut s = position(
+        "4k3/8/8/8/2Pp4/8/8/4K3 b - c3 0 1 c4=c2,d4=d7 - 9,9 -/- -/- open - -",
+        Mode::Defector,
+        Commitment::Impromptu,
+    );
+    play(&mut s, "T-c2");
+    assert_eq!(s.ep_square(), None);
+    assert!(!actions(&s).contains(&"d4c3".to_owned()));
+}
+
+#[test]
+fn t11_double_step_only_on_the_first_move() {
+    // White's b-pawn, moved four times, now Black's on b7.
+    let p = position(
+        "rnbqkbnr/1pppppp1/8/7p/8/8/P1PPPPPP/RNBQKBNR b KQkq - 0 4 h5=h7,b7=b2 - 9,8 -/b2 -/- b2 - -",
+        Mode::Defector,
+        Commitment::Impromptu,
+    );
+    assert_eq!(p.count_legal_actions(), 24);
+    assert!(actions(&p).contains(&"b7b6".to_owned()));
+    assert!(!actions(&p).contains(&"b7b5".to_owned()));
+    // A pawn that changed colour twice can stand on its starting square
+    // again, moved: written b2=b2*, no double step.
+    let mut q = defector_after("b2b3 T-b2 b3b2 a2a3 a7a6 T-b2");
+    assert_eq!(q.returned_pawns(), Bitboard::from_square(sq("b2")));
+    assert!(!q.pawn_unmoved(sq("b2")));
+    let fen = q.fen();
+    assert_eq!(
+        fen,
+        "rnbqkbnr/1ppppppp/p7/8/8/P7/1PPPPPPP/RNBQKBNR w KQkq - 0 3 b2=b2*,a3=a2,a6=a7 - 8,8 b2/b2 -/- b2 - -"
+    );
+    assert_eq!(Traitor::from_fen(&fen, *q.rules()).unwrap(), q);
+    assert!(actions(&q).contains(&"b2b3".to_owned()));
+    assert!(!actions(&q).contains(&"b2b4".to_owned()));
+    // Once it moves on, the mark goes with it (its id tells).
+    play(&mut q, "b2b3");
+    assert_eq!(q.returned_pawns(), Bitboard::EMPTY);
+    // A string without the mark reads as before: an unmoved pawn.
+    let old = Traitor::from_fen(&fen.replace("b2=b2*", "b2=b2"), *p.rules()).unwrap();
+    assert!(old.pawn_unmoved(sq("b2")));
+    assert!(actions(&old).contains(&"b2b4".to_owned()));
+    // The mark belongs to pawns only.
+    assert!(matches!(
+        Traitor::from_fen(&fen.replace("b2=b2*", "b1=b1*"), *p.rules()),
+        Err(FenError::VariantField { field: "ids", .. })
+    ));
 }
 
 fn standard_state(white_secret: &str) -> Traitor {

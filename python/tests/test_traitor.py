@@ -5,7 +5,8 @@ import copy
 
 import pytest
 
-from heterodox import Game
+import heterodox
+from heterodox import Game, VecEnv
 
 # The six FIDE fields and the empty ids / announced fields of a new game.
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - -"
@@ -89,6 +90,28 @@ def test_option_values_may_be_int_or_bool():
     # Seeded: the same seed draws the same secrets.
     assert Game("traitor", selection="random", seed="7").fen() == game.fen()
     assert Game("traitor", selection="random", seed=8).fen() != game.fen()
+
+
+def test_announce_check_reaches_game_make_and_vecenv():
+    # T4a: at the Impromptu Traitor start only T-d8 would check; with
+    # announce_check='forbidden' it is not legal (index 4672 + 59 for White).
+    text = Game("traitor", commitment="impromptu")
+    strict = Game("traitor", commitment="impromptu", announce_check="forbidden")
+    assert strict.options == {"announce_check": "forbidden", "commitment": "impromptu"}
+    assert len(text.legal_moves()) == 35 and "T-d8" in text.legal_moves()
+    assert len(strict.legal_moves()) == 34 and "T-d8" not in strict.legal_moves()
+    with pytest.raises(ValueError, match="illegal"):
+        strict.play("(T-d8)e4")
+    env = heterodox.make("traitor", commitment="impromptu", announce_check="forbidden")
+    _, info = env.reset(seed=0)
+    assert int(info["action_mask"].sum()) == 34
+    assert not info["action_mask"][4672 + 59]
+    vec = VecEnv("traitor", 2, commitment="impromptu", announce_check="forbidden")
+    _, info = vec.reset()
+    assert info["action_mask"].sum(axis=1).tolist() == [34, 34]
+    assert not info["action_mask"][:, 4672 + 59].any()
+    _, info = VecEnv("traitor", 1, commitment="impromptu").reset()
+    assert info["action_mask"][0, 4672 + 59]
 
 
 def test_repr_carries_the_options_and_copies_keep_them():
@@ -206,7 +229,13 @@ def test_views_during_the_selection_phase():
             "traitor",
             {"speed": "x"},
             "traitor has no rule option 'speed' "
-            "(valid options: mode, commitment, no_immediate_undo, selection, seed)",
+            "(valid options: mode, commitment, no_immediate_undo, announce_check, selection, seed)",
+        ),
+        (
+            "traitor",
+            {"announce_check": "never"},
+            "invalid value 'never' for traitor option 'announce_check' "
+            "(valid values: allowed, forbidden)",
         ),
         (
             "traitor",

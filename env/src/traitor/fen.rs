@@ -8,7 +8,9 @@
 //!
 //! * `ids`: the identity (starting square) of each piece whose id is not
 //!   its current square, `e4=e2,f3=g1`; `-` when every piece stands on the
-//!   square it started on.
+//!   square it started on. A pawn back on its starting square after it
+//!   moved (it changed colour twice) is written with a `*`, `b2=b2*`: it
+//!   may not double-step (T11). Strings without the marker read as before.
 //! * `announced`: squares of pieces with a status (traitors, double agents,
 //!   mercenaries), `f2,h1`; always `-` in Defector mode.
 //! * `budgets`: White's and Black's public budgets left, `9,4`.
@@ -25,7 +27,7 @@
 //! The mode and commitment are rule settings, not part of the string.
 
 use super::control;
-use super::rules::{value, Commitment, TraitorRules, BUDGET};
+use super::rules::{value, Commitment, Mode, TraitorRules, BUDGET};
 use super::selection::{start_piece, PieceId, RoleCounts, Secret, Selection};
 use super::{Step, Traitor, NO_ID};
 use crate::chess::validate_ep_square;
@@ -46,6 +48,8 @@ pub struct TraitorSetup {
     pub step: Step,
     pub last_move: Option<(Square, Square)>,
     pub undo_forbidden: Option<PieceId>,
+    /// Pawns on their starting square that have moved (`b2=b2*`, T11).
+    pub returned_pawns: Bitboard,
 }
 
 const FIELDS: &str = "14 (board, turn, castling, en passant, halfmove clock, fullmove number, ids, announced, budgets, used, secrets, step, last, undo)";
@@ -171,20 +175,37 @@ impl TraitorSetup {
         for sq in setup.board.occupied() {
             ids[sq.index()] = sq.index() as u8;
         }
+        let mut returned_pawns = Bitboard::EMPTY;
         if fields[6] != "-" {
             for item in fields[6].split(',') {
-                let parsed = item.split_once('=').and_then(|(at, id)| {
+                let (entry, moved) = match item.strip_suffix('*') {
+                    Some(entry) => (entry, true),
+                    None => (item, false),
+                };
+                let parsed = entry.split_once('=').and_then(|(at, id)| {
                     Some((at.parse::<Square>().ok()?, id.parse::<Square>().ok()?))
                 });
                 let Some((at, id)) = parsed else {
                     return Err(bad(
                         "ids",
                         fields[6],
-                        format!("'{item}' is not square=id (e4=e2)"),
+                        format!("'{item}' is not square=id (e4=e2, or b2=b2* for a pawn back on its starting square)"),
                     ));
                 };
                 if !setup.board.occupied().contains(at) {
                     return Err(bad("ids", fields[6], format!("{at} is empty")));
+                }
+                if moved {
+                    if setup.board.role_at(at) != Some(Role::Pawn) {
+                        return Err(bad(
+                            "ids",
+                            fields[6],
+                            format!("'{item}': only a pawn is marked as moved (*)"),
+                        ));
+                    }
+                    if at == id {
+                        returned_pawns.add(at);
+                    }
                 }
                 ids[at.index()] = id.index() as u8;
             }
@@ -256,6 +277,7 @@ impl TraitorSetup {
             step,
             last_move,
             undo_forbidden,
+            returned_pawns,
         })
     }
 
@@ -267,6 +289,8 @@ impl TraitorSetup {
                 if let Some(id) = Square::new(u32::from(id)) {
                     moved.push(format!("{sq}={id}"));
                 }
+            } else if self.returned_pawns.contains(sq) {
+                moved.push(format!("{sq}={sq}*"));
             }
         }
         let ids = if moved.is_empty() {
@@ -321,13 +345,16 @@ impl Traitor {
             step: self.step,
             last_move: self.last_move,
             undo_forbidden: self.undo_forbidden,
+            returned_pawns: self.returned_pawns,
         }
     }
 
     /// Validates a setup: one King a side, no pawn on a back rank, every
     /// identity a starting square fitting its piece, statuses on non-royal
     /// pieces, budgets and secrets consistent with the commitment and the
-    /// step, castling rights backed by an unmoved King and regular rook.
+    /// step, castling rights backed by an unmoved King and an unmoved rook
+    /// (a defected one in Defector mode, T9), moved-pawn marks on pawns
+    /// standing on their starting square (T11).
     pub fn from_setup(setup: TraitorSetup, rules: TraitorRules) -> Result<Traitor, FenError> {
         let TraitorSetup {
             setup,
@@ -339,6 +366,7 @@ impl Traitor {
             step,
             last_move,
             undo_forbidden,
+            returned_pawns,
         } = setup;
         let board = setup.board;
         let mode = rules.mode;
@@ -369,6 +397,7 @@ impl Traitor {
                 step: Step::Open,
                 last_move: None,
                 undo_forbidden: None,
+                returned_pawns,
             };
             partial.to_fen().split(' ').nth(6).unwrap_or("-").to_owned()
         };
@@ -404,6 +433,15 @@ impl Traitor {
                 ));
             }
             seen.add(id);
+        }
+        if let Some(sq) = returned_pawns.into_iter().find(|sq| {
+            board.role_at(*sq) != Some(Role::Pawn) || ids[sq.index()] != sq.index() as u8
+        }) {
+            return Err(bad(
+                "ids",
+                &ids_text(),
+                format!("{sq} holds no pawn on its starting square to mark as moved"),
+            ));
         }
         let announced_text = write_squares(announced);
         if !mode.keeps_status() && announced.any() {
@@ -494,6 +532,7 @@ impl Traitor {
             step,
             castling_rights: setup.castling_rights,
             ep_square: setup.ep_square,
+            returned_pawns,
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves,
             budgets,
@@ -517,8 +556,18 @@ impl Traitor {
                 Color::Black
             };
             let king_home = Square::E1.relative_to(colour);
+            // T9: the right stays with an unmoved rook, which in Defector
+            // mode may stand there defected to the other side (it may come
+            // back and castle).
+            let rook_fits = match board_piece(&position, rook) {
+                Some(piece) if piece.role == Role::Rook && piece.color == colour => true,
+                Some(piece) if piece.role == Role::Rook && mode == Mode::Defector => {
+                    ids[rook.index()] == rook.index() as u8
+                }
+                _ => false,
+            };
             if board_piece(&position, king_home) != Some(crate::Piece::new(colour, Role::King))
-                || board_piece(&position, rook) != Some(crate::Piece::new(colour, Role::Rook))
+                || !rook_fits
                 || announced.contains(rook)
             {
                 return Err(PositionError::BadCastlingRight {

@@ -1,4 +1,4 @@
-//! The Traitor Chess family (rulings T1-T10): five modes (traitor,
+//! The Traitor Chess family (rulings T1-T11): five modes (traitor,
 //! defector, double agent, defector-double agent, mercenary) times three
 //! commitments (standard, simplified, impromptu), with hidden choices.
 //!
@@ -30,7 +30,9 @@ mod view;
 pub use actions::TraitorAction;
 pub use fen::TraitorSetup;
 pub use notation::{play_turn, TurnSteps};
-pub use rules::{value, Commitment, Mode, SelectionSetting, TraitorRules, BUDGET, OPTION_KEYS};
+pub use rules::{
+    value, AnnounceCheck, Commitment, Mode, SelectionSetting, TraitorRules, BUDGET, OPTION_KEYS,
+};
 pub use selection::{start_piece, PieceId, RoleCounts, Secret, SeededRng, Selection};
 pub use view::{TraitorSampler, TraitorView};
 
@@ -64,6 +66,11 @@ pub struct Traitor {
     step: Step,
     castling_rights: Bitboard,
     ep_square: Option<Square>,
+    /// Pawns standing on their starting square although they have moved
+    /// (T11). Only a pawn that changed colour twice gets back there; every
+    /// other pawn has moved exactly when its id differs from its square,
+    /// so this set is all the move history the double step needs.
+    returned_pawns: Bitboard,
     halfmoves: u32,
     fullmoves: u32,
     /// Public budgets left (T1), by colour.
@@ -185,6 +192,22 @@ impl Traitor {
         self.ep_square
     }
 
+    /// Pawns back on their starting square after moving (T11: no double
+    /// step); see [`Traitor::pawn_unmoved`].
+    #[inline]
+    pub fn returned_pawns(&self) -> Bitboard {
+        self.returned_pawns
+    }
+
+    /// T11: the pawn on `sq` has never moved, so it may double-step from
+    /// its colour's second rank. An unmoved pawn stands where it started
+    /// (its id); a pawn that changed colour twice may stand there again
+    /// after moving, and is kept in `returned_pawns`.
+    #[inline]
+    pub fn pawn_unmoved(&self, sq: Square) -> bool {
+        usize::from(self.ids[sq.index()]) == sq.index() && !self.returned_pawns.contains(sq)
+    }
+
     #[inline]
     pub fn halfmoves(&self) -> u32 {
         self.halfmoves
@@ -288,6 +311,9 @@ impl Traitor {
         if let Some(id) = self.undo_forbidden {
             key ^= zobrist::key(DOMAIN_UNDO, id.index() as u64);
         }
+        if self.returned_pawns.any() {
+            key ^= zobrist::mix(self.returned_pawns.0 ^ zobrist::key(DOMAIN_RETURNED, 0));
+        }
         key
     }
 }
@@ -319,6 +345,7 @@ const DOMAIN_USED: u64 = DOMAIN_ID + 4;
 const DOMAIN_LAST_MOVE: u64 = DOMAIN_ID + 5;
 const DOMAIN_UNDO: u64 = DOMAIN_ID + 6;
 const DOMAIN_SECRET: u64 = DOMAIN_ID + 7;
+const DOMAIN_RETURNED: u64 = DOMAIN_ID + 8;
 
 fn secret_key(player: Color, secret: Secret) -> u64 {
     let payload = match secret {

@@ -375,16 +375,22 @@ impl Traitor {
     }
 
     /// The pseudo-legal normal-move destinations of `piece` on `from`:
-    /// movement, colour and control, and the weak ko (T6-T8: the piece the
-    /// opponent just moved may not go straight back).
+    /// movement, colour and control, the double step of unmoved pawns only
+    /// (T11), and the weak ko (T6-T8: the piece the opponent just moved may
+    /// not go straight back).
     #[inline]
     fn pseudo_targets(&self, from: Square, piece: Piece, victims: Bitboard) -> Bitboard {
         let occupied = self.board.occupied();
         let empty = !occupied;
         let mut targets = match piece.role {
             Role::Pawn => {
-                attacks::pawn_pushes(piece.color, from, occupied)
-                    | (attacks::pawn_attacks(piece.color, from) & victims)
+                let mut pushes = attacks::pawn_pushes(piece.color, from, occupied);
+                if !self.pawn_unmoved(from) {
+                    // T11: the double step is the pawn's own first move
+                    // only, even on its new colour's second rank.
+                    pushes &= Bitboard::from_square(from).shift_forward(piece.color);
+                }
+                pushes | (attacks::pawn_attacks(piece.color, from) & victims)
             }
             _ => control::piece_attacks(piece, from, occupied) & (empty | victims),
         };
@@ -558,17 +564,11 @@ impl Traitor {
             }
             let mut after = self.clone();
             after.play_announce_at(sq, id);
-            let forbidden_check = match mode {
-                // T5, T7: a defection may not give check to either King.
-                Mode::Defector | Mode::DefectorDoubleAgent => Color::ALL.into_iter().any(|king| {
-                    control::gives_check(&after.board, after.announced, mode, sq, king)
-                }),
-                // T8: a new mercenary may not check the opponent's King.
-                Mode::Mercenary => {
-                    control::gives_check(&after.board, after.announced, mode, sq, !us)
-                }
-                Mode::Traitor | Mode::DoubleAgent => false,
-            };
+            // T4a, T5, T7, T8: checks by the piece just announced.
+            let forbidden_check = Color::ALL.into_iter().any(|king| {
+                self.rules.forbids_announced_check(king, us)
+                    && control::gives_check(&after.board, after.announced, mode, sq, king)
+            });
             // T3: an announcement is not a turn; a move must be possible after it.
             if !forbidden_check && has_legal_move(&after) {
                 visit(id);

@@ -55,6 +55,18 @@ pub(crate) fn move_pieces(board: &mut Board, announced: &mut Bitboard, m: &Move)
     }
 }
 
+/// The square of the pawn that double-stepped over `ep`.
+#[inline]
+pub(crate) fn double_stepped_pawn(ep: Square) -> Option<Square> {
+    if ep.rank() == Rank::THIRD {
+        ep.offset(0, 1)
+    } else if ep.rank() == Rank::SIXTH {
+        ep.offset(0, -1)
+    } else {
+        None
+    }
+}
+
 impl Traitor {
     pub(crate) fn play_select(&mut self, selection: Selection) {
         self.secrets[self.turn.index()] = Secret::Remaining(selection);
@@ -101,9 +113,11 @@ impl Traitor {
         }
         if self.rules.mode.changes_colour() {
             let piece = self.board.piece_at(sq).expect("announced piece on board");
-            // A double-stepped pawn that changes sides can no longer be
-            // taken en passant by the side it now belongs to.
-            if self.ep_square.is_some_and(|ep| ep.file() == sq.file()) && piece.role == Role::Pawn {
+            // The double-stepped pawn itself changing sides can no longer be
+            // taken en passant: a pawn beside it that attacks the square
+            // it skipped is now of its colour (T11). Any other announcement,
+            // even of a pawn on the same file, keeps the right.
+            if self.ep_square.and_then(double_stepped_pawn) == Some(sq) {
                 self.ep_square = None;
             }
             self.board
@@ -111,9 +125,13 @@ impl Traitor {
         }
         if self.rules.mode.keeps_status() {
             self.announced.add(sq);
+            // T9: a rook with a status is not a regular piece of its side,
+            // and a status is for good (an announced piece is never
+            // announced again), so its castling right can never be used.
+            // A Defector rook, regular on either side, keeps its right
+            // until it moves: it may come back and castle.
+            self.castling_rights.remove(sq);
         }
-        // The piece is no longer a regular rook of its side (T9).
-        self.castling_rights.remove(sq);
         self.step = Step::Announced(id);
     }
 
@@ -155,26 +173,53 @@ impl Traitor {
             Move::Castle { .. } => {
                 self.castling_rights &= !Bitboard::relative_rank(us, Rank::FIRST);
             }
-            Move::Normal { role, from, to, .. } => {
+            Move::Normal {
+                role,
+                from,
+                to,
+                promotion,
+                ..
+            } => {
                 self.castling_rights.remove(from);
                 self.castling_rights.remove(to);
                 if role == Role::King {
                     self.castling_rights &= !Bitboard::relative_rank(us, Rank::FIRST);
                 }
+                self.returned_pawns.remove(from);
+                self.returned_pawns.remove(to);
+                // T11: a pawn that changed colour can walk back onto the
+                // square it started on; it has moved all the same.
+                if role == Role::Pawn
+                    && promotion.is_none()
+                    && usize::from(self.ids[to.index()]) == to.index()
+                {
+                    self.returned_pawns.add(to);
+                }
                 if role == Role::Pawn && from.rank().index().abs_diff(to.rank().index()) == 2 {
                     let colour = mover_colour.unwrap_or(us);
                     let skipped =
                         Square::from_index_masked((from.index() as u32 + to.index() as u32) / 2);
-                    // Keep the square only when a pawn of the other colour could take.
-                    let takers = attacks::pawn_attacks(colour, skipped)
-                        & self.board.by_role(Role::Pawn)
-                        & self.board.by_color(!colour);
+                    // Keep the square when a pawn beside could take on the
+                    // next move: one of the other colour, or (T11) in the
+                    // modes where an announcement changes colour, one of
+                    // this colour that the next player may make defect
+                    // first. The generator checks who may take; the
+                    // position string then restores the right.
+                    let mut takers =
+                        attacks::pawn_attacks(colour, skipped) & self.board.by_role(Role::Pawn);
+                    if !self.rules.mode.changes_colour() {
+                        takers &= self.board.by_color(!colour);
+                    }
                     if takers.any() {
                         self.ep_square = Some(skipped);
                     }
                 }
             }
-            Move::EnPassant { .. } => {}
+            Move::EnPassant { from, to } => {
+                self.returned_pawns.remove(from);
+                self.returned_pawns
+                    .remove(Square::from_coords(to.file(), from.rank()));
+            }
         }
         self.last_move = self.rules.mode.shared().then(|| (m.from(), m.to()));
         self.undo_forbidden = if self.rules.forbids_immediate_undo() {

@@ -1,8 +1,8 @@
-//! The rule settings of the Traitor Chess family (T2, T5-T8) and how they
-//! are read from [`RuleOptions`]: `mode`, `commitment`, `no_immediate_undo`,
-//! `selection` and `seed`.
+//! The rule settings of the Traitor Chess family (T2, T4a, T5-T8) and how
+//! they are read from [`RuleOptions`]: `mode`, `commitment`,
+//! `no_immediate_undo`, `announce_check`, `selection` and `seed`.
 
-use crate::{OptionError, Role, RuleOptions};
+use crate::{Color, OptionError, Role, RuleOptions};
 
 /// What an announced piece becomes (T4-T8).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -96,6 +96,31 @@ impl Commitment {
     }
 }
 
+/// Whether an announcement may leave the announced piece giving check
+/// (T4a). The text lets a Traitor-mode traitor check at once, so that
+/// 1.(T-Qd8) mates whatever White moves next (bar the queen's own :c7);
+/// `Forbidden` is the setting that makes the mode playable.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum AnnounceCheck {
+    /// The text: only the modes' own rules limit checks by announced
+    /// pieces (T5, T7: either King; T8: the opponent's King).
+    Allowed,
+    /// No announcement after which the announced piece gives check to
+    /// either King, in every mode.
+    Forbidden,
+}
+
+impl AnnounceCheck {
+    pub const ALL: [AnnounceCheck; 2] = [AnnounceCheck::Allowed, AnnounceCheck::Forbidden];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            AnnounceCheck::Allowed => "allowed",
+            AnnounceCheck::Forbidden => "forbidden",
+        }
+    }
+}
+
 /// How the secret choices of a new game (no position string) are made.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum SelectionSetting {
@@ -117,6 +142,11 @@ pub struct TraitorRules {
     /// the previous turn. Only Simplified/Impromptu Defector can meet the
     /// case; elsewhere the setting is accepted and has no effect.
     pub no_immediate_undo: bool,
+    /// T4a: may an announced piece give check at once? Defector and
+    /// Defector-Double Agent already forbid it for either King (T5, T7),
+    /// so there the setting changes nothing; in Mercenary (T8 forbids only
+    /// the opponent's King) it adds the announcer's own.
+    pub announce_check: AnnounceCheck,
     pub selection: SelectionSetting,
 }
 
@@ -126,6 +156,7 @@ impl Default for TraitorRules {
             mode: Mode::Traitor,
             commitment: Commitment::Standard,
             no_immediate_undo: true,
+            announce_check: AnnounceCheck::Allowed,
             selection: SelectionSetting::Phase,
         }
     }
@@ -134,10 +165,11 @@ impl Default for TraitorRules {
 const VARIANT: &str = "traitor";
 
 /// The option keys the variant reads.
-pub const OPTION_KEYS: [&str; 5] = [
+pub const OPTION_KEYS: [&str; 6] = [
     "mode",
     "commitment",
     "no_immediate_undo",
+    "announce_check",
     "selection",
     "seed",
 ];
@@ -166,6 +198,9 @@ impl TraitorRules {
             &["on", "off", "true", "false"],
             "on",
         )?;
+        let announce_check_names = AnnounceCheck::ALL.map(AnnounceCheck::name);
+        let announce_check =
+            options.choice(VARIANT, "announce_check", &announce_check_names, "allowed")?;
         let selection =
             options.choice(VARIANT, "selection", &["phase", "fixed", "random"], "phase")?;
         let seed = match options.get("seed") {
@@ -187,6 +222,10 @@ impl TraitorRules {
                 .position(|n| *n == commitment_name)
                 .expect("chosen")],
             no_immediate_undo: matches!(undo, "on" | "true"),
+            announce_check: AnnounceCheck::ALL[announce_check_names
+                .iter()
+                .position(|n| *n == announce_check)
+                .expect("chosen")],
             selection: match selection {
                 "fixed" => SelectionSetting::Fixed,
                 "random" => SelectionSetting::Random { seed },
@@ -206,7 +245,8 @@ impl TraitorRules {
             .set(
                 "no_immediate_undo",
                 if self.no_immediate_undo { "on" } else { "off" },
-            );
+            )
+            .set("announce_check", self.announce_check.name());
         match self.selection {
             SelectionSetting::Phase => options.set("selection", "phase"),
             SelectionSetting::Fixed => options.set("selection", "fixed"),
@@ -215,6 +255,20 @@ impl TraitorRules {
                 .set("seed", &seed.to_string()),
         };
         options
+    }
+
+    /// Does a rule forbid an announcement by `announcer` after which the
+    /// announced piece gives check to the King of `king`? T5 and T7 forbid
+    /// checks on either King, T8 on the opponent's; the text puts no limit
+    /// on traitors and double agents (T4, T6), which `announce_check =
+    /// forbidden` adds, for either King, in every mode (T4a).
+    pub fn forbids_announced_check(&self, king: Color, announcer: Color) -> bool {
+        self.announce_check == AnnounceCheck::Forbidden
+            || match self.mode {
+                Mode::Defector | Mode::DefectorDoubleAgent => true,
+                Mode::Mercenary => king != announcer,
+                Mode::Traitor | Mode::DoubleAgent => false,
+            }
     }
 
     /// The T5 no-undo rule is in force (Defector, not Standard, setting on).
