@@ -1,6 +1,7 @@
-//! `heterodox model`: builds the policy/value network of a configuration,
-//! runs one forward pass and reports sizes and the device. A quick check
-//! that libtorch (and CUDA, where there is a GPU) works in this build.
+//! `heterodox model` (served by `heterodox-net`): builds the policy/value
+//! network of a configuration, runs one forward pass and reports sizes and
+//! the device. A quick check that libtorch (and CUDA, where there is a GPU)
+//! works in this build.
 
 use std::path::PathBuf;
 
@@ -62,6 +63,6 @@ pub fn run(args: &ModelArgs) -> Result<(), String> {
         net.save(dir).map_err(|e| e.to_string())?;
         out.push_str(&format!("saved {}\n", dir.display()));
     }
-    super::print_stdout(&out);
+    crate::common::print_stdout(&out);
     Ok(())
 }
