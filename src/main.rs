@@ -1,40 +1,20 @@
 //! `heterodox`: the command-line program. Subcommands: `perft`, `play`,
-//! `variants`; `train`, `selfplay` and `arena` arrive with their crates.
+//! `variants`, and `model`, which runs a network and is therefore served by
+//! the sibling binary `heterodox-net` (see [`cli::net`]); `train`,
+//! `selfplay` and `arena` arrive with their crates, the ones with a
+//! network in `heterodox-net` as well.
+//!
+//! This binary does not link libtorch: loading libtorch_cpu alone takes
+//! about a quarter of a second, its CUDA libraries as much again, and the
+//! rules-only commands start in a few milliseconds without them.
 //!
 //! Every error is one line on stderr and a non-zero exit code.
 
 mod cli;
+mod common;
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
-    let args = match cli::Cli::try_parse() {
-        Ok(args) => args,
-        Err(err) => {
-            use clap::error::ErrorKind;
-            if matches!(
-                err.kind(),
-                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
-            ) {
-                print!("{err}");
-                return ExitCode::SUCCESS;
-            }
-            // Keep clap's message to its first line: one clear line.
-            let text = err.to_string();
-            eprintln!(
-                "{}",
-                text.lines().next().unwrap_or("error: invalid arguments")
-            );
-            return ExitCode::from(2);
-        }
-    };
-    match cli::run(args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::FAILURE
-        }
-    }
+    common::main_with(cli::run)
 }

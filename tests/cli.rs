@@ -104,6 +104,18 @@ fn hostage_perft_from_a_position_with_full_prisons() {
     assert_eq!(stdout(&out).lines().last(), Some("nodes 529"));
     let out = heterodox(&["perft", "--variant", "hostage", "--depth", "5"]);
     assert_eq!(stdout(&out).lines().last(), Some("nodes 4865877"));
+    // A composed position with six men (tests/data/hostage.perft, 8).
+    let out = heterodox(&[
+        "perft",
+        "--variant",
+        "hostage",
+        "--fen",
+        "4k3/1P6/8/8/8/8/6p1/4K2R[-/-/N/-] w K - 0 1",
+        "--depth",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().last(), Some("nodes 336"));
 }
 
 #[test]
@@ -305,6 +317,61 @@ fn model_checks_its_arguments_and_config_against_the_encoding() {
         "{text}"
     );
     assert!(save.join("spec.json").is_file());
+}
+
+/// `heterodox model` is served by `heterodox-net` (src/cli/net.rs): its
+/// options, help and errors arrive unchanged through `heterodox`.
+#[test]
+fn network_subcommands_are_passed_to_heterodox_net() {
+    let help = heterodox(&["model", "--help"]);
+    assert!(help.status.success());
+    let text = stdout(&help);
+    assert!(
+        text.starts_with(
+            "Builds a network, runs one forward pass, reports sizes and device\n\n\
+             Usage: heterodox model [OPTIONS]\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("      --cuda "), "{text}");
+    let bad = heterodox(&["model", "--bogus"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert_eq!(stderr(&bad), "error: unexpected argument '--bogus' found\n");
+    assert_eq!(stdout(&bad), "");
+    // The same command, run directly.
+    let direct = Command::new(env!("CARGO_BIN_EXE_heterodox-net"))
+        .args(["model", "--help"])
+        .output()
+        .expect("heterodox-net runs");
+    assert_eq!(stdout(&direct), text);
+}
+
+/// The rules-only commands start without libtorch: `heterodox` does not
+/// link it (only `heterodox-net` does), which keeps their start-up in
+/// milliseconds instead of half a second.
+#[cfg(target_os = "linux")]
+#[test]
+fn heterodox_does_not_link_libtorch() {
+    let needed = |binary: &str| {
+        let out = Command::new("ldd").arg(binary).output().expect("ldd runs");
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+    };
+    let rules = needed(env!("CARGO_BIN_EXE_heterodox"));
+    assert!(
+        !rules.contains("libtorch") && !rules.contains("libc10"),
+        "{rules}"
+    );
+    let net = needed(env!("CARGO_BIN_EXE_heterodox-net"));
+    // libtorch_cuda registers the CUDA device, so build.rs keeps it loaded
+    // wherever the libtorch in use has one (a CPU-only build has none).
+    let cpu = net
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("libtorch_cpu.so => "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("heterodox-net links libtorch_cpu: {net}"));
+    let cuda = std::path::Path::new(cpu).with_file_name("libtorch_cuda.so");
+    assert_eq!(net.contains("libtorch_cuda.so => "), cuda.exists(), "{net}");
 }
 
 #[test]

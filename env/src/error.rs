@@ -34,14 +34,17 @@ pub enum PositionError {
     /// Poison Chess: a countdown must be 1 to 5 and sit under a piece.
     #[error("poison counter {counter} on {square} is impossible: counters run from 1 to 5 and mark a piece")]
     BadPoison { square: Square, counter: u8 },
-    /// Hostage Chess: men never leave the game, so each side owns exactly
-    /// a full set across board, prisons and airfields.
-    #[error("{color} has {found} of role {role} on the board, in prisons and in airfields; a side owns exactly {expected} (men never leave the game)")]
-    MaterialNotConserved {
+    /// Hostage Chess: men never leave the game and a promotion only swaps a
+    /// pawn for a piece from prison, so no side ever has more men of a role,
+    /// across board, prisons and airfields, than its full set (8 P, 2 N,
+    /// 2 B, 2 R, 1 Q). Fewer is a composed position (a study, a curriculum
+    /// start) and is accepted.
+    #[error("{color} has {found} {role}s on the board, in prisons and in airfields; a side owns at most {limit} (men never leave the game and a promotion only swaps a pawn for a piece from prison)")]
+    TooManyMen {
         color: Color,
         role: Role,
         found: usize,
-        expected: usize,
+        limit: usize,
     },
     /// Hostage Chess: a king marked as never moved must stand on e1/e8.
     #[error(
@@ -107,8 +110,13 @@ pub enum MoveError {
     },
     #[error("the game is over: {0}; no move can be played")]
     GameOver(String),
-    /// Poison Chess: the bracket suffix names other poison effects than the
-    /// action has (P13).
-    #[error("the suffix of '{text}' disagrees with the position: the action writes {expected}")]
-    SuffixMismatch { text: String, expected: String },
+    /// Poison Chess: an item of the bracket suffix is not true of the
+    /// action (P13); `item` is the first false one as written, `expected`
+    /// the suffix the writer gives the action.
+    #[error("the suffix of '{text}' disagrees with the position: {item} is not true of this action, which writes {expected}")]
+    SuffixMismatch {
+        text: String,
+        item: String,
+        expected: String,
+    },
 }

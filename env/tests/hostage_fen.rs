@@ -1,6 +1,6 @@
 //! The Hostage FEN dialect: round trips and typed errors.
 
-use heterodox_env::{Color, FenError, Hostage, Position, PositionError, Role};
+use heterodox_env::{Bitboard, Color, FenError, Hostage, Position, PositionError, Role, Square};
 
 #[test]
 fn start_position_reads_with_or_without_brackets() {
@@ -61,37 +61,80 @@ fn reserve_errors_are_typed() {
     );
 }
 
+/// A composed position (a study, a puzzle, a curriculum start) holds fewer
+/// than 32 men; it reads, and keeps its material from then on.
 #[test]
-fn material_must_be_conserved() {
-    // One black knight missing: 31 men.
+fn composed_positions_with_fewer_men_read() {
+    let fen = "4k3/1P6/8/8/8/8/6p1/4K2R[-/-/N/-] w K - 0 1";
+    let pos = Hostage::from_fen(fen).unwrap();
+    assert_eq!(pos.fen(), fen);
+    assert_eq!(pos.total_men(), 6);
+    assert_eq!(pos.airfield(Color::White).count(Role::Knight), 1);
+    assert_eq!(pos.castling_rights(), Bitboard::from_square(Square::H1));
+    // A plain FIDE endgame is a Hostage position with empty reserves.
+    let plain = Hostage::from_fen("8/8/8/4k3/8/8/8/4K2R w K - 0 1").unwrap();
+    assert_eq!(plain.total_men(), 3);
+    assert_eq!(plain.fen(), "8/8/8/4k3/8/8/8/4K2R[-/-/-/-] w K - 0 1");
+    // Kings alone.
     assert_eq!(
-        Hostage::from_fen("k7/8/8/8/8/8/8/4K3[qrrbbnpppppppp/-/QRRBBNNPPPPPPPP/-] w - - 0 1"),
-        Err(FenError::Position(PositionError::MaterialNotConserved {
-            color: Color::Black,
-            role: Role::Knight,
-            found: 1,
-            expected: 2
-        }))
+        Hostage::from_fen("k7/8/8/8/8/8/8/4K3[-/-/-/-] w - - 0 1")
+            .unwrap()
+            .total_men(),
+        2
     );
-    // A plain FIDE endgame is not a Hostage position.
+}
+
+/// No action creates a man (a promotion swaps a pawn for a piece from
+/// prison), so a side never has more men of a role than its full set,
+/// counted across board, prisons and airfields.
+#[test]
+fn more_men_of_a_role_than_a_side_owns_are_refused() {
+    // Nine white pawns: five on the board, two in Black's prison, two in
+    // White's airfield; each place alone is within the limit.
     assert_eq!(
-        Hostage::from_fen("8/8/8/4k3/8/8/8/4K2R w K - 0 1"),
-        Err(FenError::Position(PositionError::MaterialNotConserved {
+        Hostage::from_fen("4k3/8/8/8/8/8/PPPPP3/4K3[-/PP/PP/-] w - - 0 1"),
+        Err(FenError::Position(PositionError::TooManyMen {
             color: Color::White,
             role: Role::Pawn,
-            found: 0,
-            expected: 8
+            found: 9,
+            limit: 8
         }))
     );
-    // Three white queens: one on the board, two off it.
-    assert!(matches!(
-        Hostage::from_fen("k7/8/8/8/8/8/8/3QK3[qrrbbnnpppppppp/Q/QRRBBNNPPPPPPPP/-] w - - 0 1"),
-        Err(FenError::Position(PositionError::MaterialNotConserved {
-            role: Role::Queen,
+    // Three black knights: one on the board, one in White's prison, one in
+    // Black's airfield.
+    assert_eq!(
+        Hostage::from_fen("4k1n1/8/8/8/8/8/8/4K3[n/-/-/n] w - - 0 1"),
+        Err(FenError::Position(PositionError::TooManyMen {
+            color: Color::Black,
+            role: Role::Knight,
             found: 3,
-            ..
+            limit: 2
         }))
-    ));
+    );
+    // Two white queens, one on the board, one in the airfield: a promoted
+    // queen would have to come out of Black's prison, so there is only one.
+    let err = Hostage::from_fen("4k3/8/8/8/8/8/8/3QK3[-/-/Q/-] w - - 0 1").unwrap_err();
+    assert_eq!(
+        err,
+        FenError::Position(PositionError::TooManyMen {
+            color: Color::White,
+            role: Role::Queen,
+            found: 2,
+            limit: 1
+        })
+    );
+    assert_eq!(
+        err.to_string(),
+        "illegal position: white has 2 queens on the board, in prisons and in airfields; \
+         a side owns at most 1 (men never leave the game and a promotion only swaps a pawn for a piece from prison)"
+    );
+    // Exactly eight pawns, spread the same way, read.
+    assert_eq!(
+        Hostage::from_fen("4k3/8/8/8/8/8/PPPPP3/4K3[-/PP/P/-] w - - 0 1")
+            .unwrap()
+            .total_men(),
+        10
+    );
 }
 
 #[test]

@@ -48,6 +48,11 @@ const ROOK_IN_AIRFIELD: &str = "k7/8/8/8/8/8/8/4K3[qrrbbnnpppppppp/-/QRRBBNNPPPP
 /// White may promote on d8 to a queen or a rook, nothing else.
 const PROMOTION: &str = "k7/3P4/8/8/8/8/8/4K3[qrbnpppp/QRPPP/RBBNNPPPP/rbnpppp] w - - 0 1";
 
+/// A composed position (6 men, see docs/rules/hostage.md): both pawns are
+/// blocked (both prisons are empty), White may castle short and drop a
+/// knight. Counted by hand in `composed_position_perft_by_hand`.
+const COMPOSED: &str = "4k3/1P6/8/8/8/8/6p1/4K2R[-/-/N/-] w K - 0 1";
+
 const FRIED_LIVER: &str = "e4 e5 Nf3 Nc6 Bc4 Nf6 Ng5 d5 exd5 Nxd5 Nxf7 Kxf7 Qf3+ Ke6";
 
 const PARR_PRITCHARD: &str = "d4 d5 c4 dxc4 Nc3 e5 d5 c6 e4 b5 dxc6 (P-P)*d4 *d7 Nxc6 \
@@ -506,9 +511,55 @@ fn legal_list_in_double_check_with_an_exchange_that_silences_the_pawn() {
     );
 }
 
+/// The composed position's perft counted by hand. Depth 1: both prisons
+/// are empty, so neither pawn may promote: b7 and g2 neither move nor
+/// attack (H6), and White has no exchange. 74 = 5 king moves (Kd1 Kd2 Ke2
+/// Kf1 Kf2) + O-O (g2 does not attack f1, H6) + 9 rook moves (Rf1 Rg1,
+/// Rh2-Rh8) + N drops on the 59 empty squares. Depth 2: no White action
+/// captures, so Black (empty prison and airfield, blocked g2) has only king
+/// moves to d8 d7 e7 f7 f8, less those White attacks after its action:
+/// king moves 5 x 5 = 25; O-O 3 (Rf1 hits f7 f8); rook moves 38 (Rf1 3,
+/// Rh7 2 as it hits d7 e7 f7, Rh8+ 3 as d8 and f8 stay on the rank, the six
+/// others 5 each); N drops 59 x 5 - 25 = 270, where 25 is the number of
+/// (empty square, king square) pairs a knight there attacks: d8 3 (b7 is
+/// taken), d7 6, e7 6, f7 6, f8 4 (a knight dropped on one of the five
+/// squares can be taken by the king, nothing else defends it).
+/// 25 + 3 + 38 + 270 = 336.
+#[test]
+fn composed_position_perft_by_hand() {
+    let pos = position(COMPOSED);
+    let mut actions = Vec::new();
+    pos.legal_actions(&mut actions);
+    let mut by_kind = [0usize; 4]; // king, castle, rook, knight drop
+    let mut replies = [0usize; 4];
+    for action in &actions {
+        let kind = match action {
+            HostageAction::Move(m) if m.is_castle() => 1,
+            HostageAction::Move(m) if m.role() == Role::King => 0,
+            HostageAction::Move(m) if m.role() == Role::Rook => 2,
+            HostageAction::Drop {
+                role: Role::Knight, ..
+            } => 3,
+            other => panic!("unexpected action {other}"),
+        };
+        by_kind[kind] += 1;
+        let mut after = pos.clone();
+        after.play(action).unwrap();
+        replies[kind] += after.count_legal_actions();
+    }
+    assert_eq!(by_kind, [5, 1, 9, 59]);
+    assert_eq!(replies, [25, 3, 38, 270]);
+    assert_eq!(perft::perft(&pos, 1), 74);
+    assert_eq!(perft::perft(&pos, 2), 336);
+    // The pawns stay blocked: no promotion, and g2 does not stop O-O.
+    assert!(pos.parse_action("b8=N").is_err());
+    assert_eq!(pos.notation(&pos.parse_action("O-O").unwrap()), "O-O");
+}
+
 #[test]
 fn generator_matches_brute_force_reference_to_depth_2() {
     for fen in [
+        COMPOSED,
         BLOCKED_PAWN,
         ACTIVE_PAWN_CHECK,
         ROOK_IN_AIRFIELD,

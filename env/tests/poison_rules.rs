@@ -540,11 +540,14 @@ fn p13_notation_suffixes_are_written_and_checked() {
         assert_eq!(p.parse_action(bare), Ok(action), "{bare}");
     }
     let p = pos("k7/8/1p6/6n1/8/8/8/4KB2 w - - 0 1 g5:3,b6:5");
-    assert!(p.parse_action("Bc4[b6,4;g5,2]").is_ok(), "any item order");
+    let bc4 = p.parse_action("Bc4").unwrap();
+    assert_eq!(p.parse_action("Bc4[b6,4;g5,2]"), Ok(bc4), "any item order");
+    assert_eq!(p.parse_action("Bc4[g5,2]"), Ok(bc4), "a partial list");
     assert_eq!(
-        p.parse_action("Bc4[g5,2]"),
+        p.parse_action("Bc4[g5,3]"),
         Err(MoveError::SuffixMismatch {
-            text: "Bc4[g5,2]".into(),
+            text: "Bc4[g5,3]".into(),
+            item: "g5,3".into(),
             expected: "[g5,2;b6,4]".into()
         })
     );
@@ -568,6 +571,7 @@ fn p13_notation_suffixes_are_written_and_checked() {
         problem.parse_action("xHe5[f5,4]"),
         Err(MoveError::SuffixMismatch {
             text: "xHe5[f5,4]".into(),
+            item: "f5,4".into(),
             expected: "[f5,5]".into()
         })
     );
@@ -575,8 +579,14 @@ fn p13_notation_suffixes_are_written_and_checked() {
         problem.parse_action("Hc5[f5,5]"),
         Err(MoveError::SuffixMismatch {
             text: "Hc5[f5,5]".into(),
+            item: "f5,5".into(),
             expected: "no suffix".into()
         })
+    );
+    assert_eq!(
+        problem.parse_action("Hc5[f5,5]").unwrap_err().to_string(),
+        "the suffix of 'Hc5[f5,5]' disagrees with the position: f5,5 is not true of this \
+         action, which writes no suffix"
     );
     // Two targets next to the Harpy: the bare form is ambiguous.
     let p = pos("4k3/8/8/8/3p4/3Hn3/8/4K3 w - - 0 1 -");
@@ -589,6 +599,99 @@ fn p13_notation_suffixes_are_written_and_checked() {
         Ok(PoisonAction::Poison {
             harpy: sq("d3"),
             target: sq("e3")
+        })
+    );
+}
+
+/// A reader accepts every suffix item that is true of the action, whether
+/// the writer lists it or not, and refuses only false ones (P13; choice 1
+/// in docs/rules/poison.md).
+#[test]
+fn p13_readers_accept_every_true_suffix_item() {
+    // Black poisoned White's f2 pawn (counter 5); White poisoned Black's a7
+    // pawn earlier (counter 3). Kf6 lowers only White's own countdown.
+    let p = pos("7k/p7/8/4K3/8/8/5P2/8 w - - 0 1 f2:5,a7:3");
+    let kf6 = p.parse_action("e5f6").unwrap();
+    assert_eq!(p.notation(&kf6), "Kf6[a7,2]");
+    for text in [
+        "Kf6",
+        "Kf6[a7,2]",
+        "Kf6[f2,5]",
+        "Kf6[f2,5;a7,2]",
+        "Kf6[a7,2;f2,5]",
+        "Kf6+[f2,5]",
+    ] {
+        assert_eq!(p.parse_action(text), Ok(kf6), "{text}");
+    }
+    for (text, item) in [
+        ("Kf6[f2,4]", "f2,4"),
+        ("Kf6[a7,3]", "a7,3"),
+        ("Kf6[f2,5;xa7]", "xa7"),
+        ("Kf6[f2,C]", "f2,C"),
+        ("Kf6[e5,5]", "e5,5"),
+    ] {
+        assert_eq!(
+            p.parse_action(text),
+            Err(MoveError::SuffixMismatch {
+                text: text.into(),
+                item: item.into(),
+                expected: "[a7,2]".into()
+            }),
+            "{text}"
+        );
+    }
+
+    // The Harpy on b6 poisons b5 while White's older poison kills g7: the
+    // writer lists both, a reader takes either alone.
+    let p = pos("4k3/6p1/1H6/1p6/8/8/8/4K3 w - - 0 1 g7:1");
+    let sting = PoisonAction::Poison {
+        harpy: sq("b6"),
+        target: sq("b5"),
+    };
+    assert_eq!(p.notation(&sting), "xHb6[b5,5;xg7]");
+    for text in ["xHb6", "xHb6[b5,5]", "xHb6[xg7]", "xHb6[xg7;b5,5]", "b6*b5"] {
+        assert_eq!(p.parse_action(text), Ok(sting), "{text}");
+    }
+    for (text, item) in [
+        ("xHb6[b5,4]", "b5,4"),
+        ("xHb6[g7,1]", "g7,1"),
+        ("xHb6[b5,5;xb5]", "xb5"),
+    ] {
+        assert_eq!(
+            p.parse_action(text),
+            Err(MoveError::SuffixMismatch {
+                text: text.into(),
+                item: item.into(),
+                expected: "[b5,5;xg7]".into()
+            }),
+            "{text}"
+        );
+    }
+
+    // Capturing a poisoned piece is not a death by poison.
+    let p = pos("k7/8/1p6/8/3B4/8/8/4K3 w - - 0 1 b6:3");
+    assert_eq!(p.notation(&p.parse_action("Bxb6").unwrap()), "Bxb6");
+    assert_eq!(
+        p.parse_action("Bxb6[xb6]"),
+        Err(MoveError::SuffixMismatch {
+            text: "Bxb6[xb6]".into(),
+            item: "xb6".into(),
+            expected: "no suffix".into()
+        })
+    );
+
+    // A true item both poisonings share leaves the bare form ambiguous;
+    // one that only a single poisoning makes true picks it.
+    let p = pos("4k3/7p/8/8/3p4/3Hn3/8/4K3 w - - 0 1 h7:4");
+    assert!(matches!(
+        p.parse_action("xHd3[h7,3]"),
+        Err(MoveError::Ambiguous { count: 2, .. })
+    ));
+    assert_eq!(
+        p.parse_action("xHd3[h7,3;d4,5]"),
+        Ok(PoisonAction::Poison {
+            harpy: sq("d3"),
+            target: sq("d4")
         })
     );
 }

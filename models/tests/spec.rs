@@ -267,7 +267,7 @@ fn a_config_of_other_shapes_does_not_fit_a_spec() {
     assert_eq!(
         err.to_string(),
         "network config does not fit the encoding \
-         traitor (commitment=standard,mode=traitor,no_immediate_undo=on,selection=phase) v1 T=1 [34x8x8] 6940 actions: \
+         traitor (announce_check=allowed,commitment=standard,mode=traitor,no_immediate_undo=on,selection=phase) v1 T=1 [34x8x8] 6940 actions: \
          input_channels is 22, the encoding needs 34"
     );
 

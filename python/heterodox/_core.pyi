@@ -10,6 +10,29 @@ __version__: str
 def variants() -> list[str]:
     """The names of the variants, as accepted by Game(variant=...)."""
 
+class IllegalMoveError(ValueError):
+    """A move or action that the rules do not allow here: an illegal move, an
+    action index that is not legal in its env, or any move once the game is
+    over. The game is unchanged."""
+
+class PositionError(ValueError):
+    """A position string (FEN, or a variant's dialect of it) that cannot be
+    read, or that reads but is not a legal position of the variant. The
+    message names the field at fault."""
+
+class NotationError(ValueError):
+    """Move text that does not name exactly one legal move: it cannot be read,
+    it fits several legal moves (ambiguous SAN), or it states something
+    false about the move (a Poison Chess suffix item)."""
+
+class UnknownVariantError(ValueError):
+    """A variant name that is not registered; the message lists the valid
+    ones (heterodox.variants())."""
+
+class OptionError(ValueError):
+    """A rule option that the variant does not have, or a value it does not
+    accept; the message lists the valid ones."""
+
 @final
 class Outcome:
     """How a finished game ended: the winner ('white', 'black', or None for a
@@ -55,7 +78,9 @@ class Game:
     commitment='impromptu'); values are str (int and bool are converted).
     Moves are read in UCI ('e2e4', 'e7e8q') or SAN ('e4', 'Nf3', 'O-O');
     positions are written in FEN. Every invalid input raises ValueError
-    with the reason, and leaves the game unchanged.
+    with the reason, and leaves the game unchanged: PositionError for a bad
+    position string, UnknownVariantError and OptionError for a bad variant
+    name or rule option, IllegalMoveError and NotationError from play().
     """
 
     def __new__(
@@ -93,8 +118,9 @@ class Game:
         """
     def play(self, move: str) -> str:
         """Plays a move given in UCI ('e2e4') or SAN ('e4') and returns it in
-        UCI. Raises ValueError, leaving the game unchanged, when the move
-        cannot be read, is illegal or ambiguous, or the game is over.
+        UCI. Raises IllegalMoveError when the move is illegal or the game is
+        over, NotationError when the text cannot be read or fits several legal
+        moves (both ValueError), leaving the game unchanged.
         """
     def prisons(self) -> dict[str, dict[str, int]]:
         """Hostage Chess: the men each side holds captive, as
@@ -215,8 +241,9 @@ class VecEnv:
         """Plays one action per env: `actions` is an int64 numpy array of shape
         (num_envs,) holding flat action indices. Returns (observations,
         rewards, terminated, truncated, info). TypeError for another dtype,
-        ValueError for another shape or an illegal action (naming the env,
-        the action and the position); nothing changes on error.
+        ValueError for another shape, IllegalMoveError (a ValueError) for an
+        illegal action (naming the env, the action and the position); nothing
+        changes on error.
         """
     def legal_moves(self, env: int) -> list[str]:
         """The legal moves of env `env` in long notation ('e2e4'), in the

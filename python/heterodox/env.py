@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from heterodox._core import VecEnv
+from heterodox._core import IllegalMoveError, VecEnv
 
 try:  # optional: pip install heterodox[pettingzoo] (or gymnasium alone)
     import gymnasium as _gymnasium
@@ -40,8 +40,9 @@ class Env(_Base):  # type: ignore[misc, valid-type]
     next; a Traitor announcement or a Mad Scientist discard is followed by
     another step of the same player), ``legal_moves`` (long notation) and
     ``legal_actions`` (their indices, same order). After the game ends,
-    call ``reset()``; ``step`` raises ``ValueError`` until then, as it does
-    for an illegal action (the game unchanged).
+    call ``reset()``; ``step`` raises ``IllegalMoveError`` (a
+    ``ValueError``) until then, as it does for an illegal action (the game
+    unchanged).
     """
 
     metadata = {"render_modes": ["ansi"]}
@@ -98,9 +99,9 @@ class Env(_Base):  # type: ignore[misc, valid-type]
         if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
             raise TypeError(f"action must be an int, not {type(action).__name__}")
         if self._over:
-            raise ValueError("the game is over: call reset() to start a new one")
+            raise IllegalMoveError("the game is over: call reset() to start a new one")
         if not 0 <= action < self.num_actions:
-            raise ValueError(
+            raise IllegalMoveError(
                 f"illegal action {action}: indices run 0..{self.num_actions} "
                 f"(position {self.fen()})"
             )
@@ -134,5 +135,6 @@ def make(variant: str = "chess", **kwargs: Any) -> Env:
     """A single game of ``variant``: ``make('traitor', mode='defector')``.
     Keyword arguments are ``history``, ``max_plies``, ``render_mode`` and
     the variant's rule options; unknown variants and options raise
-    ``ValueError`` listing the valid ones."""
+    ``UnknownVariantError`` and ``OptionError`` (both ``ValueError``)
+    listing the valid ones."""
     return Env(variant, **kwargs)

@@ -10,8 +10,8 @@ player. Observations are dicts ``{'observation': float32 (C, 8, 8),
 the current position from its point of view; the other agent's is the one
 from its own most recent step (zeros before its first), with an all-zero
 mask, since it has nothing to play. Rewards are zero-sum: +1 / -1 / 0 at
-the end of a game. Illegal actions raise ``ValueError`` (the game
-unchanged), never a silent loss.
+the end of a game. Illegal actions raise ``heterodox.IllegalMoveError``
+(a ``ValueError``; the game unchanged), never a silent loss.
 """
 
 from __future__ import annotations

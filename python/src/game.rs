@@ -6,7 +6,7 @@ use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString};
 
-use crate::errors::value_error;
+use crate::errors::{value_error, IntoPyErr, PositionError};
 use crate::outcome::{parse_color, Outcome};
 
 /// The deepest perft / divide the bindings accept. Depth 10 from the start
@@ -22,7 +22,9 @@ const MAX_PERFT_DEPTH: u32 = 10;
 /// commitment='impromptu'); values are str (int and bool are converted).
 /// Moves are read in UCI ('e2e4', 'e7e8q') or SAN ('e4', 'Nf3', 'O-O');
 /// positions are written in FEN. Every invalid input raises ValueError
-/// with the reason, and leaves the game unchanged.
+/// with the reason, and leaves the game unchanged: PositionError for a bad
+/// position string, UnknownVariantError and OptionError for a bad variant
+/// name or rule option, IllegalMoveError and NotationError from play().
 #[pyclass(module = "heterodox._core")]
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -90,14 +92,14 @@ impl Game {
         fen: Option<&str>,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Game> {
-        let variant: Variant = variant.parse().map_err(value_error)?;
+        let variant: Variant = variant.parse().map_err(IntoPyErr::into_py_err)?;
         let options = rule_options(options)?;
         let game =
             AnyGame::with_options(variant, fen, &options).map_err(|error| match (error, fen) {
                 (NewGameError::Fen(error), Some(fen)) => {
-                    value_error(format!("invalid FEN '{fen}': {error}"))
+                    PositionError::new_err(format!("invalid FEN '{fen}': {error}"))
                 }
-                (error, _) => value_error(error),
+                (error, _) => error.into_py_err(),
             })?;
         Ok(Game { game, options })
     }
@@ -158,11 +160,12 @@ impl Game {
     }
 
     /// Plays a move given in UCI ('e2e4') or SAN ('e4') and returns it in
-    /// UCI. Raises ValueError, leaving the game unchanged, when the move
-    /// cannot be read, is illegal or ambiguous, or the game is over.
+    /// UCI. Raises IllegalMoveError when the move is illegal or the game is
+    /// over, NotationError when the text cannot be read or fits several legal
+    /// moves (both ValueError), leaving the game unchanged.
     #[pyo3(signature = (r#move))]
     fn play(&mut self, r#move: &str) -> PyResult<String> {
-        let (uci, _san) = self.game.play(r#move).map_err(value_error)?;
+        let (uci, _san) = self.game.play(r#move).map_err(IntoPyErr::into_py_err)?;
         Ok(uci)
     }
 

@@ -8,7 +8,9 @@
 //! `Outcome` class), [`vecenv`] (the batched `VecEnv` class) and
 //! [`errors`] (how Rust errors become Python ones).
 //! No `unwrap` on anything a user controls: every bad input is a
-//! `ValueError`, so no panic crosses the FFI.
+//! `ValueError` (one of the subclasses in [`errors`] when it is a bad
+//! move, position string, notation, variant or rule option), so no panic
+//! crosses the FFI.
 
 use pyo3::prelude::*;
 
@@ -33,6 +35,10 @@ mod _core {
     use super::Outcome;
     #[pymodule_export]
     use super::VecEnv;
+    #[pymodule_export]
+    use crate::errors::{
+        IllegalMoveError, NotationError, OptionError, PositionError, UnknownVariantError,
+    };
 
     /// The names of the variants, as accepted by Game(variant=...).
     #[pyfunction]

@@ -31,7 +31,7 @@ use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-use crate::errors::value_error;
+use crate::errors::{value_error, IntoPyErr};
 use crate::game::rule_options;
 
 /// N games of one variant stepped together in Rust, in parallel, in the
@@ -203,7 +203,7 @@ impl VecEnv {
         copy: bool,
         rules: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<VecEnv> {
-        let variant: Variant = variant.parse().map_err(value_error)?;
+        let variant: Variant = variant.parse().map_err(IntoPyErr::into_py_err)?;
         let options = rule_options(rules)?;
         let config = EnvConfig {
             max_plies,
@@ -212,7 +212,7 @@ impl VecEnv {
                 .with_history(history)
                 .with_auto_reset(auto_reset)
         };
-        let env = make_batch_env(variant, &options, config).map_err(value_error)?;
+        let env = make_batch_env(variant, &options, config).map_err(IntoPyErr::into_py_err)?;
         Ok(VecEnv {
             env: Mutex::new(env),
             options,
@@ -293,8 +293,9 @@ impl VecEnv {
     /// Plays one action per env: `actions` is an int64 numpy array of shape
     /// (num_envs,) holding flat action indices. Returns (observations,
     /// rewards, terminated, truncated, info). TypeError for another dtype,
-    /// ValueError for another shape or an illegal action (naming the env,
-    /// the action and the position); nothing changes on error.
+    /// ValueError for another shape, IllegalMoveError (a ValueError) for an
+    /// illegal action (naming the env, the action and the position); nothing
+    /// changes on error.
     #[allow(clippy::type_complexity)]
     fn step<'py>(
         slf: &Bound<'py, Self>,
@@ -315,7 +316,8 @@ impl VecEnv {
         };
         let VecEnv { env, actions, .. } = &mut *this;
         let env = env.get_mut().unwrap_or_else(PoisonError::into_inner);
-        py.detach(|| env.step(actions)).map_err(value_error)?;
+        py.detach(|| env.step(actions))
+            .map_err(IntoPyErr::into_py_err)?;
         let n = env.num_envs();
         let (obs, info) = hand.observation_and_info(&**env)?;
         Ok((

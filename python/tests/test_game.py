@@ -26,7 +26,12 @@ def test_module_exports():
     assert sorted(heterodox.__all__) == [
         "Env",
         "Game",
+        "IllegalMoveError",
+        "NotationError",
+        "OptionError",
         "Outcome",
+        "PositionError",
+        "UnknownVariantError",
         "VecEnv",
         "__version__",
         "make",

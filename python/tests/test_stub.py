@@ -29,8 +29,23 @@ def load_stub():
     return ast.parse(STUB_PATH.read_text(encoding="utf-8"), filename=str(STUB_PATH))
 
 
+def is_exception_node(node):
+    """A stub class deriving from ValueError: one of the module's exception
+    classes, which have a base and a docstring but no members."""
+    return any(isinstance(base, ast.Name) and base.id == "ValueError" for base in node.bases)
+
+
 STUB = load_stub()
-STUB_CLASSES = {node.name: node for node in STUB.body if isinstance(node, ast.ClassDef)}
+STUB_EXCEPTIONS = {
+    node.name: node
+    for node in STUB.body
+    if isinstance(node, ast.ClassDef) and is_exception_node(node)
+}
+STUB_CLASSES = {
+    node.name: node
+    for node in STUB.body
+    if isinstance(node, ast.ClassDef) and not is_exception_node(node)
+}
 STUB_FUNCTIONS = {node.name: node for node in STUB.body if isinstance(node, ast.FunctionDef)}
 STUB_ATTRIBUTES = {
     node.target.id
@@ -105,8 +120,19 @@ def test_stub_is_next_to_the_module_and_typed():
 
 
 def test_module_names_match():
-    stub_names = set(STUB_CLASSES) | set(STUB_FUNCTIONS) | STUB_ATTRIBUTES
+    stub_names = set(STUB_CLASSES) | set(STUB_EXCEPTIONS) | set(STUB_FUNCTIONS) | STUB_ATTRIBUTES
     assert stub_names == runtime_public_names()
+
+
+@pytest.mark.parametrize("name", sorted(STUB_EXCEPTIONS))
+def test_exception_class(name):
+    cls = getattr(_core, name)
+    node = STUB_EXCEPTIONS[name]
+    assert cls.__bases__ == (ValueError,)
+    assert cls.__module__ == "heterodox"
+    assert same_doc(cls.__doc__, ast.get_docstring(node))
+    # A docstring and nothing else: the classes add no members.
+    assert len(node.body) == 1
 
 
 def test_module_docstring_matches():

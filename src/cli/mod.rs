@@ -1,12 +1,13 @@
 //! Argument definitions and the subcommands.
 
-mod model;
+pub mod net;
 mod perft;
 mod play;
 
 use clap::{Parser, Subcommand};
-
 use heterodox_env::{AnyGame, RuleOptions, Variant};
+
+use crate::common::print_stdout;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -27,8 +28,10 @@ enum Command {
     Play(play::PlayArgs),
     /// Lists the variants.
     Variants,
-    /// Builds a network, runs one forward pass, reports sizes and device.
-    Model(model::ModelArgs),
+    /// Builds a network, runs one forward pass, reports sizes and device
+    /// (`heterodox model --help` for its options).
+    #[command(disable_help_flag = true)]
+    Model(net::NetArgs),
 }
 
 /// Runs a parsed command; the error is the one line to print.
@@ -36,7 +39,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Command::Perft(args) => perft::run(&args),
         Command::Play(args) => play::run(&args),
-        Command::Model(args) => model::run(&args),
+        Command::Model(args) => net::exec("model", &args),
         Command::Variants => {
             print_stdout(&Variant::ALL.map(|v| format!("{v}\n")).concat());
             Ok(())
@@ -80,14 +83,4 @@ impl GameArgs {
         }
         AnyGame::with_options(variant, self.fen.as_deref(), &options).map_err(|e| format!("{e}"))
     }
-}
-
-/// Writes to stdout, ignoring a closed pipe (`heterodox play | head`): the
-/// reader has what it wanted, which is no error.
-fn print_stdout(text: &str) {
-    use std::io::Write;
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush());
 }

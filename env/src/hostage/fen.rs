@@ -12,7 +12,8 @@
 //! first. Letters carry colours as in the board field: White's prison holds
 //! Black men (lowercase), Black's prison White men (uppercase); each
 //! airfield holds its owner's men. The brackets may be left out when all
-//! four lists are empty (so a plain FEN of the start position reads).
+//! four lists are empty (so a plain FEN reads: the start position, or a
+//! composed position with fewer men).
 //!
 //! The castling field is `KQkq` as usual (the rook's corner), plus `E` or
 //! `e` for a king that has never moved while its side has no castling
@@ -53,8 +54,9 @@ impl HostageSetup {
         }
     }
 
-    /// Reads the dialect; only the syntax and the per-role maxima are
-    /// checked here, the rest by `Hostage::from_setup`.
+    /// Reads the dialect; only the syntax and the per-role maxima of each
+    /// list are checked here, the totals and the rest by
+    /// `Hostage::from_setup`.
     pub fn from_fen(text: &str) -> Result<HostageSetup, FenError> {
         let fields: Vec<&str> = text.split_ascii_whitespace().collect();
         let Some(first) = fields.first() else {

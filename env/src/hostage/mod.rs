@@ -80,8 +80,11 @@ impl Hostage {
     /// Validates a setup: the FIDE checks (one king a side, no pawn on a
     /// back rank, castling rights backed by an unmoved king and rook, a
     /// possible en passant square, the side not to move not in check), and
-    /// conservation: each side owns exactly a full set (8 P, 2 N, 2 B, 2 R,
-    /// 1 Q, 1 K) across board, prisons and airfields.
+    /// material: no side has more men of a role across board, prisons and
+    /// airfields than a full set (8 P, 2 N, 2 B, 2 R, 1 Q), since no action
+    /// creates a man. Fewer is fine: a composed position (a study, a puzzle,
+    /// a curriculum start) keeps whatever it starts with, as every action
+    /// conserves the count of each role and colour.
     pub fn from_setup(setup: HostageSetup) -> Result<Hostage, PositionError> {
         let HostageSetup {
             setup,
@@ -114,13 +117,13 @@ impl Hostage {
                 let found = board.count(Piece::new(color, role))
                     + usize::from(prisons[(!color).index()].count(role))
                     + usize::from(airfields[color.index()].count(role));
-                let expected = usize::from(FULL_SET[i]);
-                if found != expected {
-                    return Err(PositionError::MaterialNotConserved {
+                let limit = usize::from(FULL_SET[i]);
+                if found > limit {
+                    return Err(PositionError::TooManyMen {
                         color,
                         role,
                         found,
-                        expected,
+                        limit,
                     });
                 }
             }
@@ -241,8 +244,9 @@ impl Hostage {
         self.fullmoves
     }
 
-    /// Men of both colours on the board, in prisons and in airfields:
-    /// always 32 (H7).
+    /// Men of both colours on the board, in prisons and in airfields. No
+    /// action changes it (H7), so it is the count of the position the game
+    /// started from: 32 from the standard start, fewer from a composed one.
     pub fn total_men(&self) -> u32 {
         self.board.occupied().count() as u32
             + self

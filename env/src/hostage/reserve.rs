@@ -23,9 +23,10 @@ pub const RESERVE_ROLES: [Role; 5] = [
 pub const PROMOTION_ROLES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
 /// How many men of each reserve role one side owns in a full set: the
-/// numbers board + prisons + airfields always add up to (H7, and a
-/// promotion swaps a pawn for an existing piece, so even the counts per
-/// role are conserved).
+/// most that board + prisons + airfields may hold. No action changes these
+/// counts (H7, and a promotion swaps a pawn for an existing piece, so even
+/// the counts per role are conserved), so they stay at the full set from
+/// the standard start and below it from a composed position.
 pub const FULL_SET: [u8; 5] = [8, 2, 2, 2, 1];
 
 /// The exchange value of a role (H2: P < N = B < R < Q). `None` for roles

@@ -12,9 +12,15 @@
 //!
 //! A poisoning is `xH` and the Harpy's square (`xHe5#[f5,5]`); a cure is
 //! `D` and the Doctor's square (`Dg6[g5,C]`). Writers always add the suffix
-//! (when the action changed any poison); readers accept an action with or
-//! without it, and refuse a suffix that disagrees with what the action
-//! does. Check marks and `!`/`?` are read and ignored, as in chess.
+//! (when the action changed any poison). Readers accept an action with or
+//! without it, and read a suffix as claims about the action, each of which
+//! must be true, in any order: a player may list fewer items than the
+//! writer (`xHb6[b5,5]` when the same action also kills a piece elsewhere)
+//! or more (`Kf6[f2,5]`: any poisoned piece's counter after the action,
+//! either colour's, even one the action did not change). Only a false item
+//! is refused, since a suffix that is true names the action as well as the
+//! writer's would (and picks among bare poisonings that are ambiguous).
+//! Check marks and `!`/`?` are read and ignored, as in chess.
 
 use std::fmt;
 
@@ -37,7 +43,8 @@ pub enum SuffixItem {
 }
 
 impl SuffixItem {
-    fn square(self) -> Square {
+    /// The square the item speaks of.
+    pub fn square(self) -> Square {
         match self {
             SuffixItem::Counter { square, .. }
             | SuffixItem::Cured(square)
@@ -65,6 +72,26 @@ impl SuffixItem {
                 }
                 _ => Err("suffix counter is not 1 to 5 or C"),
             },
+        }
+    }
+
+    /// Whether the item is true of `action`, played in `before`, with
+    /// `after` the position after it: a counter is the counter of the
+    /// piece on that square after the action (either colour's, changed or
+    /// not); a cure is this action's cure; a death is a piece poisoned by
+    /// the mover that the action's countdown removed (a poisoned piece
+    /// captured by the move did not die of poison).
+    fn holds(self, before: &PoisonChess, action: &PoisonAction, after: &PoisonChess) -> bool {
+        match self {
+            SuffixItem::Counter { square, counter } => after.counter(square) == Some(counter),
+            SuffixItem::Cured(square) => {
+                matches!(*action, PoisonAction::Cure { target, .. } if target == square)
+            }
+            SuffixItem::Died(square) => {
+                before.poisoned(!before.turn).contains(square)
+                    && action.captured_square() != Some(square)
+                    && after.counter(square).is_none()
+            }
         }
     }
 }
@@ -177,8 +204,9 @@ impl PoisonChess {
     }
 
     /// Reads the long form or the standard notation; the action must be
-    /// legal here, and a bracket suffix, when given, must be the one the
-    /// action has.
+    /// legal here, and every item of a bracket suffix, when given, must be
+    /// true of it ([`SuffixItem::holds`]); the items may be fewer or more
+    /// than the writer's.
     pub fn parse_notation(&self, text: &str) -> Result<PoisonAction, MoveError> {
         let trimmed = text.trim();
         if let Some(found) = self.parse_long(trimmed) {
@@ -191,12 +219,11 @@ impl PoisonChess {
         let (body, suffix) = match trimmed.strip_suffix(']') {
             Some(open) => {
                 let (body, inner) = open.rsplit_once('[').ok_or(syntax("']' without '['"))?;
-                let mut items = inner
+                let items = inner
                     .split(';')
                     .map(SuffixItem::parse)
                     .collect::<Result<Vec<_>, _>>()
                     .map_err(syntax)?;
-                items.sort_by_key(|item| item.square());
                 (body, Some(items))
             }
             None => (trimmed, None),
@@ -238,22 +265,31 @@ impl PoisonChess {
             });
         }
         if let Some(items) = suffix {
-            let fitting: Vec<PoisonAction> = candidates
-                .iter()
-                .copied()
-                .filter(|a| {
-                    let mut after = self.clone();
-                    after.play_action_unchecked(a);
-                    self.suffix_items(a, &after) == items
-                })
-                .collect();
-            if fitting.is_empty() {
-                let action = candidates[0];
+            let false_item = |action: &PoisonAction| {
+                let mut after = self.clone();
+                after.play_action_unchecked(action);
+                items
+                    .iter()
+                    .copied()
+                    .find(|item| !item.holds(self, action, &after))
+            };
+            let mut fitting = Vec::new();
+            let mut first_refused = None;
+            for action in &candidates {
+                match false_item(action) {
+                    None => fitting.push(*action),
+                    Some(item) => {
+                        first_refused.get_or_insert((*action, item));
+                    }
+                }
+            }
+            if let (true, Some((action, item))) = (fitting.is_empty(), first_refused) {
                 let mut after = self.clone();
                 after.play_action_unchecked(&action);
                 let expected = write_suffix(&self.suffix_items(&action, &after));
                 return Err(MoveError::SuffixMismatch {
                     text: text.to_owned(),
+                    item: item.to_string(),
                     expected: if expected.is_empty() {
                         "no suffix".to_owned()
                     } else {

@@ -1,8 +1,8 @@
-//! `heterodox model`: builds the policy/value network for a variant's
-//! encoding, runs one forward pass on the variant's start observations and
-//! reports the encoding, the sizes and the device. A quick check that
-//! libtorch (and CUDA, where there is a GPU) works in this build and that a
-//! network fits an encoding.
+//! `heterodox model` (served by `heterodox-net`): builds the policy/value
+//! network for a variant's encoding, runs one forward pass on the variant's
+//! start observations and reports the encoding, the sizes and the device. A
+//! quick check that libtorch (and CUDA, where there is a GPU) works in this
+//! build and that a network fits an encoding.
 
 use std::path::PathBuf;
 
@@ -79,6 +79,6 @@ pub fn run(args: &ModelArgs) -> Result<(), String> {
         net.save(dir).map_err(|e| e.to_string())?;
         out.push_str(&format!("saved {}\n", dir.display()));
     }
-    super::print_stdout(&out);
+    crate::common::print_stdout(&out);
     Ok(())
 }

@@ -1,0 +1,45 @@
+//! `heterodox-net`: the subcommands of `heterodox` that run a network
+//! (today `model`; later `train`, `selfplay` and `arena`). `heterodox`
+//! execs this binary, which sits beside it, with the subcommand and its
+//! arguments, so only these commands pay for loading libtorch.
+//!
+//! This binary links libtorch, and its CUDA backend eagerly (build.rs), so
+//! that `Device::cuda_if_available()` finds the GPU where there is one.
+//! It reads the same command lines as `heterodox` and reports errors the
+//! same way: one line on stderr and a non-zero exit code.
+
+#[path = "../common.rs"]
+mod common;
+mod model;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "heterodox-net",
+    bin_name = "heterodox",
+    version,
+    about = "The network subcommands of heterodox (run through `heterodox <subcommand>`)"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Builds a network, runs one forward pass, reports sizes and device.
+    Model(model::ModelArgs),
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    match cli.command {
+        Command::Model(args) => model::run(&args),
+    }
+}
+
+fn main() -> ExitCode {
+    common::main_with(run)
+}
