@@ -8,7 +8,7 @@
 #   make build   release build of the Rust crates and of the Python extension
 #   make test    setup, then every Rust test, the Python tests and the lint
 #   make lint    rustfmt and clippy, warnings as errors
-#   make demo    a perft run and a random game with the CLI
+#   make demo    a perft run, a random game and a short self-play run with the CLI
 #   make bench   the criterion benchmarks
 #
 # No environment variables are needed: .cargo/config.toml points LIBTORCH at
@@ -116,6 +116,7 @@ fmt:
 demo: build-rust
 	target/release/heterodox perft --variant chess --depth 4
 	target/release/heterodox play --random --seed 1
+	target/release/heterodox selfplay --variant hostage --net uniform --games 16 --sims 64 --out runs/demo --pgn
 
 # `--bench '*'` runs only the bench targets (not the libraries' unit tests in
 # bench mode).

@@ -32,6 +32,10 @@ enum Command {
     /// (`heterodox model --help` for its options).
     #[command(disable_help_flag = true)]
     Model(net::NetArgs),
+    /// Plays games with the search against itself and writes game records
+    /// (`heterodox selfplay --help` for its options).
+    #[command(disable_help_flag = true)]
+    Selfplay(net::NetArgs),
 }
 
 /// Runs a parsed command; the error is the one line to print.
@@ -40,6 +44,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Perft(args) => perft::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Model(args) => net::exec("model", &args),
+        Command::Selfplay(args) => net::exec("selfplay", &args),
         Command::Variants => {
             print_stdout(&Variant::ALL.map(|v| format!("{v}\n")).concat());
             Ok(())

@@ -11,6 +11,7 @@
 #[path = "../common.rs"]
 mod common;
 mod model;
+mod selfplay;
 
 use std::process::ExitCode;
 
@@ -32,11 +33,14 @@ struct Cli {
 enum Command {
     /// Builds a network, runs one forward pass, reports sizes and device.
     Model(model::ModelArgs),
+    /// Plays games with the search against itself and writes game records.
+    Selfplay(selfplay::SelfPlayArgs),
 }
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Command::Model(args) => model::run(&args),
+        Command::Selfplay(args) => selfplay::run(&args),
     }
 }
 
