@@ -22,6 +22,7 @@ mod moves;
 mod options;
 mod outcome;
 pub mod perft;
+pub mod pgn;
 pub mod poison;
 mod position;
 pub mod render;

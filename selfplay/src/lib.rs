@@ -11,9 +11,13 @@ pub mod batch;
 pub mod config;
 pub mod evaluator;
 pub mod gumbel;
+pub mod loader;
 mod noise;
+pub mod pgn;
 pub mod record;
+pub mod replay;
 pub mod search;
+pub mod shard;
 pub mod tree;
 pub mod worker;
 

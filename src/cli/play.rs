@@ -4,7 +4,7 @@ use clap::Args;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use heterodox_env::Color;
+use heterodox_env::pgn::Movetext;
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
@@ -32,36 +32,18 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         game.variant(),
         game.fen()
     );
-    let mut line = String::new();
-    // Turns are numbered from 1, a number before each White turn (and before
-    // the first turn when Black starts). A turn of several steps (Traitor's
-    // announcement and move, Mad Scientist's discards) stays together.
-    let mut number = 0;
-    let mut previous: Option<Color> = None;
+    // Turn numbers and multi-step turns (Traitor's announcement and move,
+    // Mad Scientist's discards) as in every PGN Heterodox writes.
+    let mut movetext = Movetext::new();
     while game.outcome().is_none() && game.plies() < args.max_plies {
         let count = game.legal_moves().len();
         let player = game.turn();
         let (_, notation) = game
             .play_nth(rng.random_range(0..count))
             .ok_or("no legal move to play")?;
-        if previous == Some(player) {
-            // Same turn: an announcement runs into its move, as the text writes it.
-            if !line.ends_with(')') {
-                line.push(' ');
-            }
-        } else {
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            if player == Color::White || previous.is_none() {
-                number += 1;
-                let dots = if player == Color::White { "." } else { "..." };
-                line.push_str(&format!("{number}{dots} "));
-            }
-        }
-        line.push_str(&notation);
-        previous = Some(player);
+        movetext.push(player, &notation);
     }
+    let mut line = movetext.as_str().to_owned();
     if !line.is_empty() {
         line.push(' ');
     }

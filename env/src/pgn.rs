@@ -1,0 +1,166 @@
+//! PGN text for games of every variant: the movetext of a game whose turns
+//! may span several steps, and the tag section around it.
+//!
+//! Written once here so that the command line (`heterodox play`) and the
+//! game-record export (`heterodox_selfplay::pgn`) number and group turns
+//! the same way. Moves are written in each variant's own notation
+//! ([`crate::Position::notation`]); a `[Variant "..."]` tag says which.
+//!
+//! Turn numbering: a number before each White turn, and before the first
+//! turn when Black starts (`1... e5`). A turn of several steps by the same
+//! player stays together: Traitor's announcement runs into its move as the
+//! rules text writes it (`(T-e7)g4`), Mad Scientist's discards follow the
+//! move after a space (`hxg4 -W -W`).
+
+use std::fmt::Write;
+
+use crate::Color;
+
+/// Export lines of movetext are at most this long (PGN export format), unless
+/// a single token is longer.
+pub const LINE_WIDTH: usize = 80;
+
+/// The movetext of one game, built step by step.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Movetext {
+    text: String,
+    /// The turn number last written.
+    number: u32,
+    /// Who took the previous step (`None` before the first).
+    previous: Option<Color>,
+}
+
+impl Movetext {
+    pub fn new() -> Movetext {
+        Movetext::default()
+    }
+
+    /// Appends one step taken by `player`, written `notation` in the
+    /// variant's notation. `player` is the side to act before the step
+    /// (`Position::turn`), which is how a step is known to continue the
+    /// turn before it.
+    pub fn push(&mut self, player: Color, notation: &str) {
+        if self.previous == Some(player) {
+            // Same turn: an announcement `(T-e7)` runs into its move.
+            if !self.text.ends_with(')') {
+                self.text.push(' ');
+            }
+        } else {
+            if !self.text.is_empty() {
+                self.text.push(' ');
+            }
+            if player == Color::White || self.previous.is_none() {
+                self.number += 1;
+                let dots = if player == Color::White { "." } else { "..." };
+                let _ = write!(self.text, "{}{dots} ", self.number);
+            }
+        }
+        self.text.push_str(notation);
+        self.previous = Some(player);
+    }
+
+    /// The movetext so far, on one line, without a result.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+}
+
+/// A tag value with `\` and `"` escaped, as PGN requires.
+pub fn escape_tag_value(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars() {
+        if c == '\\' || c == '"' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// One game in PGN export form: a `[Name "value"]` line per tag (in the
+/// order given; values escaped), a blank line, the movetext followed by the
+/// result token wrapped at [`LINE_WIDTH`] columns, and a final newline.
+/// Games of a file are separated by one blank line (the caller's join).
+pub fn pgn_game(tags: &[(&str, &str)], movetext: &str, result: &str) -> String {
+    let mut out = String::new();
+    for (name, value) in tags {
+        out.push('[');
+        out.push_str(name);
+        out.push_str(" \"");
+        out.push_str(&escape_tag_value(value));
+        out.push_str("\"]\n");
+    }
+    out.push('\n');
+    let mut column = 0;
+    for token in movetext.split_whitespace().chain([result]) {
+        if column > 0 && column + 1 + token.len() > LINE_WIDTH {
+            out.push('\n');
+            column = 0;
+        } else if column > 0 {
+            out.push(' ');
+            column += 1;
+        }
+        out.push_str(token);
+        column += token.len();
+    }
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_white_turns_and_a_black_start() {
+        let mut text = Movetext::new();
+        text.push(Color::White, "e4");
+        text.push(Color::Black, "e5");
+        text.push(Color::White, "Nf3");
+        assert_eq!(text.as_str(), "1. e4 e5 2. Nf3");
+        let mut text = Movetext::new();
+        text.push(Color::Black, "e5");
+        text.push(Color::White, "Nf3");
+        assert_eq!(text.as_str(), "1... e5 2. Nf3");
+    }
+
+    #[test]
+    fn multi_step_turns_stay_together() {
+        let mut text = Movetext::new();
+        text.push(Color::White, "(S-d7,e7)");
+        text.push(Color::Black, "(S-Nb1)");
+        text.push(Color::White, "(T-e7)");
+        text.push(Color::White, "g4");
+        text.push(Color::Black, "hxg4");
+        text.push(Color::Black, "-W");
+        text.push(Color::Black, "-W");
+        assert_eq!(text.as_str(), "1. (S-d7,e7) (S-Nb1) 2. (T-e7)g4 hxg4 -W -W");
+    }
+
+    #[test]
+    fn tags_are_escaped_and_movetext_wrapped() {
+        let mut text = Movetext::new();
+        for _ in 0..12 {
+            text.push(Color::White, "Nf3");
+            text.push(Color::Black, "Nf6");
+            text.push(Color::White, "Ng1");
+            text.push(Color::Black, "Ng8");
+        }
+        let pgn = pgn_game(&[("Event", "a \"b\" \\ c")], text.as_str(), "1/2-1/2");
+        let lines: Vec<&str> = pgn.lines().collect();
+        assert_eq!(lines[0], r#"[Event "a \"b\" \\ c"]"#);
+        assert_eq!(lines[1], "");
+        assert!(lines[2..].iter().all(|l| l.len() <= LINE_WIDTH), "{pgn}");
+        assert_eq!(
+            lines[2],
+            "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8."
+        );
+        assert!(pgn.ends_with(" 1/2-1/2\n"), "{pgn}");
+        assert_eq!(lines[2..].join(" "), format!("{} 1/2-1/2", text.as_str()));
+        assert_eq!(pgn_game(&[], "", "*"), "\n*\n");
+    }
+}
