@@ -31,11 +31,11 @@ pub struct UniformEvaluator;
 
 impl<P: GameVariant> Evaluator<P> for UniformEvaluator {
     fn evaluate(&self, batch: &LeafBatch<P>, priors: &mut [f32], values: &mut [f32]) {
-        for i in 0..batch.len() {
+        for (i, value) in values.iter_mut().enumerate().take(batch.len()) {
             let range = batch.legal_range(i);
             let p = 1.0 / range.len().max(1) as f32;
             priors[range].fill(p);
-            values[i] = 0.0;
+            *value = 0.0;
         }
     }
 
@@ -88,7 +88,7 @@ impl RolloutEvaluator {
 impl<P: GameVariant> Evaluator<P> for RolloutEvaluator {
     fn evaluate(&self, batch: &LeafBatch<P>, priors: &mut [f32], values: &mut [f32]) {
         let mut actions = Vec::with_capacity(256);
-        for i in 0..batch.len() {
+        for (i, value) in values.iter_mut().enumerate().take(batch.len()) {
             let range = batch.legal_range(i);
             let p = 1.0 / range.len().max(1) as f32;
             priors[range].fill(p);
@@ -97,7 +97,7 @@ impl<P: GameVariant> Evaluator<P> for RolloutEvaluator {
             let total: f32 = (0..self.rollouts.max(1))
                 .map(|_| self.rollout(position, &mut rng, &mut actions))
                 .sum();
-            values[i] = total / self.rollouts.max(1) as f32;
+            *value = total / self.rollouts.max(1) as f32;
         }
     }
 

@@ -79,7 +79,15 @@ fn traitor_mate_position() -> String {
     game.fen()
 }
 
-const CASES: [(Variant, &str, &[(&str, &str)], &str); 5] = [
+/// Variant, position, rule options, the mating turn.
+type Case = (
+    Variant,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+    &'static str,
+);
+
+const CASES: [Case; 5] = [
     (
         Variant::Chess,
         "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",

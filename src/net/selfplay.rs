@@ -172,7 +172,12 @@ impl VariantVisitor for Run<'_> {
                 return;
             }
             if args.pgn {
-                match pgn::record_to_pgn::<P>(&record, &rules, "heterodox selfplay", stats.games as usize - 1) {
+                match pgn::record_to_pgn::<P>(
+                    &record,
+                    &rules,
+                    "heterodox selfplay",
+                    stats.games as usize - 1,
+                ) {
                     Ok(text) => pgn_text.push_str(&text),
                     Err(e) => failure = Some(format!("PGN of game {}: {e}", stats.games)),
                 }
