@@ -368,7 +368,7 @@ fn shards_load_through_the_runtime_entry() {
     let error = AnyLoader::from_shards(mixed, &config).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "shard 1 holds traitor (commitment=standard,mode=defector,no_immediate_undo=on,selection=phase) v1, the first shard traitor (commitment=simplified,mode=defector,no_immediate_undo=on,selection=phase) v1: one loader reads one variant under one rule set"
+        "shard 1 holds traitor (announce_check=allowed,commitment=standard,mode=defector,no_immediate_undo=on,selection=phase) v1, the first shard traitor (announce_check=allowed,commitment=simplified,mode=defector,no_immediate_undo=on,selection=phase) v1: one loader reads one variant under one rule set"
     );
     // A typed loader of another variant names both.
     let error = Loader::<Hostage>::from_shards(vec![shard.clone()], &config).unwrap_err();
