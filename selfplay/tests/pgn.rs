@@ -57,7 +57,7 @@ fn traitor_turns_keep_announcement_and_move_together() {
 [Black "?"]
 [Result "0-1"]
 [Variant "traitor"]
-[VariantOptions "commitment=standard,mode=traitor,no_immediate_undo=on,selection=fixed"]
+[VariantOptions "announce_check=allowed,commitment=standard,mode=traitor,no_immediate_undo=on,selection=fixed"]
 [SetUp "1"]
 [FEN "{canonical}"]
 [Termination "checkmate"]
