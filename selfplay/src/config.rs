@@ -74,7 +74,7 @@ impl Default for SearchConfig {
 /// A setting out of range.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ConfigError {
-    #[error("search setting {field} = {value} is out of range ({expected})")]
+    #[error("setting {field} = {value} is out of range ({expected})")]
     OutOfRange {
         field: &'static str,
         value: String,
