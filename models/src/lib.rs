@@ -12,6 +12,12 @@
 //! - [`error`]: [`ModelError`], returned by everything fallible; loading a
 //!   missing or corrupted checkpoint, or one made for another encoding, is
 //!   an error, never a panic.
+//! - [`evaluator`]: [`NetEvaluator`], the network as the search's
+//!   [`heterodox_selfplay::Evaluator`] (one forward pass per leaf batch,
+//!   softmax over the legal actions); [`queue`]: [`QueuedEvaluator`], the
+//!   same behind a batching queue that merges several self-play threads'
+//!   batches into one forward pass; [`cache`]: the bounded cache of recent
+//!   evaluations both can use.
 //!
 //! This crate knows nothing of chess rules: the rules core encodes positions
 //! into `[N, input_channels, H, W]` planes and actions into policy indices,
@@ -50,15 +56,21 @@
 //! # Ok::<(), heterodox_models::ModelError>(())
 //! ```
 
+pub mod cache;
 pub mod checkpoint;
 pub mod config;
 pub mod error;
+pub mod evaluator;
 mod publish;
+pub mod queue;
 pub mod resnet;
 
+pub use cache::{leaf_key, EvalCache};
 pub use checkpoint::{Network, CONFIG_FILE, SPEC_FILE, WEIGHTS_FILE};
 pub use config::NetConfig;
 pub use error::{ModelError, Result};
+pub use evaluator::{EvalError, EvalStats, NetEvaluator};
+pub use queue::{QueueConfig, QueuedEvaluator};
 pub use resnet::ResNet;
 
 /// The rules core's encoding contract, re-exported because it is part of
