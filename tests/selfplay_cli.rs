@@ -28,8 +28,20 @@ fn scratch(name: &str) -> PathBuf {
 fn selfplay(out: &Path, extra: &[&str]) -> Output {
     let out = out.to_str().unwrap();
     let mut args = vec![
-        "selfplay", "--games", "4", "--concurrent", "2", "--sims", "8", "--max-plies", "40",
-        "--seed", "1", "--quiet", "--out", out,
+        "selfplay",
+        "--games",
+        "4",
+        "--concurrent",
+        "2",
+        "--sims",
+        "8",
+        "--max-plies",
+        "40",
+        "--seed",
+        "1",
+        "--quiet",
+        "--out",
+        out,
     ];
     args.extend_from_slice(extra);
     heterodox(&args)
@@ -38,7 +50,10 @@ fn selfplay(out: &Path, extra: &[&str]) -> Output {
 #[test]
 fn selfplay_writes_shards_and_pgn_and_replays_by_seed() {
     let first = scratch("selfplay-a");
-    let out = selfplay(&first, &["--variant", "hostage", "--net", "uniform", "--pgn"]);
+    let out = selfplay(
+        &first,
+        &["--variant", "hostage", "--net", "uniform", "--pgn"],
+    );
     assert!(out.status.success(), "{}", text(&out.stderr));
     let report = text(&out.stdout);
     assert!(report.starts_with("4 games, "), "{report}");
@@ -48,13 +63,19 @@ fn selfplay_writes_shards_and_pgn_and_replays_by_seed() {
     let shard = read_shard(&shards[0]).unwrap();
     assert_eq!(shard.header.variant, "hostage");
     assert_eq!(shard.games.len(), 4);
-    assert!(shard.games.iter().all(|g| !g.steps.is_empty() && g.steps.len() <= 40));
+    assert!(shard
+        .games
+        .iter()
+        .all(|g| !g.steps.is_empty() && g.steps.len() <= 40));
     let pgn = std::fs::read_to_string(first.join("games.pgn")).unwrap();
     assert_eq!(pgn.matches("[Variant \"hostage\"]").count(), 4);
 
     // Same seed, same evaluator: the same games, byte for byte.
     let second = scratch("selfplay-b");
-    let again = selfplay(&second, &["--variant", "hostage", "--net", "uniform", "--pgn"]);
+    let again = selfplay(
+        &second,
+        &["--variant", "hostage", "--net", "uniform", "--pgn"],
+    );
     assert!(again.status.success(), "{}", text(&again.stderr));
     assert_eq!(
         std::fs::read(&shards[0]).unwrap(),
@@ -68,20 +89,46 @@ fn selfplay_writes_shards_and_pgn_and_replays_by_seed() {
 fn selfplay_with_a_saved_network_and_its_encoding_checked() {
     let dir = scratch("selfplay-net");
     let net = dir.join("net");
-    let saved = heterodox(&["model", "--variant", "chess", "--save", net.to_str().unwrap()]);
+    let saved = heterodox(&[
+        "model",
+        "--variant",
+        "chess",
+        "--save",
+        net.to_str().unwrap(),
+    ]);
     assert!(saved.status.success(), "{}", text(&saved.stderr));
     let games = dir.join("games");
     let out = selfplay(
         &games,
-        &["--variant", "chess", "--net", net.to_str().unwrap(), "--device", "cpu"],
+        &[
+            "--variant",
+            "chess",
+            "--net",
+            net.to_str().unwrap(),
+            "--device",
+            "cpu",
+        ],
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(read_shard(&games.join("shard-00000.hdxshard")).unwrap().games.len(), 4);
+    assert_eq!(
+        read_shard(&games.join("shard-00000.hdxshard"))
+            .unwrap()
+            .games
+            .len(),
+        4
+    );
     // A chess network for a Hostage run: refused before anything is written.
     let wrong = dir.join("wrong");
     let out = selfplay(
         &wrong,
-        &["--variant", "hostage", "--net", net.to_str().unwrap(), "--device", "cpu"],
+        &[
+            "--variant",
+            "hostage",
+            "--net",
+            net.to_str().unwrap(),
+            "--device",
+            "cpu",
+        ],
     );
     assert!(!out.status.success());
     let message = text(&out.stderr);
@@ -117,7 +164,9 @@ fn selfplay_refuses_bad_input_with_one_line() {
             "error: checkpoint /nonexistent/net: ",
         ),
     ] {
-        let out = selfplay(&dir, &args);
+        let mut full = vec!["selfplay", "--quiet", "--out", dir.to_str().unwrap()];
+        full.extend_from_slice(&args);
+        let out = heterodox(&full);
         assert!(!out.status.success(), "{args:?}");
         let message = text(&out.stderr);
         assert!(message.starts_with(expected), "{args:?}: {message}");

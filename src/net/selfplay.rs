@@ -143,18 +143,23 @@ impl VariantVisitor for Run<'_> {
             ..SelfPlayConfig::default()
         };
         let selfplay = SelfPlay::<P>::new(rules.clone(), config).map_err(|e| format!("{e}"))?;
-        let evaluator: Box<dyn Evaluator<P>> = match args.net.as_str() {
-            "uniform" => Box::new(UniformEvaluator),
-            "rollout" => Box::new(RolloutEvaluator {
-                seed: args.seed,
-                ..RolloutEvaluator::default()
-            }),
+        let rollout = RolloutEvaluator {
+            seed: args.seed,
+            ..RolloutEvaluator::default()
+        };
+        let network = match args.net.as_str() {
+            "uniform" | "rollout" => None,
             path => {
                 let device = parse_device(&args.device)?;
                 let network = Network::load_for(path, selfplay.spec(), device)
                     .map_err(|e| format!("checkpoint {path}: {e}"))?;
-                Box::new(NetEvaluator::new(network, selfplay.spec()).map_err(|e| format!("{e}"))?)
+                Some(NetEvaluator::new(network, selfplay.spec()).map_err(|e| format!("{e}"))?)
             }
+        };
+        let evaluator: &dyn Evaluator<P> = match (&network, args.net.as_str()) {
+            (Some(net), _) => net,
+            (None, "rollout") => &rollout,
+            (None, _) => &UniformEvaluator,
         };
         writable_dir(&args.out)?;
         let producer = format!(
@@ -167,8 +172,12 @@ impl VariantVisitor for Run<'_> {
         let mut shards = 0usize;
         let mut pgn_text = String::new();
         let mut failure: Option<String> = None;
-        let stats = selfplay.run(evaluator.as_ref(), |record, stats| {
+        let stats = selfplay.run(evaluator, |record, stats| {
             if failure.is_some() {
+                return;
+            }
+            if let Some(error) = network.as_ref().and_then(NetEvaluator::last_error) {
+                failure = Some(format!("the network evaluator failed: {error}"));
                 return;
             }
             if args.pgn {
@@ -193,6 +202,12 @@ impl VariantVisitor for Run<'_> {
         });
         if let Some(message) = failure {
             return Err(message);
+        }
+        // A failed forward pass is answered with uniform priors through the
+        // trait; games searched that way are not the network's: no shard
+        // holds them.
+        if let Some(error) = network.as_ref().and_then(NetEvaluator::last_error) {
+            return Err(format!("the network evaluator failed: {error}"));
         }
         flush(&args.out, &mut shards, &header, &mut pending)?;
         if args.pgn {
