@@ -29,6 +29,14 @@ pub fn exec(subcommand: &str, args: &NetArgs) -> Result<(), String> {
     let net = exe.with_file_name(format!("{NET_BINARY}{}", std::env::consts::EXE_SUFFIX));
     let mut command = Command::new(&net);
     command.arg(subcommand).args(&args.args);
+    // libtorch's OpenMP workers spin while they wait by default; beside
+    // the search's own threads that starves both on a small machine
+    // (self-play with a network ran about 2.7 x slower on 2 cores). The
+    // setting is read when the library loads, so it is given here, before
+    // `heterodox-net` starts; a value the user set is kept.
+    if std::env::var_os("OMP_WAIT_POLICY").is_none() {
+        command.env("OMP_WAIT_POLICY", "passive");
+    }
     let cannot_run = |e: std::io::Error| {
         format!(
             "cannot run {}: {e} (the network subcommands are served by {NET_BINARY}, \
