@@ -48,7 +48,7 @@ pub fn rank_color(rook: Square) -> Color {
 /// attacked: `attacked(square, occupied)` with king and rook lifted off.
 /// The caller checks that the king is not in check, unless it passes
 /// `from_king_square`.
-#[inline]
+#[inline(always)]
 pub fn can_castle(
     occupied: Bitboard,
     us: Color,
@@ -77,7 +77,7 @@ pub fn can_castle(
 
 /// Puts `us`'s king and its castling partner (a rook; Poison's Harpy) on
 /// their castled squares.
-#[inline]
+#[inline(always)]
 pub fn castle_on(board: &mut Board, us: Color, king: Square, rook: Square, partner: Role) {
     let side = CastlingSide::from_squares(king, rook);
     board.toggle_piece(Piece::new(us, Role::King), king);

@@ -28,7 +28,7 @@ pub fn validate_ep_square(board: &Board, turn: Color, ep: Square) -> Result<(), 
 
 /// The square a pawn's move from `from` to `to` skips, when it is a double
 /// step.
-#[inline]
+#[inline(always)]
 pub fn skipped_square(from: Square, to: Square) -> Option<Square> {
     (from.rank().index().abs_diff(to.rank().index()) == 2)
         .then(|| Square::from_index_masked((from.index() as u32 + to.index() as u32) / 2))
@@ -38,7 +38,7 @@ pub fn skipped_square(from: Square, to: Square) -> Option<Square> {
 /// one of `takers` (the enemy pawns that may capture) could capture onto
 /// it, so positions that differ only in an unusable en passant square
 /// compare equal.
-#[inline]
+#[inline(always)]
 pub fn capturable(us: Color, skipped: Square, takers: Bitboard) -> Option<Square> {
     attacks::pawn_attacks(us, skipped)
         .intersects(takers)
@@ -46,7 +46,7 @@ pub fn capturable(us: Color, skipped: Square, takers: Bitboard) -> Option<Square
 }
 
 /// The square of the pawn an en passant capture onto `ep` by `us` takes.
-#[inline]
+#[inline(always)]
 pub fn captured_square(ep: Square, us: Color) -> Square {
     Square::from_coords(ep.file(), us.fold(Rank::FIFTH, Rank::FOURTH))
 }
@@ -56,7 +56,7 @@ pub fn captured_square(ep: Square, us: Color) -> Square {
 /// of the king on the board after the capture (which removes two men from
 /// one rank, which pin detection cannot see); the captured pawn's own
 /// attack does not count.
-#[inline]
+#[inline(always)]
 pub fn visit_legal(
     board: &Board,
     us: Color,

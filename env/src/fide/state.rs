@@ -46,7 +46,7 @@ impl FideState<Board> {
     /// rook; Poison's Harpy), the rights it loses, and the en passant
     /// square of a double step, kept only when an enemy pawn not in
     /// `frozen` could capture onto it.
-    #[inline]
+    #[inline(always)]
     pub fn play_move(&mut self, m: &Move, partner: Role, frozen: Bitboard) {
         let us = self.turn;
         match *m {
@@ -107,7 +107,7 @@ impl FideState<Board> {
 impl<B> FideState<B> {
     /// Before a ply's changes: no en passant square until a double step
     /// sets one, and the 50-move counter advances.
-    #[inline]
+    #[inline(always)]
     pub fn begin_ply(&mut self) {
         self.ep_square = None;
         self.halfmoves += 1;
@@ -115,7 +115,7 @@ impl<B> FideState<B> {
 
     /// After a complete turn: reset the 50-move counter on a zeroing
     /// action, count Black's turns and hand the move over.
-    #[inline]
+    #[inline(always)]
     pub fn end_turn(&mut self, zeroing: bool) {
         if zeroing {
             self.halfmoves = 0;
@@ -127,7 +127,7 @@ impl<B> FideState<B> {
     }
 
     /// `us`'s king (or Scientist) moved or castled: both its rights go.
-    #[inline]
+    #[inline(always)]
     pub fn clear_castling(&mut self, us: Color) {
         self.castling_rights &= !Bitboard::relative_rank(us, crate::Rank::FIRST);
     }
