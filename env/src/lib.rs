@@ -14,6 +14,7 @@ mod color;
 pub mod encoding;
 mod error;
 pub mod fen;
+pub mod fide;
 mod game;
 pub mod hidden;
 pub mod hostage;

@@ -29,11 +29,20 @@ impl SplitMix64 {
         mix64(self.0)
     }
 
-    /// A number in `0..n` (`n > 0`), by multiply-shift (bias below 2^-32
-    /// for the small `n` of action lists).
+    /// A number in `0..n` (`n > 0`), by multiply-shift of the high 32 bits
+    /// (bias below 2^-32 for the small `n` of action lists).
     #[inline]
     pub fn below(&mut self, n: usize) -> usize {
         (((self.next_u64() >> 32) * n as u64) >> 32) as usize
+    }
+
+    /// A number in `0..n` (`n > 0`), by the high 64 bits of a 128-bit
+    /// product with all 64 bits. Another draw than [`SplitMix64::below`]
+    /// for the same state: Traitor's random selections use this one (its
+    /// seeded draws are pinned by tests).
+    #[inline]
+    pub fn below_wide(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
     }
 }
 

@@ -18,13 +18,9 @@ pub const DOMAIN_EN_PASSANT: u64 = 4;
 /// First domain free for variants (Poison uses this + 0, Hostage + 1, ...).
 pub const DOMAIN_VARIANT_BASE: u64 = 16;
 
-/// SplitMix64 finaliser: a fast bijective mixer with good avalanche.
-#[inline]
-pub const fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
+/// SplitMix64 finaliser: a fast bijective mixer with good avalanche (the
+/// crate's one mixer, [`crate::rng::mix64`]).
+pub use crate::rng::mix64 as mix;
 
 /// The key of item `index` in `domain`.
 #[inline]

@@ -7,7 +7,8 @@
 //! bulk counting) never materialises moves and listing never allocates.
 
 use crate::attacks;
-use crate::{Bitboard, Color, Move, Rank, Role, Square};
+use crate::fide::{castling, en_passant};
+use crate::{Bitboard, Move, Rank, Role, Square};
 
 use super::Chess;
 
@@ -191,50 +192,25 @@ impl Chess {
     ) {
         let board = self.board();
         let us = self.turn();
-        let captured = Square::from_coords(ep.file(), self.relative_fifth_rank());
-        for from in
-            attacks::pawn_attacks(!us, ep) & board.by_piece(crate::Piece::new(us, Role::Pawn))
-        {
-            // Test legality on the board after the capture: it removes two
-            // pieces from one rank, which pin detection cannot see.
-            let occupied = (board.occupied() - from - captured).with(ep);
-            let attackers = board.attackers_to(king, !us, occupied).without(captured);
-            if attackers.is_empty() {
-                visitor.special(Move::EnPassant { from, to: ep });
-            }
-        }
+        en_passant::visit_legal(
+            board,
+            us,
+            ep,
+            Bitboard::FULL,
+            |occupied| board.attackers_to(king, !us, occupied),
+            |m| visitor.special(m),
+        );
     }
 
     fn visit_castling<V: MoveVisitor>(&self, visitor: &mut V, king: Square) {
         let board = self.board();
         let us = self.turn();
         for rook in self.castling_rights() & Bitboard::relative_rank(us, Rank::FIRST) {
-            let side = crate::CastlingSide::from_squares(king, rook);
-            let king_to = side.king_to(us);
-            let rook_to = side.rook_to(us);
-            let must_be_empty = (attacks::between(king, king_to).with(king_to)
-                | attacks::between(rook, rook_to).with(rook_to))
-                - king
-                - rook;
-            if board.occupied().intersects(must_be_empty) {
-                continue;
-            }
-            let occupied = board.occupied() - king - rook;
-            let path = attacks::between(king, king_to).with(king_to);
-            if path
-                .into_iter()
-                .all(|sq| board.attackers_to(sq, !us, occupied).is_empty())
-            {
+            if castling::can_castle(board.occupied(), us, king, rook, false, |sq, occupied| {
+                board.attackers_to(sq, !us, occupied).any()
+            }) {
                 visitor.special(Move::Castle { king, rook });
             }
-        }
-    }
-
-    /// The rank on which a pawn that may be captured en passant stands.
-    fn relative_fifth_rank(&self) -> Rank {
-        match self.turn() {
-            Color::White => Rank::FIFTH,
-            Color::Black => Rank::FOURTH,
         }
     }
 }

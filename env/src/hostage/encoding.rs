@@ -209,7 +209,7 @@ impl Encoding for Hostage {
     /// `num_actions()`, an index no legal action has, instead of a panic.
     #[inline]
     fn action_index(&self, action: &HostageAction) -> usize {
-        Hostage::index_for(self.turn, action).unwrap_or(NUM_ACTIONS)
+        Hostage::index_for(self.fide.turn, action).unwrap_or(NUM_ACTIONS)
     }
 
     fn num_channels(&self) -> usize {
@@ -239,24 +239,28 @@ impl Encoding for Hostage {
     fn encode(&self, observer: Color, out: &mut [f32]) {
         let out = &mut out[..NUM_CHANNELS * SQUARES];
         let plane = |c: usize| c * SQUARES..(c + 1) * SQUARES;
-        encode_fide_pieces(&self.board, observer, out);
+        encode_fide_pieces(&self.fide.board, observer, out);
         for (i, side) in [observer, !observer].into_iter().enumerate() {
             // Rights are rook squares, dropped rooks included (H5).
-            let (kingside, queenside) = castling_sides(self.castling_rights, side);
+            let (kingside, queenside) = castling_sides(self.fide.castling_rights, side);
             write_constant_plane(&mut out[plane(CASTLING + 2 * i)], flag(kingside));
             write_constant_plane(&mut out[plane(CASTLING + 2 * i + 1)], flag(queenside));
             let unmoved = self.unmoved_kings.contains(Square::E1.relative_to(side));
             write_constant_plane(&mut out[plane(UNMOVED_KING + i)], flag(unmoved));
         }
         let en_passant = self
+            .fide
             .ep_square
             .map_or(Bitboard::EMPTY, Bitboard::from_square);
         write_bitboard_plane(&mut out[plane(EN_PASSANT)], en_passant, observer);
         write_constant_plane(
             &mut out[plane(NO_PROGRESS)],
-            (self.halfmoves as f32 / 100.0).min(1.0),
+            (self.fide.halfmoves as f32 / 100.0).min(1.0),
         );
-        write_constant_plane(&mut out[plane(SIDE_TO_MOVE)], flag(self.turn.is_white()));
+        write_constant_plane(
+            &mut out[plane(SIDE_TO_MOVE)],
+            flag(self.fide.turn.is_white()),
+        );
         write_constant_plane(&mut out[plane(ONES)], 1.0);
         let reserves = [
             &self.prisons[observer.index()],

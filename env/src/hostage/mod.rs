@@ -20,12 +20,12 @@ pub use fen::HostageSetup;
 pub use movegen::{ActionVisitor, CountVisitor, ListVisitor};
 pub use reserve::{exchange_value, Reserve, FULL_SET, PROMOTION_ROLES, RESERVE_ROLES};
 
-use crate::attacks;
-use crate::chess::{validate_castling_rights, validate_ep_square};
+use crate::fide::state::fide_accessors;
+use crate::fide::{endings, validate_castling_rights, validate_ep_square, FideState};
 use crate::zobrist;
 use crate::{
-    Bitboard, Board, CastlingSide, Color, FenError, Move, MoveError, Outcome, Piece, Position,
-    PositionError, Rank, Role, Square, Termination,
+    Bitboard, Board, Color, FenError, Move, MoveError, Outcome, Piece, Position, PositionError,
+    Rank, Role, Square,
 };
 
 /// Zobrist domain of prison and airfield counts.
@@ -48,13 +48,9 @@ const DOMAIN_UNMOVED_KING: u64 = zobrist::DOMAIN_VARIANT_BASE + 2;
 /// A legal Hostage Chess position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Hostage {
-    board: Board,
-    turn: Color,
-    /// Squares of the rooks that may castle (dropped rooks included, H5).
-    castling_rights: Bitboard,
-    ep_square: Option<Square>,
-    halfmoves: u32,
-    fullmoves: u32,
+    /// Board and FIDE fields; the castling rights include dropped rooks
+    /// (H5).
+    fide: FideState,
     /// `prisons[c]`: the enemy men that `c` has captured.
     prisons: [Reserve; 2],
     /// `airfields[c]`: men of colour `c` handed over by the opponent in
@@ -150,26 +146,25 @@ impl Hostage {
             validate_ep_square(&board, setup.turn, ep)?;
         }
         let position = Hostage {
-            board,
-            turn: setup.turn,
-            castling_rights: setup.castling_rights,
-            ep_square: setup.ep_square,
-            halfmoves: setup.halfmoves,
-            fullmoves: setup.fullmoves,
+            fide: FideState::from_setup(crate::Setup { board, ..setup }),
             prisons,
             airfields,
             unmoved_kings: unmoved,
         };
-        let them = !position.turn;
-        let their_king = position.board.king_of(them).expect("validated");
+        let them = !position.fide.turn;
+        let their_king = position.fide.board.king_of(them).expect("validated");
         if position
-            .attackers_to(their_king, position.turn, position.board.occupied())
+            .attackers_to(
+                their_king,
+                position.fide.turn,
+                position.fide.board.occupied(),
+            )
             .any()
         {
             return Err(PositionError::OppositeCheck(them));
         }
         if position.checkers().count() > 2 {
-            return Err(PositionError::TooManyCheckers(position.turn));
+            return Err(PositionError::TooManyCheckers(position.fide.turn));
         }
         Ok(position)
     }
@@ -182,29 +177,14 @@ impl Hostage {
     /// The plain fields of this position.
     pub fn to_setup(&self) -> HostageSetup {
         HostageSetup {
-            setup: crate::Setup {
-                board: self.board.clone(),
-                turn: self.turn,
-                castling_rights: self.castling_rights,
-                ep_square: self.ep_square,
-                halfmoves: self.halfmoves,
-                fullmoves: self.fullmoves,
-            },
+            setup: self.fide.to_setup(),
             prisons: self.prisons,
             airfields: self.airfields,
             unmoved_kings: self.unmoved_kings,
         }
     }
 
-    #[inline]
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-
-    #[inline]
-    pub fn turn(&self) -> Color {
-        self.turn
-    }
+    fide_accessors!(Board);
 
     /// The enemy men `color` has captured.
     #[inline]
@@ -218,37 +198,17 @@ impl Hostage {
         &self.airfields[color.index()]
     }
 
-    #[inline]
-    pub fn castling_rights(&self) -> Bitboard {
-        self.castling_rights
-    }
-
     /// Home squares of the kings that have never moved.
     #[inline]
     pub fn unmoved_kings(&self) -> Bitboard {
         self.unmoved_kings
     }
 
-    #[inline]
-    pub fn ep_square(&self) -> Option<Square> {
-        self.ep_square
-    }
-
-    #[inline]
-    pub fn halfmoves(&self) -> u32 {
-        self.halfmoves
-    }
-
-    #[inline]
-    pub fn fullmoves(&self) -> u32 {
-        self.fullmoves
-    }
-
     /// Men of both colours on the board, in prisons and in airfields. No
     /// action changes it (H7), so it is the count of the position the game
     /// started from: 32 from the standard start, fewer from a composed one.
     pub fn total_men(&self) -> u32 {
-        self.board.occupied().count() as u32
+        self.fide.board.occupied().count() as u32
             + self
                 .prisons
                 .iter()
@@ -259,8 +219,9 @@ impl Hostage {
 
     #[inline]
     fn our_king(&self) -> Square {
-        self.board
-            .king_of(self.turn)
+        self.fide
+            .board
+            .king_of(self.fide.turn)
             .expect("validated position has a king")
     }
 
@@ -278,7 +239,7 @@ impl Hostage {
         if self.can_promote(color) {
             Bitboard::EMPTY
         } else {
-            self.board.by_piece(Piece::new(color, Role::Pawn))
+            self.fide.board.by_piece(Piece::new(color, Role::Pawn))
                 & Bitboard::relative_rank(color, Rank::SEVENTH)
         }
     }
@@ -288,13 +249,13 @@ impl Hostage {
     /// attack nothing (H6).
     #[inline]
     pub fn attackers_to(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
-        self.board.attackers_to(sq, attacker, occupied) - self.blocked_pawns(attacker)
+        self.fide.board.attackers_to(sq, attacker, occupied) - self.blocked_pawns(attacker)
     }
 
     /// Enemy men giving check.
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        self.attackers_to(self.our_king(), !self.turn, self.board.occupied())
+        self.attackers_to(self.our_king(), !self.fide.turn, self.fide.board.occupied())
     }
 
     #[inline]
@@ -312,10 +273,9 @@ impl Hostage {
 
     /// Plays a legal action. The fast path: no legality check.
     pub fn play_action_unchecked(&mut self, action: &HostageAction) {
-        let us = self.turn;
+        let us = self.fide.turn;
         let them = !us;
-        self.ep_square = None;
-        self.halfmoves += 1;
+        self.fide.begin_ply();
         match *action {
             HostageAction::Move(m) => self.play_move(us, &m),
             HostageAction::Drop { role, to } => {
@@ -329,108 +289,43 @@ impl Hostage {
                 self.drop_man(us, rescued, to);
             }
         }
-        if action.is_zeroing() {
-            self.halfmoves = 0;
-        }
-        if us == Color::Black {
-            self.fullmoves += 1;
-        }
-        self.turn = them;
+        self.fide.end_turn(action.is_zeroing());
     }
 
     /// Puts a man on an empty square; a rook dropped on its own home corner
     /// beside an unmoved king may castle (H5).
     fn drop_man(&mut self, us: Color, role: Role, to: Square) {
-        self.board.toggle_piece(Piece::new(us, role), to);
+        self.fide.board.toggle_piece(Piece::new(us, role), to);
         if role == Role::Rook
             && (Bitboard::CORNERS & Bitboard::relative_rank(us, Rank::FIRST)).contains(to)
             && self.unmoved_kings.contains(Square::E1.relative_to(us))
         {
-            self.castling_rights.add(to);
+            self.fide.castling_rights.add(to);
         }
     }
 
+    /// A FIDE move; captured men go to our prison, and a promotion
+    /// exchanges the pawn for the released piece in their prison (H6).
     fn play_move(&mut self, us: Color, m: &Move) {
         let them = !us;
-        match *m {
-            Move::Normal {
-                role,
-                from,
-                capture,
-                to,
-                promotion,
-            } => {
-                if let Some(captured) = capture {
-                    self.board.toggle_piece(Piece::new(them, captured), to);
-                    self.castling_rights.remove(to);
-                    self.prisons[us.index()].add(captured);
-                }
-                self.board.move_piece(Piece::new(us, role), from, to);
-                if let Some(released) = promotion {
-                    // H6: the pawn is exchanged for a piece of ours held in
-                    // the opponent's prison, and takes its place there.
-                    self.board.toggle_piece(Piece::new(us, Role::Pawn), to);
-                    self.board.toggle_piece(Piece::new(us, released), to);
-                    self.prisons[them.index()].remove(released);
-                    self.prisons[them.index()].add(Role::Pawn);
-                }
-                match role {
-                    Role::King => self.king_moved(us),
-                    Role::Pawn if from.rank().index().abs_diff(to.rank().index()) == 2 => {
-                        let skipped = Square::from_index_masked(
-                            (from.index() as u32 + to.index() as u32) / 2,
-                        );
-                        if (attacks::pawn_attacks(us, skipped)
-                            & self.board.by_piece(Piece::new(them, Role::Pawn)))
-                        .any()
-                        {
-                            self.ep_square = Some(skipped);
-                        }
-                    }
-                    _ => {}
-                }
-                self.castling_rights.remove(from);
-            }
-            Move::EnPassant { from, to } => {
-                let captured = Square::from_coords(to.file(), from.rank());
-                self.board
-                    .toggle_piece(Piece::new(them, Role::Pawn), captured);
-                self.board.move_piece(Piece::new(us, Role::Pawn), from, to);
-                self.prisons[us.index()].add(Role::Pawn);
-            }
-            Move::Castle { king, rook } => {
-                let side = CastlingSide::from_squares(king, rook);
-                self.board.toggle_piece(Piece::new(us, Role::King), king);
-                self.board.toggle_piece(Piece::new(us, Role::Rook), rook);
-                self.board
-                    .toggle_piece(Piece::new(us, Role::King), side.king_to(us));
-                self.board
-                    .toggle_piece(Piece::new(us, Role::Rook), side.rook_to(us));
-                self.king_moved(us);
-            }
+        self.fide.play_move(m, Role::Rook, Bitboard::EMPTY);
+        if let Some(captured) = m.capture() {
+            self.prisons[us.index()].add(captured);
         }
-    }
-
-    fn king_moved(&mut self, us: Color) {
-        self.castling_rights &= !Bitboard::relative_rank(us, Rank::FIRST);
-        self.unmoved_kings &= !Bitboard::relative_rank(us, Rank::FIRST);
+        if let Some(released) = m.promotion() {
+            self.prisons[them.index()].remove(released);
+            self.prisons[them.index()].add(Role::Pawn);
+        }
+        if m.role() == Role::King {
+            self.unmoved_kings &= !Bitboard::relative_rank(us, Rank::FIRST);
+        }
     }
 
     /// The Zobrist key: pieces, side to move, castling rights, a usable en
     /// passant square, both prisons and airfields, and the unmoved kings.
     pub fn zobrist(&self) -> u64 {
-        let mut key = zobrist::board_pieces(&self.board);
-        if self.turn == Color::Black {
-            key ^= zobrist::BLACK_TO_MOVE;
-        }
-        for rook in self.castling_rights {
-            key ^= zobrist::castling(rook);
-        }
-        if let Some(ep) = self.ep_square {
-            if self.has_legal_en_passant() {
-                key ^= zobrist::en_passant(ep.file());
-            }
-        }
+        let mut key = zobrist::board_pieces(&self.fide.board)
+            ^ self.fide.zobrist_fields(|| self.has_legal_en_passant());
         for (slot, reserve) in self.prisons.iter().chain(&self.airfields).enumerate() {
             for (i, count) in reserve.counts().into_iter().enumerate() {
                 if count > 0 {
@@ -453,7 +348,7 @@ impl Position for Hostage {
     }
 
     fn turn(&self) -> Color {
-        self.turn
+        self.fide.turn
     }
 
     fn legal_actions(&self, out: &mut Vec<HostageAction>) {
@@ -486,23 +381,12 @@ impl Position for Hostage {
 
     fn outcome_given(&self, has_legal_action: bool) -> Option<Outcome> {
         if !has_legal_action {
-            return Some(if self.is_check() {
-                Outcome::Decisive {
-                    winner: !self.turn,
-                    termination: Termination::Checkmate,
-                }
-            } else {
-                Outcome::Draw {
-                    termination: Termination::Stalemate,
-                }
-            });
+            return Some(endings::checkmate_or_stalemate(
+                self.is_check(),
+                self.fide.turn,
+            ));
         }
-        if self.halfmoves >= 100 {
-            return Some(Outcome::Draw {
-                termination: Termination::FiftyMoves,
-            });
-        }
-        None
+        endings::fifty_moves(self.fide.halfmoves)
     }
 
     fn repetition_key(&self) -> u64 {
@@ -519,7 +403,7 @@ impl Position for Hostage {
                 (m.role() == Role::King || m.is_castle())
                     && self
                         .unmoved_kings
-                        .contains(Square::E1.relative_to(self.turn))
+                        .contains(Square::E1.relative_to(self.fide.turn))
             }
             _ => false,
         }

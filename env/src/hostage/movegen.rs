@@ -19,7 +19,8 @@
 //! so counting (perft's bulk counting) never builds them.
 
 use crate::attacks;
-use crate::{Bitboard, CastlingSide, Color, Move, Piece, Rank, Role, Square};
+use crate::fide::{castling, en_passant};
+use crate::{Bitboard, Move, Piece, Rank, Role, Square};
 
 use super::reserve::{exchange_value, PROMOTION_ROLES};
 use super::{Hostage, HostageAction};
@@ -302,48 +303,26 @@ impl Hostage {
         king: Square,
         ep: Square,
     ) {
-        let board = self.board();
+        // A captured pawn gives them nothing to promote to, so the attack
+        // rule is as now.
         let us = self.turn();
-        let fifth = match us {
-            Color::White => Rank::FIFTH,
-            Color::Black => Rank::FOURTH,
-        };
-        let captured = Square::from_coords(ep.file(), fifth);
-        for from in attacks::pawn_attacks(!us, ep) & board.by_piece(Piece::new(us, Role::Pawn)) {
-            // Tested on the board after the capture: it removes two men
-            // from one rank, which pin detection cannot see. A captured pawn
-            // gives them nothing to promote to, so the attack rule is as now.
-            let occupied = (board.occupied() - from - captured).with(ep);
-            if self
-                .attackers_to(king, !us, occupied)
-                .without(captured)
-                .is_empty()
-            {
-                visitor.special(Move::EnPassant { from, to: ep });
-            }
-        }
+        en_passant::visit_legal(
+            self.board(),
+            us,
+            ep,
+            Bitboard::FULL,
+            |occupied| self.attackers_to(king, !us, occupied),
+            |m| visitor.special(m),
+        );
     }
 
     fn visit_castling<V: ActionVisitor>(&self, visitor: &mut V, king: Square) {
-        let board = self.board();
+        let occupied = self.board().occupied();
         let us = self.turn();
         for rook in self.castling_rights() & Bitboard::relative_rank(us, Rank::FIRST) {
-            let side = CastlingSide::from_squares(king, rook);
-            let king_to = side.king_to(us);
-            let rook_to = side.rook_to(us);
-            let must_be_empty = (attacks::between(king, king_to).with(king_to)
-                | attacks::between(rook, rook_to).with(rook_to))
-                - king
-                - rook;
-            if board.occupied().intersects(must_be_empty) {
-                continue;
-            }
-            let occupied = board.occupied() - king - rook;
-            let path = attacks::between(king, king_to).with(king_to);
-            if path
-                .into_iter()
-                .all(|sq| self.attackers_to(sq, !us, occupied).is_empty())
-            {
+            if castling::can_castle(occupied, us, king, rook, false, |sq, occupied| {
+                self.attackers_to(sq, !us, occupied).any()
+            }) {
                 visitor.special(Move::Castle { king, rook });
             }
         }

@@ -8,7 +8,8 @@
 //! `N@f3`, `N-B@f7`. Whatever is read is matched against the legal actions,
 //! so a read action is legal.
 
-use crate::san::{San, SanTarget};
+use crate::fide::san::{san_matches, uci_matches, unique_match, write_san};
+use crate::san::San;
 use crate::{Move, MoveError, Position, Role, Square};
 
 use super::reserve::reserve_index;
@@ -59,36 +60,23 @@ impl Hostage {
             return legal
                 .iter()
                 .copied()
-                .find(|a| match a {
-                    HostageAction::Move(m) => {
-                        m.from() == from
-                            && m.promotion() == promotion
-                            && (m.to() == to
-                                || matches!(m, Move::Castle { rook, .. } if *rook == to))
-                    }
-                    _ => false,
-                })
+                .find(
+                    |a| matches!(a, HostageAction::Move(m) if uci_matches(m, from, to, promotion)),
+                )
                 .ok_or_else(illegal);
         }
         let san = San::parse(&body.replace("=*", "=")).map_err(|reason| MoveError::Syntax {
             text: text.to_owned(),
             reason,
         })?;
-        let mut matches = legal.iter().copied().filter(|a| match a {
-            HostageAction::Move(m) => san_matches(&san, m),
-            _ => false,
-        });
-        let first = matches.next();
-        let rest = matches.count();
-        match (first, rest) {
-            (Some(action), 0) => Ok(action),
-            (None, _) => Err(illegal()),
-            (Some(_), n) => Err(MoveError::Ambiguous {
-                text: text.to_owned(),
-                fen: self.fen(),
-                count: n + 1,
-            }),
-        }
+        unique_match(
+            legal
+                .iter()
+                .copied()
+                .filter(|a| matches!(a, HostageAction::Move(m) if san_matches(&san, m))),
+            text,
+            || self.fen(),
+        )
     }
 
     /// Standard notation with the check (`+`) or mate (`#`) suffix.
@@ -118,50 +106,19 @@ impl Hostage {
 
     /// SAN of a board move; a promotion names the released piece `=*Q`.
     fn san_without_suffix(&self, m: &Move) -> String {
-        let (role, from, to) = match *m {
-            Move::Castle { king, rook } => {
-                return if rook.file() > king.file() {
-                    "O-O".to_owned()
-                } else {
-                    "O-O-O".to_owned()
-                };
-            }
-            Move::Normal { role, from, to, .. } => (role, from, to),
-            Move::EnPassant { from, to } => (Role::Pawn, from, to),
-        };
-        let mut out = String::with_capacity(10);
-        if role == Role::Pawn {
-            if m.is_capture() {
-                out.push(from.file().char());
-            }
-        } else {
-            out.push(role.upper_char());
-            let rivals: crate::Bitboard = self
-                .legal_action_list()
-                .into_iter()
-                .filter_map(|a| match a {
-                    HostageAction::Move(o)
-                        if o.role() == role
-                            && o.to() == to
-                            && o.from() != from
-                            && !o.is_castle() =>
-                    {
-                        Some(o.from())
-                    }
-                    _ => None,
-                })
-                .collect();
-            crate::san::push_disambiguation(&mut out, from, rivals);
-        }
-        if m.is_capture() {
-            out.push('x');
-        }
-        out.push_str(&to.to_string());
-        if let Some(released) = m.promotion() {
-            out.push_str("=*");
-            out.push(released.upper_char());
-        }
-        out
+        write_san(
+            m,
+            || {
+                self.legal_action_list()
+                    .into_iter()
+                    .filter_map(|a| match a {
+                        HostageAction::Move(o) => Some(o),
+                        _ => None,
+                    })
+            },
+            'x',
+            "=*",
+        )
     }
 }
 
@@ -270,22 +227,4 @@ fn parse_uci(body: &str) -> Option<(Square, Square, Option<Role>)> {
         None => None,
     };
     Some((from, to, promotion))
-}
-
-/// Does a legal move fit a parsed SAN?
-fn san_matches(san: &San, m: &Move) -> bool {
-    match (&san.target, m) {
-        (SanTarget::Castle { king_side }, Move::Castle { king, rook }) => {
-            (rook.file() > king.file()) == *king_side
-        }
-        (SanTarget::Castle { .. }, _) | (_, Move::Castle { .. }) => false,
-        (SanTarget::Square(to), _) => {
-            m.to() == *to
-                && m.role() == san.role
-                && m.promotion() == san.promotion
-                && san.from_file.is_none_or(|f| m.from().file() == f)
-                && san.from_rank.is_none_or(|r| m.from().rank() == r)
-                && (!san.capture || m.is_capture())
-        }
-    }
 }

@@ -30,6 +30,7 @@ pub use parts::{Hand, Part, Parts, HAND_LIMIT, HAND_MAX_DURING_TURN};
 use movegen::{CountVisitor, ListVisitor};
 
 use crate::attacks;
+use crate::fide::{castling, endings};
 use crate::zobrist;
 use crate::{
     Bitboard, Color, FenError, MoveError, Outcome, Position, PositionError, Rank, Square,
@@ -138,11 +139,7 @@ impl MadScientist {
             return Err(PositionError::PawnOnBackRank(sq));
         }
         for rook in castling_rights {
-            let color = if rook.rank() == Rank::FIRST {
-                Color::White
-            } else {
-                Color::Black
-            };
+            let color = castling::rank_color(rook);
             let home = Square::E1.relative_to(color);
             let scientist_home = board.scientist_of(color) == Some(home);
             let rook_there = board.piece_at(rook)
@@ -466,10 +463,8 @@ impl Position for MadScientist {
     }
 
     fn outcome_given(&self, has_legal_action: bool) -> Option<Outcome> {
-        if self.halfmoves >= 100 {
-            return Some(Outcome::Draw {
-                termination: Termination::FiftyMoves,
-            });
+        if let Some(draw) = endings::fifty_moves(self.halfmoves) {
+            return Some(draw);
         }
         if !has_legal_action {
             return Some(Outcome::Draw {

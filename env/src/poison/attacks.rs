@@ -11,17 +11,17 @@ impl PoisonChess {
     /// Pieces that slide orthogonally: Rook, Guard and Doctor.
     #[inline]
     fn orthogonal_sliders(&self) -> Bitboard {
-        self.board.by_role(Role::Rook)
-            | self.board.by_role(Role::Guard)
-            | self.board.by_role(Role::Doctor)
+        self.fide.board.by_role(Role::Rook)
+            | self.fide.board.by_role(Role::Guard)
+            | self.fide.board.by_role(Role::Doctor)
     }
 
     /// Pieces that slide diagonally: Bishop, Guard and Doctor.
     #[inline]
     fn diagonal_sliders(&self) -> Bitboard {
-        self.board.by_role(Role::Bishop)
-            | self.board.by_role(Role::Guard)
-            | self.board.by_role(Role::Doctor)
+        self.fide.board.by_role(Role::Bishop)
+            | self.fide.board.by_role(Role::Guard)
+            | self.fide.board.by_role(Role::Doctor)
     }
 
     /// The unpoisoned pieces of `attacker` that attack `sq` (and so give
@@ -29,7 +29,7 @@ impl PoisonChess {
     /// Harpies are never among them (P6).
     #[inline]
     pub fn attackers_to(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
-        let board = &self.board;
+        let board = &self.fide.board;
         let active = board.by_color(attacker) & !self.poisoned[attacker.index()];
         active
             & ((attacks::rook_attacks(sq, occupied) & self.orthogonal_sliders())
@@ -43,8 +43,8 @@ impl PoisonChess {
     /// that King has died of poison).
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        match self.board.king_of(self.turn) {
-            Some(king) => self.attackers_to(king, !self.turn, self.board.occupied()),
+        match self.fide.board.king_of(self.fide.turn) {
+            Some(king) => self.attackers_to(king, !self.fide.turn, self.fide.board.occupied()),
             None => Bitboard::EMPTY,
         }
     }
@@ -57,8 +57,10 @@ impl PoisonChess {
     /// True when the King of `color` stands attacked (P6 attacks).
     #[inline]
     pub(super) fn king_attacked(&self, color: Color) -> bool {
-        match self.board.king_of(color) {
-            Some(king) => self.attackers_to(king, !color, self.board.occupied()).any(),
+        match self.fide.board.king_of(color) {
+            Some(king) => self
+                .attackers_to(king, !color, self.fide.board.occupied())
+                .any(),
             None => false,
         }
     }
@@ -67,8 +69,8 @@ impl PoisonChess {
     /// enemy slider (Harpies and poisoned sliders pin nothing).
     #[inline]
     pub(super) fn pinned(&self, king: Square) -> Bitboard {
-        let board = &self.board;
-        let us = self.turn;
+        let board = &self.fide.board;
+        let us = self.fide.turn;
         let them = board.by_color(!us) & !self.poisoned[(!us).index()];
         let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY) & self.orthogonal_sliders())
             | (attacks::bishop_attacks(king, Bitboard::EMPTY) & self.diagonal_sliders()))
@@ -86,6 +88,6 @@ impl PoisonChess {
     /// The enemy King as a set (empty once it has died).
     #[inline]
     pub(super) fn king_set(&self, color: Color) -> Bitboard {
-        self.board.by_piece(Piece::new(color, Role::King))
+        self.fide.board.by_piece(Piece::new(color, Role::King))
     }
 }

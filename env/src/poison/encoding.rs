@@ -143,7 +143,7 @@ impl Encoding for PoisonChess {
     /// See the module docs. An action no position could make legal gets
     /// `num_actions()`, an index no legal action has, instead of a panic.
     fn action_index(&self, action: &PoisonAction) -> usize {
-        PoisonChess::index_for(self.turn, action).unwrap_or(NUM_ACTIONS)
+        PoisonChess::index_for(self.fide.turn, action).unwrap_or(NUM_ACTIONS)
     }
 
     fn num_channels(&self) -> usize {
@@ -180,11 +180,11 @@ impl Encoding for PoisonChess {
         let out = &mut out[..NUM_CHANNELS * SQUARES];
         let plane = |c: usize| c * SQUARES..(c + 1) * SQUARES;
         for (side, first) in [(observer, OWN_PIECES), (!observer, THEIR_PIECES)] {
-            let pieces = self.board.by_color(side);
+            let pieces = self.fide.board.by_color(side);
             for (i, role) in ROLES.into_iter().enumerate() {
                 write_bitboard_plane(
                     &mut out[plane(first + i)],
-                    pieces & self.board.by_role(role),
+                    pieces & self.fide.board.by_role(role),
                     observer,
                 );
             }
@@ -204,19 +204,23 @@ impl Encoding for PoisonChess {
         }
         for (i, side) in [observer, !observer].into_iter().enumerate() {
             // A right is the square of a Harpy that may castle (P11).
-            let (kingside, queenside) = castling_sides(self.castling_rights, side);
+            let (kingside, queenside) = castling_sides(self.fide.castling_rights, side);
             write_constant_plane(&mut out[plane(CASTLING + 2 * i)], flag(kingside));
             write_constant_plane(&mut out[plane(CASTLING + 2 * i + 1)], flag(queenside));
         }
         let en_passant = self
+            .fide
             .ep_square
             .map_or(Bitboard::EMPTY, Bitboard::from_square);
         write_bitboard_plane(&mut out[plane(EN_PASSANT)], en_passant, observer);
         write_constant_plane(
             &mut out[plane(NO_PROGRESS)],
-            (self.halfmoves as f32 / 100.0).min(1.0),
+            (self.fide.halfmoves as f32 / 100.0).min(1.0),
         );
-        write_constant_plane(&mut out[plane(SIDE_TO_MOVE)], flag(self.turn.is_white()));
+        write_constant_plane(
+            &mut out[plane(SIDE_TO_MOVE)],
+            flag(self.fide.turn.is_white()),
+        );
         write_constant_plane(&mut out[plane(ONES)], 1.0);
     }
 }

@@ -1,5 +1,6 @@
 //! How a Poison game ends (P9, P10, FIDE's other draws).
 
+use crate::fide::endings;
 use crate::{Bitboard, Color, Outcome, Piece, Role, Termination};
 
 use super::PoisonChess;
@@ -29,36 +30,21 @@ impl PoisonChess {
     /// The endings after [`PoisonChess::royal_death`], given whether the
     /// player to act has a legal action.
     pub(crate) fn result_given(&self, has_legal_action: bool) -> Option<Outcome> {
-        if !has_legal_action {
-            return Some(if self.is_check() {
-                let winner = !self.turn;
-                if self.is_doomed_mate(winner) {
+        endings::outcome_given(
+            has_legal_action,
+            || {
+                let winner = !self.fide.turn;
+                if self.is_check() && self.is_doomed_mate(winner) {
                     Outcome::Draw {
                         termination: Termination::DoomedCheckmate,
                     }
                 } else {
-                    Outcome::Decisive {
-                        winner,
-                        termination: Termination::Checkmate,
-                    }
+                    endings::checkmate_or_stalemate(self.is_check(), self.fide.turn)
                 }
-            } else {
-                Outcome::Draw {
-                    termination: Termination::Stalemate,
-                }
-            });
-        }
-        if self.is_insufficient_material() {
-            return Some(Outcome::Draw {
-                termination: Termination::InsufficientMaterial,
-            });
-        }
-        if self.halfmoves >= 100 {
-            return Some(Outcome::Draw {
-                termination: Termination::FiftyMoves,
-            });
-        }
-        None
+            },
+            || self.is_insufficient_material(),
+            self.fide.halfmoves,
+        )
     }
 
     /// P10: a mate by `mater` counts as a draw when its own King is
@@ -67,6 +53,7 @@ impl PoisonChess {
     fn is_doomed_mate(&self, mater: Color) -> bool {
         (self.king_set(mater) & self.poisoned(mater)).any()
             && self
+                .fide
                 .board
                 .by_piece(Piece::new(mater, Role::Doctor))
                 .is_empty()
@@ -77,7 +64,7 @@ impl PoisonChess {
     /// minor piece in all, or only Bishops all on one colour of square.
     /// Never while a King is poisoned: it may still die (P9).
     pub fn is_insufficient_material(&self) -> bool {
-        let board = &self.board;
+        let board = &self.fide.board;
         if (board.by_role(Role::King) & self.all_poisoned()).any() {
             return false;
         }
@@ -87,17 +74,9 @@ impl PoisonChess {
             Role::Harpy,
             Role::Doctor,
             Role::Guard,
-        ];
-        if mating.iter().any(|role| board.by_role(*role).any()) {
-            return false;
-        }
-        let minors = board.by_role(Role::Knight) | board.by_role(Role::Bishop);
-        if minors.count() <= 1 {
-            return true;
-        }
-        let bishops = board.by_role(Role::Bishop);
-        board.by_role(Role::Knight).is_empty()
-            && (bishops.intersects(Bitboard::DARK_SQUARES)
-                ^ bishops.intersects(Bitboard::LIGHT_SQUARES))
+        ]
+        .into_iter()
+        .fold(Bitboard::EMPTY, |men, role| men | board.by_role(role));
+        endings::insufficient_material(board, mating)
     }
 }

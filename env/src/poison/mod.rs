@@ -32,6 +32,8 @@ pub use movegen::{ActionVisitor, CountVisitor, ListVisitor};
 pub use notation::SuffixItem;
 pub use setup::PoisonSetup;
 
+use crate::fide::state::fide_accessors;
+use crate::fide::{castling, FideState};
 use crate::zobrist;
 use crate::{Bitboard, Board, Color, FenError, MoveError, Outcome, Position, Role, Square};
 
@@ -64,13 +66,10 @@ const ZOBRIST_POISON: u64 = zobrist::DOMAIN_VARIANT_BASE;
 /// actions and vice versa (P3).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PoisonChess {
-    board: Board,
-    turn: Color,
-    /// Squares of the unmoved Harpies that may still castle (P11).
-    castling_rights: Bitboard,
-    ep_square: Option<Square>,
-    halfmoves: u32,
-    fullmoves: u32,
+    /// Board and FIDE fields; the castling rights are the squares of the
+    /// unmoved Harpies that may still castle (P11), and the 50-move counter
+    /// also zeroes on poisonings, cures and deaths by poison (P12).
+    fide: FideState,
     /// Poisoned pieces, indexed by the colour of the poisoned piece.
     poisoned: [Bitboard; 2],
     /// The countdown (1..=5) of the poisoned piece on each square, 0 on the
@@ -97,38 +96,7 @@ impl PoisonChess {
         Ok(PoisonChess::from_setup(PoisonSetup::from_fen(text)?)?)
     }
 
-    #[inline]
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-
-    #[inline]
-    pub fn turn(&self) -> Color {
-        self.turn
-    }
-
-    /// Squares of the Harpies that keep their castling right.
-    #[inline]
-    pub fn castling_rights(&self) -> Bitboard {
-        self.castling_rights
-    }
-
-    #[inline]
-    pub fn ep_square(&self) -> Option<Square> {
-        self.ep_square
-    }
-
-    /// Half-moves since the last capture, pawn move, poisoning, cure or
-    /// death by poison (P12).
-    #[inline]
-    pub fn halfmoves(&self) -> u32 {
-        self.halfmoves
-    }
-
-    #[inline]
-    pub fn fullmoves(&self) -> u32 {
-        self.fullmoves
-    }
+    fide_accessors!(Board);
 
     /// The poisoned pieces of `color` (frozen, P4).
     #[inline]
@@ -156,18 +124,8 @@ impl PoisonChess {
     /// rights, a usable en passant square and every (square, counter) of a
     /// poisoned piece.
     pub fn zobrist(&self) -> u64 {
-        let mut key = zobrist::board_pieces(&self.board);
-        if self.turn == Color::Black {
-            key ^= zobrist::BLACK_TO_MOVE;
-        }
-        for rook in self.castling_rights {
-            key ^= zobrist::castling(rook);
-        }
-        if let Some(ep) = self.ep_square {
-            if self.has_legal_en_passant() {
-                key ^= zobrist::en_passant(ep.file());
-            }
-        }
+        let mut key = zobrist::board_pieces(&self.fide.board)
+            ^ self.fide.zobrist_fields(|| self.has_legal_en_passant());
         for sq in self.all_poisoned() {
             key ^= zobrist::key(
                 ZOBRIST_POISON,
@@ -186,7 +144,7 @@ impl Position for PoisonChess {
     }
 
     fn turn(&self) -> Color {
-        self.turn
+        self.fide.turn
     }
 
     fn legal_actions(&self, out: &mut Vec<PoisonAction>) {
@@ -232,17 +190,8 @@ impl Position for PoisonChess {
         // Counters only run down, so any action that lowers one makes every
         // earlier position unrepeatable too.
         action.is_zeroing()
-            || self.poisoned(!self.turn).any()
-            || match action {
-                PoisonAction::Move(m) => {
-                    m.is_castle()
-                        || (self.castling_rights.any()
-                            && (m.role() == Role::King
-                                || self.castling_rights.contains(m.from())
-                                || self.castling_rights.contains(m.to())))
-                }
-                _ => false,
-            }
+            || self.poisoned(!self.fide.turn).any()
+            || matches!(action, PoisonAction::Move(m) if castling::touches_castling(self.fide.castling_rights, m))
     }
 
     fn fen(&self) -> String {

@@ -18,7 +18,8 @@
 use arrayvec::ArrayVec;
 
 use crate::attacks;
-use crate::{Bitboard, CastlingSide, Move, Piece, Rank, Role, Square};
+use crate::fide::{castling, en_passant};
+use crate::{Bitboard, Move, Rank, Role, Square};
 
 use super::{PoisonAction, PoisonChess, PROMOTIONS};
 
@@ -149,7 +150,7 @@ impl PoisonChess {
     /// action kills them (P3).
     pub fn dying(&self) -> Bitboard {
         let mut dying = Bitboard::EMPTY;
-        for sq in self.poisoned[(!self.turn).index()] {
+        for sq in self.poisoned[(!self.fide.turn).index()] {
             if self.counters[sq.index()] == 1 {
                 dying.add(sq);
             }
@@ -160,7 +161,7 @@ impl PoisonChess {
     /// Generates every legal action into the visitor. Nothing is legal once
     /// a King has died (P9: the game is over).
     pub fn visit_legal_actions<V: ActionVisitor>(&self, visitor: &mut V) {
-        if self.king_set(self.turn).is_empty() || self.king_set(!self.turn).is_empty() {
+        if self.king_set(self.fide.turn).is_empty() || self.king_set(!self.fide.turn).is_empty() {
             return;
         }
         if self.dying().any() {
@@ -190,7 +191,7 @@ impl PoisonChess {
     /// and equal to it; tests compare the two.
     pub fn legal_actions_by_playing(&self, out: &mut Vec<PoisonAction>) {
         out.clear();
-        if self.king_set(self.turn).is_empty() || self.king_set(!self.turn).is_empty() {
+        if self.king_set(self.fide.turn).is_empty() || self.king_set(!self.fide.turn).is_empty() {
             return;
         }
         self.visit_by_playing(&mut ListVisitor(out));
@@ -202,7 +203,7 @@ impl PoisonChess {
         for action in pseudo {
             let mut after = self.clone();
             after.play_action_unchecked(&action);
-            if !after.king_attacked(self.turn) {
+            if !after.king_attacked(self.fide.turn) {
                 visitor.action(action);
             }
         }
@@ -214,8 +215,8 @@ impl PoisonChess {
     /// pseudo-legal action (castling still obeys its own rules about
     /// attacked squares).
     fn generate<V: ActionVisitor, const LEGAL: bool>(&self, visitor: &mut V) {
-        let board = &self.board;
-        let us = self.turn;
+        let board = &self.fide.board;
+        let us = self.fide.turn;
         let them = !us;
         let Some(king) = board.king_of(us) else {
             return;
@@ -306,7 +307,7 @@ impl PoisonChess {
             }
         }
 
-        if let Some(ep) = self.ep_square {
+        if let Some(ep) = self.fide.ep_square {
             self.visit_en_passant::<V, LEGAL>(visitor, king, ep, active);
         }
         if checkers.is_empty() && active.contains(king) {
@@ -358,24 +359,21 @@ impl PoisonChess {
         ep: Square,
         active: Bitboard,
     ) {
-        let board = &self.board;
-        let us = self.turn;
-        let captured = Square::from_coords(ep.file(), us.fold(Rank::FIFTH, Rank::FOURTH));
-        for from in
-            attacks::pawn_attacks(!us, ep) & active & board.by_piece(Piece::new(us, Role::Pawn))
-        {
-            // Tested on the board after the capture: two pieces leave one
-            // rank, which pin detection cannot see.
-            let legal = !LEGAL || {
-                let occupied = (board.occupied() - from - captured).with(ep);
-                self.attackers_to(king, !us, occupied)
-                    .without(captured)
-                    .is_empty()
-            };
-            if legal {
-                visitor.action(PoisonAction::Move(Move::EnPassant { from, to: ep }));
-            }
-        }
+        let us = self.fide.turn;
+        en_passant::visit_legal(
+            &self.fide.board,
+            us,
+            ep,
+            active,
+            |occupied| {
+                if LEGAL {
+                    self.attackers_to(king, !us, occupied)
+                } else {
+                    Bitboard::EMPTY
+                }
+            },
+            |m| visitor.action(PoisonAction::Move(m)),
+        );
     }
 
     /// Castling (P11): the unpoisoned King and an unpoisoned unmoved Harpy,
@@ -383,28 +381,19 @@ impl PoisonChess {
     /// checks that) and not passing through or landing on an attacked
     /// square (P6 attacks).
     fn visit_castling<V: ActionVisitor>(&self, visitor: &mut V, king: Square) {
-        let board = &self.board;
-        let us = self.turn;
-        let rights = self.castling_rights
+        let us = self.fide.turn;
+        let rights = self.fide.castling_rights
             & Bitboard::relative_rank(us, Rank::FIRST)
             & !self.poisoned[us.index()];
         for harpy in rights {
-            let side = CastlingSide::from_squares(king, harpy);
-            let king_to = side.king_to(us);
-            let harpy_to = side.rook_to(us);
-            let must_be_empty = (attacks::between(king, king_to).with(king_to)
-                | attacks::between(harpy, harpy_to).with(harpy_to))
-                - king
-                - harpy;
-            if board.occupied().intersects(must_be_empty) {
-                continue;
-            }
-            let occupied = board.occupied() - king - harpy;
-            let path = attacks::between(king, king_to).with(king_to);
-            if path
-                .into_iter()
-                .all(|sq| self.attackers_to(sq, !us, occupied).is_empty())
-            {
+            if castling::can_castle(
+                self.fide.board.occupied(),
+                us,
+                king,
+                harpy,
+                false,
+                |sq, occupied| self.attackers_to(sq, !us, occupied).any(),
+            ) {
                 visitor.action(PoisonAction::Move(Move::Castle { king, rook: harpy }));
             }
         }
@@ -420,7 +409,7 @@ impl PoisonChess {
                 self.0 |= matches!(action, PoisonAction::Move(Move::EnPassant { .. }));
             }
         }
-        if self.ep_square.is_none() {
+        if self.fide.ep_square.is_none() {
             return false;
         }
         let mut visitor = EnPassantVisitor(false);

@@ -24,6 +24,7 @@
 
 use std::fmt;
 
+use crate::fide::san::{san_matches, uci_matches, write_san};
 use crate::san::{San, SanTarget};
 use crate::{Move, MoveError, Position, Role, Square};
 
@@ -88,7 +89,7 @@ impl SuffixItem {
                 matches!(*action, PoisonAction::Cure { target, .. } if target == square)
             }
             SuffixItem::Died(square) => {
-                before.poisoned(!before.turn).contains(square)
+                before.poisoned(!before.turn()).contains(square)
                     && action.captured_square() != Some(square)
                     && after.counter(square).is_none()
             }
@@ -119,7 +120,7 @@ impl PoisonChess {
     /// What `action` does to the poison (the bracket suffix), in square
     /// order; `after` is the position after it.
     pub fn suffix_items(&self, action: &PoisonAction, after: &PoisonChess) -> Vec<SuffixItem> {
-        let them = !self.turn;
+        let them = !self.fide.turn;
         let captured = action.captured_square();
         let mut squares = self.poisoned(them);
         match *action {
@@ -163,44 +164,16 @@ impl PoisonChess {
     /// file, then rank, then both, among legal moves of the same role to the
     /// same square.
     fn san_without_suffix(&self, m: &Move) -> String {
-        let (role, from, to) = match *m {
-            Move::Castle { king, rook } => {
-                return if rook.file() > king.file() {
-                    "O-O"
-                } else {
-                    "O-O-O"
-                }
-                .to_owned();
-            }
-            Move::Normal { role, from, to, .. } => (role, from, to),
-            Move::EnPassant { from, to } => (Role::Pawn, from, to),
-        };
-        let mut out = String::with_capacity(10);
-        if role == Role::Pawn {
-            if m.is_capture() {
-                out.push(from.file().char());
-            }
-        } else {
-            out.push(role.upper_char());
-            let mut legal = Vec::new();
-            self.legal_actions(&mut legal);
-            let rivals: crate::Bitboard = legal
-                .iter()
-                .filter_map(PoisonAction::as_move)
-                .filter(|o| o.role() == role && o.to() == to && o.from() != from && !o.is_castle())
-                .map(Move::from)
-                .collect();
-            crate::san::push_disambiguation(&mut out, from, rivals);
-        }
-        if m.is_capture() {
-            out.push('x');
-        }
-        out.push_str(&to.to_string());
-        if let Some(promotion) = m.promotion() {
-            out.push('=');
-            out.push(promotion.upper_char());
-        }
-        out
+        write_san(
+            m,
+            || {
+                let mut legal = Vec::new();
+                self.legal_actions(&mut legal);
+                legal.into_iter().filter_map(|a| a.as_move().copied())
+            },
+            'x',
+            "=",
+        )
     }
 
     /// Reads the long form or the standard notation; the action must be
@@ -350,32 +323,9 @@ impl PoisonChess {
             None => None,
         };
         self.legal_actions(&mut legal);
-        let found = legal.into_iter().find(|a| match a {
-            PoisonAction::Move(m) => {
-                m.from() == from
-                    && m.promotion() == promotion
-                    && (m.to() == to || matches!(m, Move::Castle { rook, .. } if *rook == to))
-            }
-            _ => false,
-        });
+        let found = legal
+            .into_iter()
+            .find(|a| matches!(a, PoisonAction::Move(m) if uci_matches(m, from, to, promotion)));
         Some(found.ok_or_else(illegal))
-    }
-}
-
-/// Does a legal move fit a parsed SAN?
-fn san_matches(san: &San, m: &Move) -> bool {
-    match (&san.target, m) {
-        (SanTarget::Castle { king_side }, Move::Castle { king, rook }) => {
-            (rook.file() > king.file()) == *king_side
-        }
-        (SanTarget::Castle { .. }, _) | (_, Move::Castle { .. }) => false,
-        (SanTarget::Square(to), _) => {
-            m.to() == *to
-                && m.role() == san.role
-                && m.promotion() == san.promotion
-                && san.from_file.is_none_or(|f| m.from().file() == f)
-                && san.from_rank.is_none_or(|r| m.from().rank() == r)
-                && (!san.capture || m.is_capture())
-        }
     }
 }

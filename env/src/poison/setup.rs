@@ -13,8 +13,8 @@
 //! poisoned piece's colour is the colour of the piece on the square. A FEN
 //! of 4 to 6 fields reads as a position without poison.
 
-use crate::chess::{validate_ep_square, validate_fide_material};
 use crate::fen;
+use crate::fide::{castling, validate_ep_square, validate_fide_material, FideState};
 use crate::{
     Bitboard, Board, Color, FenError, File, Piece, PositionError, Rank, Role, Setup, Square,
 };
@@ -165,14 +165,15 @@ impl PoisonChess {
     /// in check under the P6 attack rules.
     pub fn from_setup(setup: PoisonSetup) -> Result<PoisonChess, PositionError> {
         let PoisonSetup { base, counters } = setup;
-        let Setup {
-            board,
+        let fide = FideState::from_setup(base);
+        let FideState {
+            ref board,
             turn,
             castling_rights,
             ep_square,
-            halfmoves,
             fullmoves,
-        } = base;
+            ..
+        } = fide;
         if fullmoves == 0 {
             return Err(PositionError::ZeroFullmoves);
         }
@@ -185,22 +186,10 @@ impl PoisonChess {
                 });
             }
         }
-        validate_fide_material(&board)?;
-        for rook in castling_rights {
-            let color = if rook.rank() == Rank::FIRST {
-                Color::White
-            } else {
-                Color::Black
-            };
-            if board.piece_at(Square::E1.relative_to(color)) != Some(Piece::new(color, Role::King))
-                || board.piece_at(rook) != Some(Piece::new(color, Role::Harpy))
-                || !Bitboard::CORNERS.contains(rook)
-            {
-                return Err(PositionError::BadCastlingRight { color, rook });
-            }
-        }
+        validate_fide_material(board)?;
+        castling::validate_rights_with(board, castling_rights, Role::Harpy, true)?;
         if let Some(ep) = ep_square {
-            validate_ep_square(&board, turn, ep)?;
+            validate_ep_square(board, turn, ep)?;
         }
         let mut poisoned = [Bitboard::EMPTY; 2];
         for square in Square::all() {
@@ -214,12 +203,7 @@ impl PoisonChess {
             }
         }
         let position = PoisonChess {
-            board,
-            turn,
-            castling_rights,
-            ep_square,
-            halfmoves,
-            fullmoves,
+            fide,
             poisoned,
             counters,
         };
@@ -232,14 +216,7 @@ impl PoisonChess {
     /// The plain fields of this position.
     pub fn to_setup(&self) -> PoisonSetup {
         PoisonSetup {
-            base: Setup {
-                board: self.board.clone(),
-                turn: self.turn,
-                castling_rights: self.castling_rights,
-                ep_square: self.ep_square,
-                halfmoves: self.halfmoves,
-                fullmoves: self.fullmoves,
-            },
+            base: self.fide.to_setup(),
             counters: self.counters,
         }
     }

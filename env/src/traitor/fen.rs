@@ -30,8 +30,8 @@ use super::control;
 use super::rules::{value, Commitment, Mode, TraitorRules, BUDGET};
 use super::selection::{start_piece, PieceId, RoleCounts, Secret, Selection};
 use super::{Step, Traitor, NO_ID};
-use crate::chess::validate_ep_square;
 use crate::fen as fide;
+use crate::fide::validate_ep_square;
 use crate::{Bitboard, Color, FenError, PositionError, Rank, Role, Setup, Square};
 
 /// An unvalidated Traitor position: plain fields, as read from a string.

@@ -36,10 +36,9 @@ pub use rules::{
 pub use selection::{start_piece, PieceId, RoleCounts, Secret, SeededRng, Selection};
 pub use view::{TraitorSampler, TraitorView};
 
+use crate::fide::{castling, endings};
 use crate::zobrist;
-use crate::{
-    Bitboard, Board, Color, FenError, MoveError, Outcome, Position, Role, Square, Termination,
-};
+use crate::{Bitboard, Board, Color, FenError, MoveError, Outcome, Position, Role, Square};
 
 /// Marks an empty square in the identity array.
 pub(crate) const NO_ID: u8 = 0xff;
@@ -240,17 +239,7 @@ impl Traitor {
     /// what (the FIDE rule, on roles only).
     pub fn is_insufficient_material(&self) -> bool {
         let board = &self.board;
-        if (board.by_role(Role::Pawn) | board.rooks_and_queens()).any() {
-            return false;
-        }
-        let minors = board.by_role(Role::Knight) | board.by_role(Role::Bishop);
-        if minors.count() <= 1 {
-            return true;
-        }
-        let bishops = board.by_role(Role::Bishop);
-        board.by_role(Role::Knight).is_empty()
-            && (bishops.intersects(Bitboard::DARK_SQUARES)
-                ^ bishops.intersects(Bitboard::LIGHT_SQUARES))
+        endings::insufficient_material(board, board.by_role(Role::Pawn) | board.rooks_and_queens())
     }
 
     /// The view of `observer`: everything but the opponent's secret (T10).
@@ -406,29 +395,12 @@ impl Position for Traitor {
         if self.step != Step::Open {
             return None;
         }
-        if !has_legal_action {
-            return Some(if self.is_check() {
-                Outcome::Decisive {
-                    winner: !self.turn,
-                    termination: Termination::Checkmate,
-                }
-            } else {
-                Outcome::Draw {
-                    termination: Termination::Stalemate,
-                }
-            });
-        }
-        if self.is_insufficient_material() {
-            return Some(Outcome::Draw {
-                termination: Termination::InsufficientMaterial,
-            });
-        }
-        if self.halfmoves >= 100 {
-            return Some(Outcome::Draw {
-                termination: Termination::FiftyMoves,
-            });
-        }
-        None
+        endings::outcome_given(
+            has_legal_action,
+            || endings::checkmate_or_stalemate(self.is_check(), self.turn),
+            || self.is_insufficient_material(),
+            self.halfmoves,
+        )
     }
 
     fn repetition_key(&self) -> u64 {
@@ -440,12 +412,7 @@ impl Position for Traitor {
             // Selections and announcements change secrets, budgets and control for good.
             TraitorAction::Select(_) | TraitorAction::Announce(_) => true,
             TraitorAction::Move(m) => {
-                m.is_zeroing()
-                    || m.is_castle()
-                    || (self.castling_rights.any()
-                        && (m.role() == Role::King
-                            || self.castling_rights.contains(m.from())
-                            || self.castling_rights.contains(m.to())))
+                m.is_zeroing() || castling::touches_castling(self.castling_rights, m)
             }
         }
     }

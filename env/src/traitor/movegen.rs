@@ -31,7 +31,8 @@ use super::rules::{value, Commitment, Mode};
 use super::selection::{visit_selections, Secret, Selection};
 use super::{Step, Traitor};
 use crate::attacks;
-use crate::{Bitboard, Board, CastlingSide, Color, Move, Piece, Rank, Role, Square};
+use crate::fide::castling;
+use crate::{Bitboard, Board, Color, Move, Piece, Rank, Role, Square};
 
 /// 32 pieces can be movable by one player in the shared modes; each moves
 /// to at most 27 squares, and a pawn's 3 targets give 12 promotion moves:
@@ -505,22 +506,9 @@ impl Traitor {
             {
                 continue;
             }
-            let side = CastlingSide::from_squares(king, rook);
-            let king_to = side.king_to(us);
-            let rook_to = side.rook_to(us);
-            let must_be_empty = (attacks::between(king, king_to).with(king_to)
-                | attacks::between(rook, rook_to).with(rook_to))
-                - king
-                - rook;
-            if board.occupied().intersects(must_be_empty) {
-                continue;
-            }
-            let occupied = board.occupied() - king - rook;
-            let path = attacks::between(king, king_to).with(king_to).with(king);
-            if path
-                .into_iter()
-                .all(|sq| control::attackers_to(board, sq, enemies, occupied).is_empty())
-            {
+            if castling::can_castle(board.occupied(), us, king, rook, true, |sq, occupied| {
+                control::attackers_to(board, sq, enemies, occupied).any()
+            }) {
                 visit(Move::Castle { king, rook });
             }
         }

@@ -11,7 +11,8 @@ use super::actions::TraitorAction;
 use super::rules::Commitment;
 use super::selection::{start_piece, PieceId, RoleCounts, Selection};
 use super::{Step, Traitor};
-use crate::san::{San, SanTarget};
+use crate::fide::san::{san_matches, uci_matches, unique_match, write_san};
+use crate::san::San;
 use crate::{Bitboard, Game, Move, MoveError, Position, Role, Square};
 
 /// The steps of one turn, at most an announcement and a move.
@@ -196,17 +197,11 @@ impl Traitor {
             return found.ok_or_else(|| self.illegal(text));
         }
         let san = San::parse(trimmed).map_err(|reason| syntax(text, reason))?;
-        let mut matches = moves.iter().filter(|m| san_matches(&san, m));
-        let first = matches.next().copied();
-        match (first, matches.count()) {
-            (Some(m), 0) => Ok(m),
-            (None, _) => Err(self.illegal(text)),
-            (Some(_), n) => Err(MoveError::Ambiguous {
-                text: text.to_owned(),
-                fen: self.fen(),
-                count: n + 1,
-            }),
-        }
+        unique_match(
+            moves.iter().copied().filter(|m| san_matches(&san, m)),
+            text,
+            || self.fen(),
+        )
     }
 
     /// The standard notation of one step; for an announcement, the prefix
@@ -251,44 +246,7 @@ impl Traitor {
 
     /// SAN with `:` for captures, and `+` / `#` after the move.
     fn move_notation(&self, m: &Move) -> String {
-        let mut out = match *m {
-            Move::Castle { king, rook } => if rook.file() > king.file() {
-                "O-O"
-            } else {
-                "O-O-O"
-            }
-            .to_owned(),
-            _ => {
-                let (role, from, to) = (m.role(), m.from(), m.to());
-                let mut out = String::with_capacity(8);
-                if role == Role::Pawn {
-                    if m.is_capture() {
-                        out.push(from.file().char());
-                    }
-                } else {
-                    out.push(role.upper_char());
-                    let rivals: crate::Bitboard = self
-                        .legal_moves()
-                        .iter()
-                        .filter(|o| {
-                            o.role() == role && o.to() == to && o.from() != from && !o.is_castle()
-                        })
-                        .map(|o| o.from())
-                        .take(32)
-                        .collect();
-                    crate::san::push_disambiguation(&mut out, from, rivals);
-                }
-                if m.is_capture() {
-                    out.push(':');
-                }
-                out.push_str(&to.to_string());
-                if let Some(promotion) = m.promotion() {
-                    out.push('=');
-                    out.push(promotion.upper_char());
-                }
-                out
-            }
-        };
+        let mut out = write_san(m, || self.legal_moves(), ':', "=");
         if self.step != Step::Select {
             let mut after = self.clone();
             after.play_move(m);
@@ -297,25 +255,6 @@ impl Traitor {
             }
         }
         out
-    }
-}
-
-/// Does a legal move fit a parsed SAN? (As chess's matcher: the same
-/// syntax, our own move list.)
-fn san_matches(san: &San, m: &Move) -> bool {
-    match (&san.target, m) {
-        (SanTarget::Castle { king_side }, Move::Castle { king, rook }) => {
-            (rook.file() > king.file()) == *king_side
-        }
-        (SanTarget::Castle { .. }, _) | (_, Move::Castle { .. }) => false,
-        (SanTarget::Square(to), _) => {
-            m.to() == *to
-                && m.role() == san.role
-                && m.promotion() == san.promotion
-                && san.from_file.is_none_or(|f| m.from().file() == f)
-                && san.from_rank.is_none_or(|r| m.from().rank() == r)
-                && (!san.capture || m.is_capture())
-        }
     }
 }
 
@@ -331,11 +270,12 @@ fn parse_uci(text: &str, moves: &[Move]) -> Option<Option<Move>> {
         Some(&c) => Some(Role::from_char(c as char).filter(|r| Role::FIDE_PROMOTIONS.contains(r))?),
         None => None,
     };
-    Some(moves.iter().copied().find(|m| {
-        m.from() == from
-            && m.promotion() == promotion
-            && (m.to() == to || matches!(m, Move::Castle { rook, .. } if *rook == to))
-    }))
+    Some(
+        moves
+            .iter()
+            .copied()
+            .find(|m| uci_matches(m, from, to, promotion)),
+    )
 }
 
 /// Reads and plays a whole turn on a game (both steps, or none on error);

@@ -7,7 +7,8 @@ use std::fmt;
 use arrayvec::ArrayVec;
 
 use super::rules::{value, BUDGET};
-use crate::{zobrist, Bitboard, Board, Color, Rank, Role, Square};
+use crate::rng::SplitMix64;
+use crate::{Bitboard, Board, Color, Rank, Role, Square};
 
 /// A piece's identity: the square it started on (T1). Kept in a per-square
 /// array that moves with the piece, so captures, promotions and colour
@@ -241,24 +242,24 @@ pub fn visit_selections(
     }
 }
 
-/// A small seeded generator (SplitMix64): random selections and the view
-/// sampler need reproducible draws without a dependency on `rand`.
+/// The crate's generator ([`SplitMix64`]) with Traitor's draw: random
+/// selections and the view sampler need reproducible draws, pinned by
+/// tests, so `below` here is [`SplitMix64::below_wide`].
 #[derive(Clone, Debug)]
-pub struct SeededRng(u64);
+pub struct SeededRng(SplitMix64);
 
 impl SeededRng {
     pub fn new(seed: u64) -> SeededRng {
-        SeededRng(seed)
+        SeededRng(SplitMix64::new(seed))
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        zobrist::mix(self.0)
+        self.0.next_u64()
     }
 
     /// Uniform in `0..n` (`n > 0`), by multiply-high (bias below 2^-32 for
     /// the small `n` used here).
     pub fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+        self.0.below_wide(n)
     }
 }

@@ -1,0 +1,199 @@
+//! The FIDE state beside the board: side to move, castling rights, en
+//! passant square and the two move clocks, with the per-ply bookkeeping
+//! every variant does the same way.
+
+use super::{castling, en_passant};
+use crate::{zobrist, Bitboard, Board, Color, Move, Piece, Role, Setup, Square};
+
+/// A board (of any kind: [`Board`] or Mad Scientist's) with the FIDE state
+/// fields. Each variant keeps one as its `fide` field.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct FideState<B = Board> {
+    pub board: B,
+    pub turn: Color,
+    /// Squares of the pieces (rooks, Poison's Harpies) that keep their
+    /// castling right.
+    pub castling_rights: Bitboard,
+    /// The square a pawn just skipped, as written in FEN.
+    pub ep_square: Option<Square>,
+    pub halfmoves: u32,
+    pub fullmoves: u32,
+}
+
+impl FideState<Board> {
+    /// The state fields of a (validated) setup.
+    pub fn from_setup(setup: Setup) -> FideState {
+        let Setup {
+            board,
+            turn,
+            castling_rights,
+            ep_square,
+            halfmoves,
+            fullmoves,
+        } = setup;
+        FideState {
+            board,
+            turn,
+            castling_rights,
+            ep_square,
+            halfmoves,
+            fullmoves,
+        }
+    }
+
+    /// Plays a FIDE board move for the side to move, without handing the
+    /// turn over: the capture, the promotion, castling with `partner` (the
+    /// rook; Poison's Harpy), the rights it loses, and the en passant
+    /// square of a double step, kept only when an enemy pawn not in
+    /// `frozen` could capture onto it.
+    #[inline(always)]
+    pub fn play_move(&mut self, m: &Move, partner: Role, frozen: Bitboard) {
+        let us = self.turn;
+        match *m {
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            } => {
+                if let Some(captured) = capture {
+                    self.board.toggle_piece(Piece::new(!us, captured), to);
+                    self.castling_rights.remove(to);
+                }
+                self.board.move_piece(Piece::new(us, role), from, to);
+                if let Some(promoted) = promotion {
+                    self.board.toggle_piece(Piece::new(us, Role::Pawn), to);
+                    self.board.toggle_piece(Piece::new(us, promoted), to);
+                }
+                match role {
+                    Role::King => self.clear_castling(us),
+                    Role::Pawn => {
+                        if let Some(skipped) = en_passant::skipped_square(from, to) {
+                            let takers = self.board.by_piece(Piece::new(!us, Role::Pawn)) - frozen;
+                            self.ep_square = en_passant::capturable(us, skipped, takers);
+                        }
+                    }
+                    _ => {}
+                }
+                self.castling_rights.remove(from);
+            }
+            Move::EnPassant { from, to } => {
+                let captured = Square::from_coords(to.file(), from.rank());
+                self.board
+                    .toggle_piece(Piece::new(!us, Role::Pawn), captured);
+                self.board.move_piece(Piece::new(us, Role::Pawn), from, to);
+            }
+            Move::Castle { king, rook } => {
+                castling::castle_on(&mut self.board, us, king, rook, partner);
+                self.clear_castling(us);
+            }
+        }
+    }
+
+    /// The plain fields, as a [`Setup`].
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board.clone(),
+            turn: self.turn,
+            castling_rights: self.castling_rights,
+            ep_square: self.ep_square,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+}
+
+impl<B> FideState<B> {
+    /// Before a ply's changes: no en passant square until a double step
+    /// sets one, and the 50-move counter advances.
+    #[inline(always)]
+    pub fn begin_ply(&mut self) {
+        self.ep_square = None;
+        self.halfmoves += 1;
+    }
+
+    /// After a complete turn: reset the 50-move counter on a zeroing
+    /// action, count Black's turns and hand the move over.
+    #[inline(always)]
+    pub fn end_turn(&mut self, zeroing: bool) {
+        if zeroing {
+            self.halfmoves = 0;
+        }
+        if self.turn == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = !self.turn;
+    }
+
+    /// `us`'s king (or Scientist) moved or castled: both its rights go.
+    #[inline(always)]
+    pub fn clear_castling(&mut self, us: Color) {
+        self.castling_rights &= !Bitboard::relative_rank(us, crate::Rank::FIRST);
+    }
+
+    /// The Zobrist keys of the FIDE fields beside the board: side to move,
+    /// castling rights, and the en passant file when `usable_ep` (a legal
+    /// en passant capture exists) says so.
+    #[inline]
+    pub fn zobrist_fields(&self, usable_ep: impl FnOnce() -> bool) -> u64 {
+        let mut key = 0;
+        if self.turn == Color::Black {
+            key ^= zobrist::BLACK_TO_MOVE;
+        }
+        for rook in self.castling_rights {
+            key ^= zobrist::castling(rook);
+        }
+        if let Some(ep) = self.ep_square {
+            if usable_ep() {
+                key ^= zobrist::en_passant(ep.file());
+            }
+        }
+        key
+    }
+}
+
+/// The public accessors of the FIDE fields, for a variant whose `fide`
+/// field is a [`FideState`] over `$board`.
+macro_rules! fide_accessors {
+    ($board:ty) => {
+        /// The board.
+        #[inline]
+        pub fn board(&self) -> &$board {
+            &self.fide.board
+        }
+
+        /// The side to act.
+        #[inline]
+        pub fn turn(&self) -> $crate::Color {
+            self.fide.turn
+        }
+
+        /// Squares of the pieces (rooks, Poison's Harpies) that keep their
+        /// castling right.
+        #[inline]
+        pub fn castling_rights(&self) -> $crate::Bitboard {
+            self.fide.castling_rights
+        }
+
+        /// The square a pawn just skipped, as written in FEN.
+        #[inline]
+        pub fn ep_square(&self) -> Option<$crate::Square> {
+            self.fide.ep_square
+        }
+
+        /// Half-moves since the last action that zeroes the 50-move
+        /// counter (captures and pawn moves, and what each variant's rules
+        /// add to them).
+        #[inline]
+        pub fn halfmoves(&self) -> u32 {
+            self.fide.halfmoves
+        }
+
+        #[inline]
+        pub fn fullmoves(&self) -> u32 {
+            self.fide.fullmoves
+        }
+    };
+}
+pub(crate) use fide_accessors;
