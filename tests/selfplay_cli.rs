@@ -69,6 +69,8 @@ fn selfplay_writes_shards_and_pgn_and_replays_by_seed() {
         .all(|g| !g.steps.is_empty() && g.steps.len() <= 40));
     let pgn = std::fs::read_to_string(first.join("games.pgn")).unwrap();
     assert_eq!(pgn.matches("[Variant \"hostage\"]").count(), 4);
+    // Games are separated by a blank line, as PGN readers expect.
+    assert_eq!(pgn.matches("\n\n[Event ").count(), 3);
 
     // Same seed, same evaluator: the same games, byte for byte.
     let second = scratch("selfplay-b");

@@ -187,7 +187,13 @@ impl VariantVisitor for Run<'_> {
                     "heterodox selfplay",
                     stats.games as usize - 1,
                 ) {
-                    Ok(text) => pgn_text.push_str(&text),
+                    Ok(text) => {
+                        // PGN separates games by a blank line.
+                        if !pgn_text.is_empty() {
+                            pgn_text.push('\n');
+                        }
+                        pgn_text.push_str(&text);
+                    }
                     Err(e) => failure = Some(format!("PGN of game {}: {e}", stats.games)),
                 }
             }
