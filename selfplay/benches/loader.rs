@@ -11,11 +11,15 @@
 //! consumes some 5,000 to 20,000 positions/s on a CPU; the loader should be
 //! well above that on one thread.
 
+#[path = "../../env/benches/rate/mod.rs"]
+mod rate;
 #[path = "../tests/support/mod.rs"]
 mod support;
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Instant;
+
+use rate::measure;
 
 use heterodox_env::{Chess, GameVariant, Hostage};
 use heterodox_selfplay::loader::{Loader, LoaderConfig};
@@ -24,25 +28,6 @@ use heterodox_selfplay::shard::{decode_shard, encode_shard, ShardHeader};
 const GAMES: u64 = 200;
 const MAX_PLIES: usize = 300;
 const BATCH: usize = 256;
-const ROUNDS: usize = 5;
-const ROUND_TIME: Duration = Duration::from_millis(500);
-
-/// Units/s: the median over rounds of `run()` calls, each returning how
-/// many units it did.
-fn measure(mut run: impl FnMut() -> u64) -> f64 {
-    let mut rates = Vec::with_capacity(ROUNDS);
-    for _ in 0..ROUNDS {
-        let start = Instant::now();
-        let mut units = 0;
-        while start.elapsed() < ROUND_TIME {
-            units += run();
-        }
-        rates.push(units as f64 / start.elapsed().as_secs_f64());
-    }
-    rates.sort_by(f64::total_cmp);
-    rates[ROUNDS / 2]
-}
-
 fn bench_variant<P: GameVariant>(rules: P::Rules) {
     let games: Vec<_> = (0..GAMES)
         .map(|seed| support::random_record::<P>(&rules, seed, MAX_PLIES))

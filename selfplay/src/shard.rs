@@ -190,17 +190,11 @@ impl ShardHeader {
 
     /// `variant (options) vN`, as in [`EncodingSpec::summary`].
     pub fn summary(&self) -> String {
-        let options: Vec<String> = self
-            .options
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect();
-        let options = if options.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", options.join(","))
-        };
-        format!("{}{options} v{}", self.variant, self.encoding_version)
+        heterodox_env::encoding::variant_summary(
+            &self.variant,
+            &self.options,
+            self.encoding_version,
+        )
     }
 
     /// The registered variant the shard is of.

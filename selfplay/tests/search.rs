@@ -120,24 +120,19 @@ const CASES: [Case; 5] = [
     ),
 ];
 
-#[test]
-fn puct_finds_the_mate_in_one_in_every_variant() {
+/// Every case's mate is found by `root_policy` with `sims` simulations
+/// (`traitor_sims` for Traitor, whose mate is two steps deep, announce then
+/// move, searched over 4 determinizations of White's secret).
+fn finds_every_mate(root_policy: RootPolicy, sims: u32, traitor_sims: u32) {
     let traitor = traitor_mate_position();
     for (variant, fen, options, mate) in CASES {
-        let fen = if variant == Variant::Traitor {
-            &traitor
+        let (fen, sims) = if variant == Variant::Traitor {
+            (traitor.as_str(), traitor_sims)
         } else {
-            fen
-        };
-        // Traitor's mate is two steps deep (announce, then move), searched
-        // over 4 determinizations of White's secret.
-        let sims = if variant == Variant::Traitor {
-            1000
-        } else {
-            200
+            (fen, sims)
         };
         assert_eq!(
-            find(variant, fen, options, config(RootPolicy::Puct, sims)),
+            find(variant, fen, options, config(root_policy, sims)),
             mate,
             "{variant}"
         );
@@ -145,23 +140,11 @@ fn puct_finds_the_mate_in_one_in_every_variant() {
 }
 
 #[test]
+fn puct_finds_the_mate_in_one_in_every_variant() {
+    finds_every_mate(RootPolicy::Puct, 200, 1000);
+}
+
+#[test]
 fn gumbel_finds_the_mate_in_one_in_every_variant() {
-    let traitor = traitor_mate_position();
-    for (variant, fen, options, mate) in CASES {
-        let fen = if variant == Variant::Traitor {
-            &traitor
-        } else {
-            fen
-        };
-        let sims = if variant == Variant::Traitor {
-            800
-        } else {
-            128
-        };
-        assert_eq!(
-            find(variant, fen, options, config(RootPolicy::Gumbel, sims)),
-            mate,
-            "{variant}"
-        );
-    }
+    finds_every_mate(RootPolicy::Gumbel, 128, 800);
 }

@@ -1,4 +1,5 @@
-//! Timing shared by the throughput benchmarks (vecenv, search_step): the median rate over a
+//! Timing shared by the throughput benchmarks (env: vecenv, search_step;
+//! selfplay: loader): the median rate over a
 //! few rounds of about half a second each.
 
 use std::time::{Duration, Instant};

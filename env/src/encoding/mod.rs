@@ -33,7 +33,7 @@ mod spec;
 mod stack;
 
 pub use actions::ActionSet;
-pub use spec::{EncodingMismatch, EncodingSpec};
+pub use spec::{variant_summary, EncodingMismatch, EncodingSpec};
 pub use stack::{encode_stacked, stacked_channel_names, stacked_len, REPETITION_CHANNELS};
 
 use crate::{Color, Position};

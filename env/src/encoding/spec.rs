@@ -38,6 +38,17 @@ pub struct EncodingSpec {
     pub board_action_planes: usize,
 }
 
+/// `variant (k=v,...) vN`: how specs, shard headers and checkpoints name an
+/// encoding in messages (no parentheses when there are no options).
+pub fn variant_summary(variant: &str, options: &BTreeMap<String, String>, version: u32) -> String {
+    let options: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    if options.is_empty() {
+        format!("{variant} v{version}")
+    } else {
+        format!("{variant} ({}) v{version}", options.join(","))
+    }
+}
+
 /// A spec that does not match the one expected (a checkpoint or data file
 /// made under another variant, rule set, version or history length).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -92,20 +103,9 @@ impl EncodingSpec {
 
     /// A one-line summary: variant, options, version, history, shapes.
     pub fn summary(&self) -> String {
-        let options: Vec<String> = self
-            .options
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect();
-        let options = if options.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", options.join(","))
-        };
         format!(
-            "{}{options} v{} T={} [{}x8x8] {} actions",
-            self.variant,
-            self.version,
+            "{} T={} [{}x8x8] {} actions",
+            variant_summary(&self.variant, &self.options, self.version),
             self.history,
             self.num_channels(),
             self.num_actions
