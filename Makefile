@@ -8,6 +8,8 @@
 #   make build   release build of the Rust crates and of the Python extension
 #   make test    setup, then every Rust test, the Python tests and the lint
 #   make lint    rustfmt and clippy, warnings as errors
+#   make train   the main job: trains a small Hostage Chess agent on CPU (about
+#                a quarter of an hour), prints its scores, writes the plots
 #   make demo    a perft run, a random game and a short self-play run with the CLI
 #   make bench   the criterion benchmarks
 #
@@ -24,7 +26,7 @@ VENV := .venv
 PYTHON := $(VENV)/bin/python
 # The PyTorch version must be the one the `tch` crate was made for
 # (tch 0.24 <-> PyTorch 2.11.0): torch-sys compiles against its headers.
-PIP_PACKAGES := torch==2.11.0 numpy maturin pytest gymnasium==1.4.0 pettingzoo==1.27.0
+PIP_PACKAGES := torch==2.11.0 numpy maturin pytest gymnasium==1.4.0 pettingzoo==1.27.0 matplotlib==3.11.2
 SETUP_STAMP := .setup-stamp
 # The PyO3 extension crate: built by maturin, not by `cargo test` (an
 # extension module leaves Python's symbols to the interpreter, so a test
@@ -33,7 +35,7 @@ PYTHON_CRATE := heterodox-python
 PYTHON_MANIFEST := python/Cargo.toml
 PYTHON_TESTS := python/tests
 
-.PHONY: setup build build-rust build-python test test-rust test-python lint fmt demo bench
+.PHONY: setup build build-rust build-python test test-rust test-python lint fmt train demo bench
 
 # --- set-up -----------------------------------------------------------------
 
@@ -111,7 +113,16 @@ lint: setup
 fmt:
 	$(CARGO) fmt --all
 
-# --- demo and benchmarks ----------------------------------------------------
+# --- training, demo and benchmarks ------------------------------------------
+
+# A new run directory each time (runs/ is git-ignored); `RUN=... make train`
+# names another. The plots need only matplotlib (python/heterodox/plot.py
+# imports nothing of the native module, so no extension build is needed).
+RUN ?= runs/hostage-$(shell date +%Y%m%d-%H%M%S)
+train: build-rust
+	target/release/heterodox train --config configs/hostage.toml --run $(RUN)
+	@$(PYTHON) python/heterodox/plot.py $(RUN) | sed 's/^/plot:         /'
+
 
 demo: build-rust
 	target/release/heterodox perft --variant chess --depth 4

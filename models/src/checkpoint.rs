@@ -159,7 +159,27 @@ impl Network {
     /// replaced only if it holds nothing but checkpoint files, else
     /// [`ModelError::ReplaceRefused`]; its parent is created if missing.
     pub fn save(&self, dir: impl AsRef<Path>) -> Result<()> {
-        publish_dir(dir.as_ref(), &CHECKPOINT_FILES, |staging| {
+        self.save_with(dir, &[], |_| Ok(()))
+    }
+
+    /// [`Network::save`] with more files in the same atomic directory:
+    /// `write_extra` writes the files named in `extra_files` (a trainer's
+    /// optimizer and progress state) into the staging directory it is
+    /// given, so that the weights and the state that goes with them appear
+    /// together or not at all. [`Network::load`] ignores them.
+    pub fn save_with(
+        &self,
+        dir: impl AsRef<Path>,
+        extra_files: &[&str],
+        write_extra: impl FnOnce(&Path) -> Result<()>,
+    ) -> Result<()> {
+        let allowed: Vec<&str> = CHECKPOINT_FILES
+            .iter()
+            .chain(extra_files)
+            .copied()
+            .collect();
+        publish_dir(dir.as_ref(), &allowed, |staging| {
+            write_extra(staging)?;
             self.save_weights(staging.join(WEIGHTS_FILE))?;
             self.net.config().to_json_file(staging.join(CONFIG_FILE))?;
             if let Some(spec) = &self.spec {

@@ -2,13 +2,15 @@
 //! from many games are evaluated in one batch, two root policies (PUCT
 //! with Dirichlet noise; Gumbel with sequential halving), determinized
 //! search under hidden information, the evaluator trait, self-play workers
-//! and their game records.
+//! and their game records, and duels between two players (evaluation and
+//! the arena).
 //!
 //! Depends on the rules core only (no libtorch), so the Python package can
 //! use it; the neural-network evaluator lives with the networks.
 
 pub mod batch;
 pub mod config;
+pub mod duel;
 pub mod evaluator;
 pub mod gumbel;
 pub mod loader;
@@ -23,6 +25,7 @@ pub mod worker;
 
 pub use batch::LeafBatch;
 pub use config::{ConfigError, RootPolicy, SearchConfig};
+pub use duel::{Duel, DuelConfig, DuelGame, DuelTally, Player};
 pub use evaluator::{outcome_value, Evaluator, RolloutEvaluator, UniformEvaluator};
 pub use record::{GameRecord, GameResult, StepRecord};
 pub use search::{Search, SearchError, SearchResult};

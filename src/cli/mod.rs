@@ -36,6 +36,10 @@ enum Command {
     /// (`heterodox selfplay --help` for its options).
     #[command(disable_help_flag = true)]
     Selfplay(net::NetArgs),
+    /// Trains an agent: self-play, replay window, SGD, evaluation and
+    /// checkpoints (`heterodox train --help` for its options).
+    #[command(disable_help_flag = true)]
+    Train(net::NetArgs),
 }
 
 /// Runs a parsed command; the error is the one line to print.
@@ -45,6 +49,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Play(args) => play::run(&args),
         Command::Model(args) => net::exec("model", &args),
         Command::Selfplay(args) => net::exec("selfplay", &args),
+        Command::Train(args) => net::exec("train", &args),
         Command::Variants => {
             print_stdout(&Variant::ALL.map(|v| format!("{v}\n")).concat());
             Ok(())

@@ -1,5 +1,5 @@
 //! `heterodox-net`: the subcommands of `heterodox` that run a network
-//! (today `model`; later `train`, `selfplay` and `arena`). `heterodox`
+//! (`model`, `selfplay`, `train`; later `arena`). `heterodox`
 //! execs this binary, which sits beside it, with the subcommand and its
 //! arguments, so only these commands pay for loading libtorch.
 //!
@@ -12,6 +12,7 @@
 mod common;
 mod model;
 mod selfplay;
+mod train;
 
 use std::process::ExitCode;
 
@@ -35,12 +36,15 @@ enum Command {
     Model(model::ModelArgs),
     /// Plays games with the search against itself and writes game records.
     Selfplay(selfplay::SelfPlayArgs),
+    /// Trains an agent: self-play, replay window, SGD, evaluation, checkpoints.
+    Train(train::TrainArgs),
 }
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Command::Model(args) => model::run(&args),
         Command::Selfplay(args) => selfplay::run(&args),
+        Command::Train(args) => train::run(&args),
     }
 }
 
