@@ -1,0 +1,161 @@
+"""Curves of a training run, as PNG files.
+
+    python -m heterodox.plot RUN            # writes RUN/plots/*.png
+    python python/heterodox/plot.py RUN     # the same, without building
+                                            # the native module
+
+``heterodox train`` writes ``RUN/metrics.jsonl``: one JSON object per line,
+``"kind": "iteration"`` (self-play, loss, value accuracy, policy entropy,
+game length, throughput, time split) or ``"kind": "evaluation"`` (the
+agent's score against random play and against the uniform-evaluator search
+at equal simulations, with 95% confidence intervals). This module draws:
+
+* ``scores.png``: both scores against the iteration, with their intervals;
+* ``training.png``: losses, value accuracy, policy entropy, game length and
+  positions per second against the iteration.
+
+It reads only the metrics file and needs only matplotlib (``pip install
+matplotlib``); it imports nothing from the native module, so it also runs
+as a plain script. Lines that do not parse (a run killed mid-line) are
+skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def read_metrics(path: os.PathLike[str] | str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The iteration lines and the evaluation lines of a metrics file."""
+    iterations: list[dict[str, Any]] = []
+    evaluations: list[dict[str, Any]] = []
+    with open(path, encoding="utf-8") as file:
+        for line in file:
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if not isinstance(record, dict):
+                continue
+            if record.get("kind") == "iteration":
+                iterations.append(record)
+            elif record.get("kind") == "evaluation":
+                evaluations.append(record)
+    return iterations, evaluations
+
+
+def plot_run(run: os.PathLike[str] | str, out: os.PathLike[str] | str | None = None) -> list[Path]:
+    """Writes the run's PNG curves into ``out`` (default ``RUN/plots``) and
+    returns their paths. Raises ``FileNotFoundError`` without a metrics file
+    and ``ValueError`` when it holds no iteration."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    run = Path(run)
+    iterations, evaluations = read_metrics(run / "metrics.jsonl")
+    if not iterations:
+        raise ValueError(f"{run / 'metrics.jsonl'} holds no iteration")
+    out_dir = Path(out) if out is not None else run / "plots"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    title = run.name
+
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for key, label, colour in (
+        ("vs_random", "against random play", "tab:blue"),
+        ("vs_uniform", "against the uniform search", "tab:orange"),
+    ):
+        xs = [e["iteration"] for e in evaluations]
+        ys = [100 * e[key]["score"] for e in evaluations]
+        low = [100 * (e[key]["score"] - e[key]["score_low"]) for e in evaluations]
+        high = [100 * (e[key]["score_high"] - e[key]["score"]) for e in evaluations]
+        ax.errorbar(xs, ys, yerr=[low, high], marker="o", capsize=3, label=label, color=colour)
+    ax.axhline(50, color="grey", linewidth=0.8, linestyle=":")
+    ax.set_ylim(0, 100)
+    ax.set_xlabel("iteration")
+    ax.set_ylabel("score of the agent, % (95% CI)")
+    sims = evaluations[-1]["simulations"] if evaluations else "?"
+    ax.set_title(f"{title}: evaluation at {sims} simulations per move")
+    ax.legend(loc="lower right")
+    ax.grid(alpha=0.3)
+    written.append(_save(fig, out_dir / "scores.png"))
+    plt.close(fig)
+
+    trained = [i for i in iterations if i.get("training")]
+    fig, axes = plt.subplots(2, 3, figsize=(13, 7))
+    xs = [i["iteration"] for i in trained]
+    panels = [
+        (axes[0][0], "loss", [("loss", "total"), ("policy_loss", "policy"), ("value_loss", "value")]),
+        (axes[0][1], "value accuracy", [("value_accuracy", None)]),
+        (axes[0][2], "policy entropy (nats)", [("policy_entropy", None)]),
+    ]
+    for ax, name, series in panels:
+        for key, label in series:
+            ax.plot(xs, [i["training"][key] for i in trained], marker=".", label=label)
+        if len(series) > 1:
+            ax.legend()
+        ax.set_title(name)
+        ax.set_xlabel("iteration")
+        ax.grid(alpha=0.3)
+    all_xs = [i["iteration"] for i in iterations]
+    ax = axes[1][0]
+    ax.plot(all_xs, [i["selfplay"]["average_length"] for i in iterations], marker=".")
+    ax.set_title("self-play game length (plies)")
+    ax.set_xlabel("iteration")
+    ax.grid(alpha=0.3)
+    ax = axes[1][1]
+    ax.plot(all_xs, [i["selfplay"]["positions_per_second"] for i in iterations], marker=".", label="self-play")
+    ax.plot(xs, [i["training"]["positions_per_second"] for i in trained], marker=".", label="trained")
+    ax.set_yscale("log")
+    ax.set_title("positions per second")
+    ax.set_xlabel("iteration")
+    ax.legend()
+    ax.grid(alpha=0.3)
+    ax = axes[1][2]
+    bottom = [0.0] * len(iterations)
+    for key in ("selfplay", "training", "evaluation"):
+        values = [i["seconds"][key] for i in iterations]
+        ax.bar(all_xs, values, bottom=bottom, label=key)
+        bottom = [b + v for b, v in zip(bottom, values)]
+    ax.set_title("seconds per iteration")
+    ax.set_xlabel("iteration")
+    ax.legend()
+    fig.suptitle(title)
+    fig.tight_layout()
+    written.append(_save(fig, out_dir / "training.png"))
+    plt.close(fig)
+    return written
+
+
+def _save(fig: Any, path: Path) -> Path:
+    """Saves beside the target and renames: a plot is whole or absent."""
+    temp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    fig.savefig(temp, dpi=100, format="png")
+    os.replace(temp, path)
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m heterodox.plot", description=__doc__.split("\n\n")[0])
+    parser.add_argument("run", help="the run directory (holding metrics.jsonl)")
+    parser.add_argument("--out", help="where to write the PNG files (default RUN/plots)")
+    args = parser.parse_args(argv)
+    try:
+        paths = plot_run(args.run, args.out)
+    except (OSError, ValueError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    for path in paths:
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,497 @@
+//! Games between two different players: the engine behind evaluation
+//! while training and the arena.
+//!
+//! A player is random play or a search with its own settings and
+//! evaluator. Games are played in pairs: pair `k` starts from the same
+//! opening (the variant's start position, seeded, then `opening_plies`
+//! uniformly random plies drawn from a seeded generator) and player A
+//! has White in one game of the pair and Black in the other, so that
+//! neither the opening nor the first move favours a player. Evaluation
+//! searches are seeded and play without Dirichlet noise: without varied
+//! openings, two such players would play the same two games over and over.
+//!
+//! As in self-play, many games run at once and the leaves of every game
+//! whose player to move is a search with the same evaluator are evaluated
+//! in one batch; tree work runs in parallel (rayon). The same seed and
+//! evaluators play the same games.
+
+use rayon::prelude::*;
+
+use heterodox_env::encoding::EncodingSpec;
+use heterodox_env::rng::{derive_seed, mix64, SplitMix64};
+use heterodox_env::{Color, Game, GameVariant};
+
+use crate::batch::LeafBatch;
+use crate::config::{ConfigError, SearchConfig};
+use crate::evaluator::Evaluator;
+use crate::record::{GameRecord, GameResult, StepRecord};
+use crate::search::Search;
+use crate::worker::SelfPlayError;
+
+/// One side of a duel.
+pub enum Player<'a, P: GameVariant> {
+    /// A uniformly random legal action each turn.
+    Random,
+    /// A search with `config` (run without root noise) guided by
+    /// `evaluator`.
+    Search {
+        config: &'a SearchConfig,
+        evaluator: &'a dyn Evaluator<P>,
+    },
+}
+
+// Not derived: a derive would ask `P: Copy`.
+impl<P: GameVariant> Clone for Player<'_, P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P: GameVariant> Copy for Player<'_, P> {}
+
+impl<P: GameVariant> Player<'_, P> {
+    /// `config` for evaluation play: no Dirichlet noise at a PUCT root.
+    /// A Gumbel root keeps its (seeded) Gumbel noise: with it the root
+    /// samples its candidate actions in proportion to the priors, without
+    /// it a flat prior (the uniform evaluator) would consider the first
+    /// `gumbel_actions` actions in generation order and nothing else.
+    pub fn evaluation_config(config: &SearchConfig) -> SearchConfig {
+        SearchConfig {
+            dirichlet_epsilon: 0.0,
+            ..config.clone()
+        }
+    }
+}
+
+/// Settings of a duel.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DuelConfig {
+    /// Games in all; rounded up to an even number (whole pairs).
+    pub games: u32,
+    /// Games in progress at once.
+    pub concurrent: u32,
+    /// Steps after which a game is cut (counted as a draw in scores); 0
+    /// takes the variant's `DEFAULT_MAX_PLIES`.
+    pub max_plies: u32,
+    /// Random plies from the start position that make each pair's opening.
+    pub opening_plies: u32,
+    /// Base seed: openings, start positions and the searches' seeds.
+    pub seed: u64,
+    /// T: positions stacked in the searches' observations.
+    pub history: usize,
+}
+
+impl Default for DuelConfig {
+    fn default() -> DuelConfig {
+        DuelConfig {
+            games: 64,
+            concurrent: 64,
+            max_plies: 0,
+            opening_plies: 4,
+            seed: 0,
+            history: 1,
+        }
+    }
+}
+
+/// One finished game of a duel.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DuelGame {
+    /// The game's number: pair `index / 2`.
+    pub index: u32,
+    /// Whether player A had White.
+    pub a_white: bool,
+    /// The game, opening plies included (their steps have no policy).
+    pub record: GameRecord,
+}
+
+impl DuelGame {
+    /// A's score: 1 for a win, 0.5 for a draw or a cut game, 0 for a loss.
+    pub fn score_a(&self) -> f64 {
+        let a = if self.a_white {
+            Color::White
+        } else {
+            Color::Black
+        };
+        match self.record.result {
+            GameResult::Truncated => 0.5,
+            result => (f64::from(result.value_for(a)) + 1.0) / 2.0,
+        }
+    }
+}
+
+/// Wins, draws (cut games included) and losses, from player A's side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DuelTally {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+impl DuelTally {
+    /// Counts `games`.
+    pub fn of(games: &[DuelGame]) -> DuelTally {
+        let mut tally = DuelTally::default();
+        for game in games {
+            let score = game.score_a();
+            if score > 0.75 {
+                tally.wins += 1;
+            } else if score < 0.25 {
+                tally.losses += 1;
+            } else {
+                tally.draws += 1;
+            }
+        }
+        tally
+    }
+
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// A's mean score, draws counting half; 0.5 for no games.
+    pub fn score(&self) -> f64 {
+        let n = self.games();
+        if n == 0 {
+            return 0.5;
+        }
+        (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(n)
+    }
+}
+
+/// The two sides of a slot: index 0 is A, 1 is B.
+struct Side<P: GameVariant> {
+    search: Option<Search<P>>,
+    batch: LeafBatch<P>,
+}
+
+/// One game in progress.
+struct Slot<P: GameVariant> {
+    game: Game<P>,
+    earlier: Vec<P>,
+    sides: [Side<P>; 2],
+    steps: Vec<StepRecord>,
+    index: u32,
+    seed: u64,
+    a_white: bool,
+    active: bool,
+    /// The side whose leaves the slot's batch holds this round.
+    mover: usize,
+    searching: bool,
+}
+
+/// A duel between players A and B on variant `P` under one rule set.
+pub struct Duel<P: GameVariant> {
+    rules: P::Rules,
+    config: DuelConfig,
+    spec: EncodingSpec,
+    max_plies: u32,
+}
+
+impl<P: GameVariant> Duel<P> {
+    pub fn new(rules: P::Rules, config: DuelConfig) -> Result<Duel<P>, SelfPlayError> {
+        let bad = |field, value: String, expected| ConfigError::OutOfRange {
+            field,
+            value,
+            expected,
+        };
+        if config.games == 0 || config.games > 1 << 24 {
+            return Err(bad("games", config.games.to_string(), "1 to 16777216").into());
+        }
+        if config.concurrent == 0 || config.concurrent > crate::worker::MAX_CONCURRENT {
+            return Err(bad("concurrent", config.concurrent.to_string(), "1 to 4096").into());
+        }
+        if config.history == 0 || config.history > 64 {
+            return Err(bad("history", config.history.to_string(), "1 to 64").into());
+        }
+        if config.opening_plies > 1000 {
+            return Err(bad("opening_plies", config.opening_plies.to_string(), "0 to 1000").into());
+        }
+        let probe = P::start(&rules, derive_seed(config.seed, 0, 0))
+            .map_err(|e| SelfPlayError::Start(e.to_string()))?;
+        let spec = EncodingSpec::of(&probe, config.history);
+        let max_plies = if config.max_plies == 0 {
+            P::DEFAULT_MAX_PLIES
+        } else {
+            config.max_plies
+        };
+        Ok(Duel {
+            rules,
+            config,
+            spec,
+            max_plies,
+        })
+    }
+
+    /// The encoding the searches' observations follow.
+    pub fn spec(&self) -> &EncodingSpec {
+        &self.spec
+    }
+
+    /// Plays every game between `a` and `b`; `on_game` receives each
+    /// finished game as it ends. Returns the games in order of their
+    /// index. A search player's settings are checked before any game.
+    pub fn run(
+        &self,
+        a: Player<'_, P>,
+        b: Player<'_, P>,
+        mut on_game: impl FnMut(&DuelGame),
+    ) -> Result<Vec<DuelGame>, SelfPlayError> {
+        let players = [a, b];
+        let mut configs: [Option<SearchConfig>; 2] = [None, None];
+        for (slot, player) in configs.iter_mut().zip(&players) {
+            if let Player::Search { config, .. } = player {
+                let config = Player::<P>::evaluation_config(config);
+                Search::<P>::new(config.clone(), &self.spec)?;
+                *slot = Some(config);
+            }
+        }
+        let total = self.config.games.div_ceil(2) * 2;
+        let concurrent = self.config.concurrent.min(total);
+        let new_side = |k: usize| -> Side<P> {
+            let mut batch = LeafBatch::new(&self.spec);
+            if let Player::Search { evaluator, .. } = players[k] {
+                batch.set_observations(evaluator.needs_observations());
+            }
+            Side {
+                search: configs[k]
+                    .clone()
+                    .map(|c| Search::new(c, &self.spec).expect("checked above")),
+                batch,
+            }
+        };
+        let mut next_game = 0u32;
+        let mut slots: Vec<Slot<P>> = (0..concurrent)
+            .map(|_| {
+                let mut slot = Slot {
+                    game: Game::new(P::start(&self.rules, 0).map_err(start_error)?),
+                    earlier: Vec::with_capacity(self.config.history),
+                    sides: [new_side(0), new_side(1)],
+                    steps: Vec::new(),
+                    index: 0,
+                    seed: 0,
+                    a_white: true,
+                    active: false,
+                    mover: 0,
+                    searching: false,
+                };
+                self.start_game(&mut slot, next_game)?;
+                next_game += 1;
+                Ok(slot)
+            })
+            .collect::<Result<_, SelfPlayError>>()?;
+        let mut finished: Vec<DuelGame> = Vec::with_capacity(total as usize);
+        let mut merged = [new_side(0).batch, new_side(1).batch];
+        let mut ranges: Vec<(usize, usize)> = Vec::with_capacity(slots.len() + 1);
+        let mut priors = Vec::new();
+        let mut values = Vec::new();
+        while slots.iter().any(|s| s.active) {
+            let ended: Vec<Option<DuelGame>> =
+                slots.par_iter_mut().map(|slot| self.advance(slot)).collect();
+            for (k, game) in ended.into_iter().enumerate() {
+                let Some(game) = game else { continue };
+                on_game(&game);
+                finished.push(game);
+                if next_game < total {
+                    self.start_game(&mut slots[k], next_game)?;
+                    next_game += 1;
+                    // Its first leaves are gathered next round.
+                }
+            }
+            for (side, player) in players.iter().enumerate() {
+                let Player::Search { evaluator, .. } = player else {
+                    continue;
+                };
+                let batch = &mut merged[side];
+                batch.clear();
+                ranges.clear();
+                for slot in &slots {
+                    ranges.push((batch.len(), batch.total_legal()));
+                    if slot.active && slot.searching && slot.mover == side {
+                        batch.extend_from(&slot.sides[side].batch);
+                    }
+                }
+                ranges.push((batch.len(), batch.total_legal()));
+                priors.clear();
+                priors.resize(batch.total_legal(), 0.0);
+                values.clear();
+                values.resize(batch.len(), 0.0);
+                // Searches whose gather emitted nothing (terminal leaves
+                // only) are still applied, with empty slices, as in
+                // self-play.
+                if !batch.is_empty() {
+                    evaluator.evaluate(batch, &mut priors, &mut values);
+                }
+                slots
+                    .par_iter_mut()
+                    .zip(ranges.par_windows(2))
+                    .for_each(|(slot, window)| {
+                        let ((leaf, legal), (leaf_end, legal_end)) = (window[0], window[1]);
+                        if slot.active && slot.searching && slot.mover == side {
+                            slot.sides[side]
+                                .search
+                                .as_mut()
+                                .expect("a search player has a search")
+                                .apply(&priors[legal..legal_end], &values[leaf..leaf_end])
+                                .expect("each slot gets back its own leaves");
+                        }
+                    });
+            }
+        }
+        finished.sort_by_key(|g| g.index);
+        Ok(finished)
+    }
+
+    /// Sets up game `index`: its pair's opening, A's colour.
+    fn start_game(&self, slot: &mut Slot<P>, index: u32) -> Result<(), SelfPlayError> {
+        let pair = index / 2;
+        slot.index = index;
+        slot.a_white = index % 2 == 0;
+        slot.seed = derive_seed(self.config.seed, pair as usize, 0);
+        slot.steps.clear();
+        slot.earlier.clear();
+        slot.searching = false;
+        let start = P::start(&self.rules, slot.seed).map_err(start_error)?;
+        // The opening: random plies, redrawn (a bounded number of times)
+        // when they end the game, so that every pair has a game to play.
+        let mut rng = SplitMix64::new(mix64(slot.seed ^ 0x0be1_1a5e));
+        let mut actions = Vec::new();
+        for _attempt in 0..16 {
+            slot.game = Game::new(start.clone());
+            slot.steps.clear();
+            slot.earlier.clear();
+            for _ in 0..self.config.opening_plies {
+                slot.game.legal_actions(&mut actions);
+                if actions.is_empty() || slot.game.outcome().is_some() {
+                    break;
+                }
+                let action = actions[rng.below(actions.len())];
+                self.play(slot, &action);
+            }
+            if slot.game.outcome().is_none() {
+                break;
+            }
+        }
+        if slot.game.outcome().is_some() {
+            // Every try ended the game: play the pair from the start.
+            slot.game = Game::new(start);
+            slot.steps.clear();
+            slot.earlier.clear();
+        }
+        slot.active = true;
+        Ok(())
+    }
+
+    /// Plays `action`, recording it as a step without a search.
+    fn play(&self, slot: &mut Slot<P>, action: &P::Action) {
+        slot.steps.push(StepRecord {
+            action: slot.game.position().action_index(action) as u32,
+            root_value: 0.0,
+            policy: Vec::new(),
+        });
+        self.push_earlier(slot);
+        slot.game.play_unchecked(action);
+    }
+
+    fn push_earlier(&self, slot: &mut Slot<P>) {
+        if self.config.history > 1 {
+            if slot.earlier.len() == self.config.history - 1 {
+                slot.earlier.pop();
+            }
+            slot.earlier.insert(0, slot.game.position().clone());
+        }
+    }
+
+    /// The side (0 = A, 1 = B) to move in the slot's game.
+    fn side_to_move(slot: &Slot<P>) -> usize {
+        let white = slot.game.position().turn() == Color::White;
+        usize::from(white != slot.a_white)
+    }
+
+    /// Plays moves until a search needs leaves evaluated or the game ends;
+    /// then gathers them. Returns the game if it ended.
+    fn advance(&self, slot: &mut Slot<P>) -> Option<DuelGame> {
+        if !slot.active {
+            return None;
+        }
+        let mut actions = Vec::new();
+        loop {
+            if let Some(game) = self.finish_if_over(slot) {
+                return Some(game);
+            }
+            let side = Self::side_to_move(slot);
+            slot.mover = side;
+            let plies = slot.game.plies();
+            let Some(search) = slot.sides[side].search.as_mut() else {
+                // Random play.
+                slot.game.legal_actions(&mut actions);
+                let mut rng = SplitMix64::new(mix64(slot.seed ^ (u64::from(plies) << 32) ^ 0x5eed));
+                let action = actions[rng.below(actions.len())];
+                self.play(slot, &action);
+                continue;
+            };
+            if !slot.searching {
+                // Seeded by the game and the ply, not by the player: two
+                // identical players then play a pair's games identically.
+                let seed = mix64(slot.seed ^ u64::from(plies));
+                search
+                    .start(&slot.game, &slot.earlier, seed)
+                    .expect("the game is not over");
+                slot.searching = true;
+            }
+            if search.is_done() {
+                let result = search.result();
+                let index = result.indices[result.best];
+                let action = result.actions[result.best];
+                slot.searching = false;
+                slot.steps.push(StepRecord {
+                    action: index,
+                    root_value: result.value,
+                    policy: result
+                        .indices
+                        .iter()
+                        .copied()
+                        .zip(result.policy.iter().copied())
+                        .collect(),
+                });
+                self.push_earlier(slot);
+                slot.game.play_unchecked(&action);
+                continue;
+            }
+            let side_state = &mut slot.sides[side];
+            side_state.batch.clear();
+            side_state
+                .search
+                .as_mut()
+                .expect("checked above")
+                .gather(&mut side_state.batch);
+            return None;
+        }
+    }
+
+    fn finish_if_over(&self, slot: &mut Slot<P>) -> Option<DuelGame> {
+        let outcome = slot.game.outcome();
+        if outcome.is_none() && slot.game.plies() < self.max_plies {
+            return None;
+        }
+        slot.active = false;
+        slot.searching = false;
+        Some(DuelGame {
+            index: slot.index,
+            a_white: slot.a_white,
+            record: GameRecord {
+                seed: slot.seed,
+                start: None,
+                steps: std::mem::take(&mut slot.steps),
+                result: outcome.map_or(GameResult::Truncated, GameResult::from_outcome),
+                termination: outcome
+                    .map_or("ply cap", |o| o.termination().name())
+                    .to_owned(),
+            },
+        })
+    }
+}
+
+fn start_error(e: impl std::fmt::Display) -> SelfPlayError {
+    SelfPlayError::Start(e.to_string())
+}

@@ -1,0 +1,456 @@
+//! The training run's settings, read from TOML.
+//!
+//! Every field has a default (the small CPU run of `make train`); a file
+//! names only what it changes. An unknown or ill-typed field is an error
+//! naming it (serde's `deny_unknown_fields`), and [`TrainConfig::validate`]
+//! bounds every number before anything is allocated. `configs/*.toml`
+//! hold the commented defaults per variant.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use heterodox_env::RuleOptions;
+use heterodox_selfplay::{SearchConfig, SelfPlayConfig};
+
+use crate::error::TrainError;
+
+/// Everything a training run needs, saved in the run directory as
+/// `config.toml` so that `--resume` continues with exactly these settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TrainConfig {
+    /// The variant's name (`heterodox variants`).
+    pub variant: String,
+    /// Its rule settings, `KEY = "VALUE"` (as `--option KEY=VALUE`).
+    pub options: BTreeMap<String, String>,
+    /// Base seed: every random process of the run derives from it and the
+    /// iteration number (network initialisation, self-play, sampling,
+    /// evaluation openings).
+    pub seed: u64,
+    /// T: positions stacked in an observation.
+    pub history: usize,
+    pub run: RunLimits,
+    pub selfplay: SelfPlaySection,
+    /// The self-play search ([`SearchConfig`]'s fields).
+    pub search: SearchConfig,
+    pub network: NetworkSection,
+    pub optimizer: OptimizerConfig,
+    pub training: TrainingSection,
+    pub evaluation: EvaluationSection,
+    pub checkpoint: CheckpointSection,
+}
+
+/// When the run stops: whichever limit comes first (0 turns one off; at
+/// least one must be on).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RunLimits {
+    /// Iterations (self-play, then training) in all.
+    pub iterations: u32,
+    /// Wall-clock minutes for the iterations; the final evaluation runs
+    /// after the last one. Counted from the start of this process (a
+    /// resumed run gets the limit again).
+    pub minutes: f64,
+}
+
+/// Self-play per iteration.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SelfPlaySection {
+    /// Games played per iteration.
+    pub games: u32,
+    /// Games in progress at once (their leaves share each forward pass).
+    pub concurrent: u32,
+    /// Steps after which a game is cut (no result; its positions still
+    /// train the policy, their value target is the search's); 0 takes the
+    /// variant's default.
+    pub max_plies: u32,
+    /// PUCT only: steps played in proportion to the visits before the
+    /// most visited is taken.
+    pub temperature_plies: u32,
+}
+
+/// The residual tower; the input and output shapes come from the
+/// variant's encoding spec.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct NetworkSection {
+    pub blocks: usize,
+    pub channels: usize,
+    pub value_hidden: usize,
+}
+
+/// How the learning rate moves over the run.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Schedule {
+    /// `learning_rate` throughout (after the warm-up).
+    Constant,
+    /// Cosine decay from `learning_rate` to `learning_rate *
+    /// final_fraction` over `decay_steps`, then flat.
+    Cosine,
+}
+
+/// SGD with momentum (AlphaZero's optimizer), decoupled from libtorch's
+/// optimizers so that its state is ours to save (see [`crate::optimizer`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct OptimizerConfig {
+    pub learning_rate: f64,
+    pub momentum: f64,
+    /// L2 penalty on every weight (added to the gradient: `wd * w`).
+    pub weight_decay: f64,
+    /// Nesterov momentum.
+    pub nesterov: bool,
+    /// Steps of linear warm-up from 0.
+    pub warmup_steps: u32,
+    pub schedule: Schedule,
+    /// Cosine: steps over which the rate decays.
+    pub decay_steps: u32,
+    /// Cosine: the final rate as a fraction of `learning_rate`.
+    pub final_fraction: f64,
+}
+
+/// Learning from the replay window.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TrainingSection {
+    pub batch_size: usize,
+    /// SGD steps per iteration.
+    pub steps_per_iteration: u32,
+    /// The replay window: games of the last this-many iterations.
+    pub window_iterations: u32,
+    /// Weight of the game result in the value target (the rest is the
+    /// search's root value); 1 is AlphaZero's pure result.
+    pub z_weight: f32,
+    /// Weight of the value loss against the policy loss.
+    pub value_loss_weight: f64,
+}
+
+/// Evaluation while training: games against fixed opponents.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct EvaluationSection {
+    /// Evaluate every this-many iterations (0: only at the end).
+    pub every: u32,
+    /// Games against each opponent (whole pairs, colours alternated).
+    pub games: u32,
+    /// Simulations per move of the agent and of the uniform-evaluator
+    /// search (equal budgets); 0 takes `search.simulations`.
+    pub simulations: u32,
+    /// Random plies that open each pair of games.
+    pub opening_plies: u32,
+    /// Steps after which an evaluation game is cut and scored a draw (0:
+    /// the variant's default).
+    pub max_plies: u32,
+    /// Also evaluate after the last iteration.
+    pub at_end: bool,
+}
+
+/// Checkpoints in `RUN/checkpoints/`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct CheckpointSection {
+    /// Write one every this-many iterations (and after the last).
+    pub every: u32,
+    /// Keep the last this-many (at least 1).
+    pub keep: u32,
+}
+
+impl Default for TrainConfig {
+    fn default() -> TrainConfig {
+        TrainConfig {
+            variant: "hostage".to_owned(),
+            options: BTreeMap::new(),
+            seed: 0,
+            history: 1,
+            run: RunLimits::default(),
+            selfplay: SelfPlaySection::default(),
+            search: SearchConfig {
+                simulations: 16,
+                root_policy: heterodox_selfplay::RootPolicy::Gumbel,
+                gumbel_actions: 8,
+                ..SearchConfig::default()
+            },
+            network: NetworkSection::default(),
+            optimizer: OptimizerConfig::default(),
+            training: TrainingSection::default(),
+            evaluation: EvaluationSection::default(),
+            checkpoint: CheckpointSection::default(),
+        }
+    }
+}
+
+impl Default for RunLimits {
+    fn default() -> RunLimits {
+        RunLimits {
+            iterations: 0,
+            minutes: 12.0,
+        }
+    }
+}
+
+impl Default for SelfPlaySection {
+    fn default() -> SelfPlaySection {
+        SelfPlaySection {
+            games: 32,
+            concurrent: 32,
+            max_plies: 200,
+            temperature_plies: 30,
+        }
+    }
+}
+
+impl Default for NetworkSection {
+    fn default() -> NetworkSection {
+        NetworkSection {
+            blocks: 2,
+            channels: 32,
+            value_hidden: 64,
+        }
+    }
+}
+
+impl Default for OptimizerConfig {
+    fn default() -> OptimizerConfig {
+        OptimizerConfig {
+            learning_rate: 0.02,
+            momentum: 0.9,
+            weight_decay: 1e-4,
+            nesterov: true,
+            warmup_steps: 50,
+            schedule: Schedule::Constant,
+            decay_steps: 10_000,
+            final_fraction: 0.1,
+        }
+    }
+}
+
+impl Default for TrainingSection {
+    fn default() -> TrainingSection {
+        TrainingSection {
+            batch_size: 256,
+            steps_per_iteration: 30,
+            window_iterations: 6,
+            z_weight: 0.5,
+            value_loss_weight: 1.0,
+        }
+    }
+}
+
+impl Default for EvaluationSection {
+    fn default() -> EvaluationSection {
+        EvaluationSection {
+            every: 4,
+            games: 32,
+            simulations: 0,
+            opening_plies: 4,
+            max_plies: 200,
+            at_end: true,
+        }
+    }
+}
+
+impl Default for CheckpointSection {
+    fn default() -> CheckpointSection {
+        CheckpointSection { every: 1, keep: 3 }
+    }
+}
+
+/// Upper bounds that keep a typo from asking for more than memory holds.
+pub mod limits {
+    pub const BATCH_SIZE: usize = 1 << 16;
+    pub const STEPS_PER_ITERATION: u32 = 1 << 20;
+    pub const WINDOW_ITERATIONS: u32 = 1 << 16;
+    pub const GAMES: u32 = 1 << 20;
+    pub const BLOCKS: usize = 64;
+    pub const CHANNELS: usize = 1024;
+}
+
+impl TrainConfig {
+    /// Reads a TOML file: an unknown or ill-typed field is
+    /// [`TrainError::Config`] naming it, with its line.
+    pub fn from_file(path: &Path) -> Result<TrainConfig, TrainError> {
+        let text = std::fs::read_to_string(path).map_err(|source| TrainError::Io {
+            path: path.to_owned(),
+            source,
+        })?;
+        TrainConfig::from_toml(&text).map_err(|e| match e {
+            TrainError::Config { message, .. } => TrainError::Config {
+                path: Some(path.to_owned()),
+                message,
+            },
+            other => other,
+        })
+    }
+
+    /// Parses TOML text (see [`TrainConfig::from_file`]) and validates it.
+    pub fn from_toml(text: &str) -> Result<TrainConfig, TrainError> {
+        let config: TrainConfig = toml::from_str(text).map_err(|e| TrainError::Config {
+            path: None,
+            message: e.to_string().trim_end().to_owned(),
+        })?;
+        config.validate()?;
+        Ok(config)
+    }
+
+    /// The config as TOML (every field written).
+    pub fn to_toml(&self) -> String {
+        toml::to_string(self).expect("a config always serializes")
+    }
+
+    /// The rule settings as the rules core takes them.
+    pub fn rule_options(&self) -> RuleOptions {
+        let mut options = RuleOptions::new();
+        for (key, value) in &self.options {
+            options.set(key, value);
+        }
+        options
+    }
+
+    /// Simulations per move in evaluation games.
+    pub fn evaluation_simulations(&self) -> u32 {
+        if self.evaluation.simulations == 0 {
+            self.search.simulations
+        } else {
+            self.evaluation.simulations
+        }
+    }
+
+    /// The self-play settings of one iteration.
+    pub fn selfplay_config(&self, seed: u64) -> SelfPlayConfig {
+        SelfPlayConfig {
+            games: self.selfplay.games,
+            concurrent: self.selfplay.concurrent,
+            max_plies: self.selfplay.max_plies,
+            temperature_plies: self.selfplay.temperature_plies,
+            seed,
+            history: self.history,
+            search: self.search.clone(),
+        }
+    }
+
+    /// Checks every field's range; the error names the field.
+    pub fn validate(&self) -> Result<(), TrainError> {
+        fn bad(field: &str, value: impl ToString, expected: &str) -> TrainError {
+            TrainError::Config {
+                path: None,
+                message: format!(
+                    "setting {field} = {} is out of range ({expected})",
+                    value.to_string()
+                ),
+            }
+        }
+        let r = &self.run;
+        if !(r.minutes.is_finite() && r.minutes >= 0.0) {
+            return Err(bad("run.minutes", r.minutes, "a finite number >= 0"));
+        }
+        if r.iterations == 0 && r.minutes == 0.0 {
+            return Err(bad(
+                "run.iterations",
+                0,
+                "at least 1 when run.minutes is 0: the run must end",
+            ));
+        }
+        self.selfplay_config(0)
+            .validate()
+            .map_err(|e| bad_nested("selfplay", e))?;
+        let n = &self.network;
+        if n.blocks > limits::BLOCKS {
+            return Err(bad("network.blocks", n.blocks, "0 to 64"));
+        }
+        if n.channels == 0 || n.channels > limits::CHANNELS {
+            return Err(bad("network.channels", n.channels, "1 to 1024"));
+        }
+        if n.value_hidden == 0 || n.value_hidden > limits::CHANNELS {
+            return Err(bad("network.value_hidden", n.value_hidden, "1 to 1024"));
+        }
+        let o = &self.optimizer;
+        for (field, value) in [
+            ("optimizer.learning_rate", o.learning_rate),
+            ("optimizer.weight_decay", o.weight_decay),
+        ] {
+            if !(value.is_finite() && value >= 0.0) {
+                return Err(bad(field, value, "a finite number >= 0"));
+            }
+        }
+        if !(0.0..1.0).contains(&o.momentum) {
+            return Err(bad("optimizer.momentum", o.momentum, "0 to less than 1"));
+        }
+        if !(0.0..=1.0).contains(&o.final_fraction) {
+            return Err(bad("optimizer.final_fraction", o.final_fraction, "0 to 1"));
+        }
+        if o.schedule == Schedule::Cosine && o.decay_steps == 0 {
+            return Err(bad("optimizer.decay_steps", 0, "at least 1 with schedule cosine"));
+        }
+        let t = &self.training;
+        if t.batch_size == 0 || t.batch_size > limits::BATCH_SIZE {
+            return Err(bad("training.batch_size", t.batch_size, "1 to 65536"));
+        }
+        if t.steps_per_iteration > limits::STEPS_PER_ITERATION {
+            return Err(bad(
+                "training.steps_per_iteration",
+                t.steps_per_iteration,
+                "0 to 1048576",
+            ));
+        }
+        if t.window_iterations == 0 || t.window_iterations > limits::WINDOW_ITERATIONS {
+            return Err(bad(
+                "training.window_iterations",
+                t.window_iterations,
+                "1 to 65536",
+            ));
+        }
+        if !(0.0..=1.0).contains(&t.z_weight) {
+            return Err(bad("training.z_weight", t.z_weight, "0 to 1"));
+        }
+        if !(t.value_loss_weight.is_finite() && t.value_loss_weight >= 0.0) {
+            return Err(bad(
+                "training.value_loss_weight",
+                t.value_loss_weight,
+                "a finite number >= 0",
+            ));
+        }
+        let e = &self.evaluation;
+        if e.games > limits::GAMES {
+            return Err(bad("evaluation.games", e.games, "0 to 1048576"));
+        }
+        if e.simulations > heterodox_selfplay::config::MAX_SIMULATIONS {
+            return Err(bad("evaluation.simulations", e.simulations, "0 to 1048576"));
+        }
+        if e.opening_plies > 1000 {
+            return Err(bad("evaluation.opening_plies", e.opening_plies, "0 to 1000"));
+        }
+        if self.checkpoint.keep == 0 {
+            return Err(bad("checkpoint.keep", 0, "at least 1"));
+        }
+        if self.checkpoint.every == 0 {
+            return Err(bad("checkpoint.every", 0, "at least 1"));
+        }
+        Ok(())
+    }
+}
+
+/// A self-play or search setting's error, with its section.
+fn bad_nested(section: &str, error: heterodox_selfplay::ConfigError) -> TrainError {
+    let heterodox_selfplay::ConfigError::OutOfRange {
+        field,
+        value,
+        expected,
+    } = error;
+    // The search settings live in their own section.
+    let section = match field {
+        "games" | "concurrent" | "max_plies" | "temperature_plies" => section,
+        "history" => return TrainError::Config {
+            path: None,
+            message: format!("setting history = {value} is out of range ({expected})"),
+        },
+        _ => "search",
+    };
+    TrainError::Config {
+        path: None,
+        message: format!("setting {section}.{field} = {value} is out of range ({expected})"),
+    }
+}

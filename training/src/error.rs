@@ -1,0 +1,54 @@
+//! [`TrainError`]: everything a training run can fail on, each naming the
+//! file, field or checkpoint concerned.
+
+use std::path::PathBuf;
+
+use heterodox_models::ModelError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum TrainError {
+    /// A config that does not parse, has an unknown or ill-typed field, or
+    /// a value out of range.
+    #[error("config{}: {message}", path.as_ref().map(|p| format!(" {}", p.display())).unwrap_or_default())]
+    Config {
+        path: Option<PathBuf>,
+        message: String,
+    },
+    #[error("I/O error on {path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// A run directory that cannot be used as asked (not writable, already
+    /// holding a run without `--resume`, no run to resume...).
+    #[error("run directory {path}: {message}")]
+    RunDir { path: PathBuf, message: String },
+    /// A checkpoint that is missing, corrupted, or made for another
+    /// variant, rule set or encoding version.
+    #[error("checkpoint {path}: {message}")]
+    Checkpoint { path: PathBuf, message: String },
+    #[error("network: {0}")]
+    Model(#[from] ModelError),
+    #[error("self-play: {0}")]
+    SelfPlay(#[from] heterodox_selfplay::SelfPlayError),
+    #[error("training data: {0}")]
+    Loader(#[from] heterodox_selfplay::loader::LoaderError),
+    #[error("game shard: {0}")]
+    Shard(String),
+    #[error("the network evaluator failed: {0}")]
+    Evaluator(String),
+    #[error("libtorch: {0}")]
+    Torch(#[from] heterodox_models::tch::TchError),
+    /// A loss that is not a finite number: the step is not applied.
+    #[error("training diverged at step {step}: loss is {loss}")]
+    Diverged { step: u64, loss: f64 },
+    #[error("{0}")]
+    Rules(String),
+}
+
+impl TrainError {
+    pub(crate) fn io(path: impl Into<PathBuf>) -> impl FnOnce(std::io::Error) -> TrainError {
+        let path = path.into();
+        move |source| TrainError::Io { path, source }
+    }
+}

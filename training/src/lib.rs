@@ -1,0 +1,27 @@
+//! AlphaZero training for Heterodox.
+//!
+//! - [`config`]: [`TrainConfig`], the run's settings in TOML (commented
+//!   defaults per variant in `configs/`);
+//! - [`trainer`]: [`train`], the loop (self-play -> replay window -> SGD
+//!   -> evaluation -> checkpoint), new or resumed;
+//! - [`optimizer`]: SGD with momentum whose state is saved with the
+//!   checkpoint, and the learning-rate schedule;
+//! - [`run`]: the run directory and its atomic checkpoints;
+//! - [`evaluate`]: games against random play and the uniform search;
+//! - [`rating`]: scores with confidence intervals and Elo;
+//! - [`metrics`]: `metrics.jsonl`, what the plots are drawn from.
+
+pub mod config;
+pub mod error;
+pub mod evaluate;
+pub mod metrics;
+pub mod optimizer;
+pub mod rating;
+pub mod run;
+pub mod trainer;
+
+pub use config::TrainConfig;
+pub use error::TrainError;
+pub use rating::ScoreEstimate;
+pub use run::{RunDir, TrainerState};
+pub use trainer::{train, Event, TrainOptions, TrainSummary};

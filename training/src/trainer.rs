@@ -1,0 +1,697 @@
+//! The AlphaZero loop: self-play with the current network, the replay
+//! window, SGD, evaluation, checkpoints; and `--resume`.
+//!
+//! One iteration:
+//! 1. self-play: `selfplay.games` games with the network guiding the
+//!    search (leaves of all games batched into one forward pass), written
+//!    as `RUN/games/iter-N.hdxshard` (+ PGN);
+//! 2. training: `training.steps_per_iteration` SGD steps on batches drawn
+//!    uniformly from the positions of the last `window_iterations`
+//!    iterations' games (the shared loader re-encodes them, so the network
+//!    trains on exactly what it sees at play);
+//! 3. every `evaluation.every` iterations: the evaluation
+//!    ([`crate::evaluate`]);
+//! 4. a line in `RUN/metrics.jsonl`, and every `checkpoint.every`
+//!    iterations a checkpoint ([`crate::run`]).
+//!
+//! Loss, per position: `-sum_a pi(a) log p(a)` over the legal actions
+//! (the network's logits masked to the legal actions, softmax) plus
+//! `value_loss_weight * (v - z)^2`; the L2 term is the optimizer's weight
+//! decay. The targets are the loader's: `pi` the search's improved policy
+//! (Gumbel) or visit distribution (PUCT), `z` the game result mixed with
+//! the root value by `z_weight`.
+//!
+//! Everything runs in one process and one thread of control; self-play's
+//! tree work and the loader's decoding use rayon, the forward and backward
+//! passes libtorch's intra-op threads.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use heterodox_env::encoding::EncodingSpec;
+use heterodox_env::rng::derive_seed;
+use heterodox_env::{GameVariant, Variant, VariantVisitor};
+use heterodox_models::tch::{self, Device, Kind, Tensor};
+use heterodox_models::{NetConfig, NetEvaluator, Network};
+use heterodox_selfplay::loader::{Batch, Loader, LoaderConfig};
+use heterodox_selfplay::shard::{read_shard_for, write_shard, ShardHeader};
+use heterodox_selfplay::{pgn, DuelGame, GameRecord, SelfPlay};
+
+use crate::config::TrainConfig;
+use crate::error::TrainError;
+use crate::evaluate::{evaluate, Evaluation};
+use crate::metrics::{
+    self, EvaluationLine, IterationLine, SelfPlayMetrics, Timing, TrainingMetrics,
+};
+use crate::optimizer::Sgd;
+use crate::run::{write_file, RunDir, TrainerState, TRAINER_FORMAT};
+
+/// Seed streams: iteration `i`'s process `s` is seeded by
+/// `derive_seed(seed, i, s)`.
+const INIT_STREAM: u64 = 0;
+const SELFPLAY_STREAM: u64 = 1;
+const LOADER_STREAM: u64 = 2;
+
+/// How to run: where, and whether to continue an existing run.
+#[derive(Clone, Debug)]
+pub struct TrainOptions {
+    pub run: PathBuf,
+    /// Continue the run in `run` from its newest checkpoint, with the
+    /// settings saved there (the given config is not used).
+    pub resume: bool,
+    pub device: Device,
+}
+
+/// What the trainer reports while it works (for a progress display).
+#[derive(Debug)]
+pub enum Event<'a> {
+    /// The run starts at `iteration` (0 for a new run).
+    Started {
+        iteration: u32,
+        resumed: bool,
+        parameters: usize,
+    },
+    SelfPlayGame {
+        iteration: u32,
+        done: u32,
+        total: u32,
+    },
+    TrainingStep {
+        iteration: u32,
+        done: u32,
+        total: u32,
+        loss: f64,
+    },
+    EvaluationGame {
+        iteration: u32,
+        done: u32,
+        total: u32,
+    },
+    Evaluated(&'a EvaluationLine),
+    IterationDone(&'a IterationLine),
+    CheckpointSaved(&'a Path),
+}
+
+/// The end of a run.
+#[derive(Clone, Debug)]
+pub struct TrainSummary {
+    pub iterations: u32,
+    pub step: u64,
+    pub checkpoint: PathBuf,
+    pub final_evaluation: Option<EvaluationLine>,
+    pub run: PathBuf,
+}
+
+/// Trains (or resumes) a run of `config` in `options.run`.
+pub fn train(
+    config: TrainConfig,
+    options: &TrainOptions,
+    on_event: &mut dyn FnMut(Event<'_>),
+) -> Result<TrainSummary, TrainError> {
+    let run = RunDir::new(&options.run);
+    let config = if options.resume {
+        if !run.holds_run() {
+            return Err(TrainError::RunDir {
+                path: options.run.clone(),
+                message: format!(
+                    "holds no run to resume (no {})",
+                    crate::run::CONFIG_FILE
+                ),
+            });
+        }
+        TrainConfig::from_file(&run.config_path())?
+    } else {
+        config.validate()?;
+        config
+    };
+    let variant: Variant = config.variant.parse().map_err(|e| TrainError::Config {
+        path: None,
+        message: format!("{e}"),
+    })?;
+    variant.visit(Visit {
+        config,
+        options,
+        run,
+        on_event,
+    })
+}
+
+struct Visit<'a> {
+    config: TrainConfig,
+    options: &'a TrainOptions,
+    run: RunDir,
+    on_event: &'a mut dyn FnMut(Event<'_>),
+}
+
+impl VariantVisitor for Visit<'_> {
+    type Output = Result<TrainSummary, TrainError>;
+
+    fn visit<P: GameVariant>(self) -> Self::Output {
+        let rules = P::parse_rules(&self.config.rule_options()).map_err(|e| TrainError::Config {
+            path: None,
+            message: format!("options: {e}"),
+        })?;
+        let mut trainer = Trainer::<P>::open(self.config, rules, self.options, self.run)?;
+        trainer.run(self.on_event)
+    }
+}
+
+/// A run in progress.
+struct Trainer<P: GameVariant> {
+    config: TrainConfig,
+    rules: P::Rules,
+    spec: EncodingSpec,
+    run: RunDir,
+    device: Device,
+    /// `None` only while it is lent to the self-play evaluator.
+    network: Option<Network>,
+    optimizer: Sgd,
+    iteration: u32,
+    step: u64,
+    /// Seconds of earlier processes of the run.
+    earlier_seconds: f64,
+    /// Games of the replay window, by iteration, oldest first.
+    window: Vec<(u32, Vec<GameRecord>)>,
+    resumed: bool,
+    last_checkpoint: Option<PathBuf>,
+}
+
+impl<P: GameVariant> Trainer<P> {
+    /// Sets up a new run, or reads back the newest checkpoint of the run
+    /// to resume.
+    fn open(
+        config: TrainConfig,
+        rules: P::Rules,
+        options: &TrainOptions,
+        run: RunDir,
+    ) -> Result<Trainer<P>, TrainError> {
+        let probe = SelfPlay::<P>::new(rules.clone(), config.selfplay_config(0))?;
+        let spec = probe.spec().clone();
+        let net_config = NetConfig {
+            blocks: config.network.blocks,
+            channels: config.network.channels,
+            value_hidden: config.network.value_hidden,
+            ..NetConfig::for_spec(&spec)
+        };
+        let mut trainer = Trainer {
+            optimizer: Sgd::new(config.optimizer.clone()),
+            config,
+            rules,
+            spec,
+            run,
+            device: options.device,
+            network: None,
+            iteration: 0,
+            step: 0,
+            earlier_seconds: 0.0,
+            window: Vec::new(),
+            resumed: options.resume,
+            last_checkpoint: None,
+        };
+        if options.resume {
+            trainer.run.prepare()?;
+            trainer.run.remove_leftovers()?;
+            trainer.resume(&net_config)?;
+        } else {
+            if trainer.run.holds_run() {
+                return Err(TrainError::RunDir {
+                    path: trainer.run.root().to_owned(),
+                    message: format!(
+                        "already holds a run ({}); continue it with --resume or choose another --run",
+                        crate::run::CONFIG_FILE
+                    ),
+                });
+            }
+            trainer.run.prepare()?;
+            tch::manual_seed(derive_seed(trainer.config.seed, 0, INIT_STREAM) as i64);
+            trainer.network = Some(Network::for_spec(
+                &trainer.spec,
+                &net_config,
+                trainer.device,
+            )?);
+            write_file(
+                &trainer.run.config_path(),
+                trainer.config.to_toml().as_bytes(),
+            )?;
+        }
+        Ok(trainer)
+    }
+
+    /// Loads the newest checkpoint (if any), its replay window, and cuts
+    /// the metrics and games written after it.
+    fn resume(&mut self, net_config: &NetConfig) -> Result<(), TrainError> {
+        let checkpoints = self.run.checkpoints()?;
+        let Some(&newest) = checkpoints.last() else {
+            // Killed before its first checkpoint: start again.
+            tch::manual_seed(derive_seed(self.config.seed, 0, INIT_STREAM) as i64);
+            self.network = Some(Network::for_spec(&self.spec, net_config, self.device)?);
+            metrics::truncate_after(&self.run.metrics_path(), 0)?;
+            return Ok(());
+        };
+        let dir = self.run.checkpoint_path(newest);
+        let state = self.run.read_state(newest)?;
+        let bad = |message: String| TrainError::Checkpoint {
+            path: dir.clone(),
+            message,
+        };
+        if state.variant != self.spec.variant || state.encoding_version != self.spec.version {
+            return Err(bad(format!(
+                "made for {} encoding version {}, this run is {} encoding version {}",
+                state.variant, state.encoding_version, self.spec.variant, self.spec.version
+            )));
+        }
+        let network = Network::load_for(&dir, &self.spec, self.device)
+            .map_err(|e| bad(e.to_string()))?;
+        self.optimizer
+            .load(&dir.join(crate::run::OPTIMIZER_FILE), network.var_store())?;
+        self.network = Some(network);
+        self.iteration = state.iteration;
+        self.step = state.step;
+        self.earlier_seconds = state.elapsed_seconds;
+        self.last_checkpoint = Some(dir);
+        metrics::truncate_after(&self.run.metrics_path(), state.iteration)?;
+        let first = state
+            .iteration
+            .saturating_sub(self.config.training.window_iterations)
+            + 1;
+        for iteration in first..=state.iteration {
+            let path = self.run.shard_path(iteration);
+            let shard = read_shard_for(&path, &self.spec).map_err(|e| TrainError::Shard(e.to_string()))?;
+            self.window.push((iteration, shard.games));
+        }
+        Ok(())
+    }
+
+    fn elapsed(&self, started: Instant) -> f64 {
+        self.earlier_seconds + started.elapsed().as_secs_f64()
+    }
+
+    fn run(&mut self, on_event: &mut dyn FnMut(Event<'_>)) -> Result<TrainSummary, TrainError> {
+        let started = Instant::now();
+        on_event(Event::Started {
+            iteration: self.iteration,
+            resumed: self.resumed,
+            parameters: self.network().parameter_count(),
+        });
+        let limits = self.config.run.clone();
+        let mut final_evaluation = None;
+        let mut evaluated_at = None;
+        loop {
+            let minutes = started.elapsed().as_secs_f64() / 60.0;
+            let out_of_iterations = limits.iterations > 0 && self.iteration >= limits.iterations;
+            let out_of_time = limits.minutes > 0.0 && minutes >= limits.minutes;
+            if out_of_iterations || out_of_time {
+                break;
+            }
+            self.iteration += 1;
+            let iteration = self.iteration;
+            let mut seconds = Timing::default();
+
+            let clock = Instant::now();
+            let selfplay = self.self_play(on_event)?;
+            seconds.selfplay = clock.elapsed().as_secs_f64();
+
+            let clock = Instant::now();
+            let training = self.train_window(on_event)?;
+            seconds.training = clock.elapsed().as_secs_f64();
+
+            let every = self.config.evaluation.every;
+            if every > 0 && iteration % every == 0 && self.config.evaluation.games > 0 {
+                let clock = Instant::now();
+                let line = self.evaluate(started, on_event)?;
+                seconds.evaluation = clock.elapsed().as_secs_f64();
+                evaluated_at = Some(iteration);
+                final_evaluation = Some(line);
+            }
+
+            let line = IterationLine {
+                kind: "iteration".to_owned(),
+                iteration,
+                step: self.step,
+                elapsed_seconds: self.elapsed(started),
+                selfplay,
+                training,
+                seconds,
+            };
+            metrics::append(&self.run.metrics_path(), &line)?;
+            on_event(Event::IterationDone(&line));
+
+            let minutes = started.elapsed().as_secs_f64() / 60.0;
+            let last = (limits.iterations > 0 && iteration >= limits.iterations)
+                || (limits.minutes > 0.0 && minutes >= limits.minutes);
+            if iteration % self.config.checkpoint.every == 0 || last {
+                self.checkpoint(started, on_event)?;
+            }
+        }
+        if self.config.evaluation.at_end
+            && self.config.evaluation.games > 0
+            && evaluated_at != Some(self.iteration)
+        {
+            final_evaluation = Some(self.evaluate(started, on_event)?);
+        }
+        if self.last_checkpoint.is_none() || self.iteration == 0 {
+            self.checkpoint(started, on_event)?;
+        }
+        Ok(TrainSummary {
+            iterations: self.iteration,
+            step: self.step,
+            checkpoint: self
+                .last_checkpoint
+                .clone()
+                .expect("a checkpoint was written"),
+            final_evaluation,
+            run: self.run.root().to_owned(),
+        })
+    }
+
+    fn network(&self) -> &Network {
+        self.network.as_ref().expect("the network is home")
+    }
+
+    /// Lends the network to an evaluator for `f`, and takes it back.
+    fn with_evaluator<T>(
+        &mut self,
+        f: impl FnOnce(&NetEvaluator) -> Result<T, TrainError>,
+    ) -> Result<T, TrainError> {
+        let network = self.network.take().expect("the network is home");
+        let evaluator = NetEvaluator::new(network, &self.spec)?;
+        let result = f(&evaluator);
+        let failure = evaluator.last_error();
+        self.network = Some(evaluator.into_network());
+        let value = result?;
+        // A failed forward pass is answered with uniform priors: games
+        // searched that way are not the network's.
+        if let Some(error) = failure {
+            return Err(TrainError::Evaluator(error.to_string()));
+        }
+        Ok(value)
+    }
+
+    fn self_play(
+        &mut self,
+        on_event: &mut dyn FnMut(Event<'_>),
+    ) -> Result<SelfPlayMetrics, TrainError> {
+        let iteration = self.iteration;
+        let seed = derive_seed(self.config.seed, iteration as usize, SELFPLAY_STREAM);
+        let selfplay = SelfPlay::<P>::new(self.rules.clone(), self.config.selfplay_config(seed))?;
+        let total = self.config.selfplay.games;
+        let mut records = Vec::with_capacity(total as usize);
+        let stats = self.with_evaluator(|evaluator| {
+            Ok(selfplay.run(evaluator, |record, stats| {
+                records.push(record);
+                on_event(Event::SelfPlayGame {
+                    iteration,
+                    done: stats.games,
+                    total,
+                });
+            }))
+        })?;
+        // Completion order depends on game lengths only, but sort anyway:
+        // the shard is then independent of scheduling.
+        records.sort_by_key(|r| r.seed);
+        let producer = format!(
+            "heterodox train iteration {iteration} ({} simulations, {:?})",
+            self.config.search.simulations, self.config.search.root_policy
+        );
+        let header = ShardHeader::new::<P>(&self.rules, producer);
+        let shard = self.run.shard_path(iteration);
+        write_shard(&shard, &header, &records).map_err(|e| TrainError::Shard(e.to_string()))?;
+        let mut text = String::new();
+        for (k, record) in records.iter().enumerate() {
+            let game = pgn::record_to_pgn::<P>(record, &self.rules, "heterodox train", k)
+                .map_err(|e| TrainError::Shard(e.to_string()))?;
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            text.push_str(&game);
+        }
+        write_file(&self.run.pgn_path(iteration), text.as_bytes())?;
+        self.window.push((iteration, records));
+        let keep = self.config.training.window_iterations as usize;
+        if self.window.len() > keep {
+            let excess = self.window.len() - keep;
+            self.window.drain(..excess);
+        }
+        Ok(SelfPlayMetrics {
+            games: stats.games,
+            positions: stats.positions,
+            white_wins: stats.white_wins,
+            draws: stats.draws,
+            black_wins: stats.black_wins,
+            truncated: stats.truncated,
+            average_length: stats.average_length(),
+            positions_per_second: stats.positions_per_second(),
+            simulations_per_second: stats.simulations as f64 / stats.seconds.max(1e-9),
+        })
+    }
+
+    /// SGD steps on the replay window.
+    fn train_window(
+        &mut self,
+        on_event: &mut dyn FnMut(Event<'_>),
+    ) -> Result<Option<TrainingMetrics>, TrainError> {
+        let steps = self.config.training.steps_per_iteration;
+        if steps == 0 {
+            return Ok(None);
+        }
+        let records: Vec<GameRecord> = self
+            .window
+            .iter()
+            .flat_map(|(_, games)| games.iter().cloned())
+            .collect();
+        let window_games = records.len();
+        let loader_config = LoaderConfig::default()
+            .with_history(self.config.history)
+            .with_z_weight(self.config.training.z_weight)
+            .with_seed(derive_seed(
+                self.config.seed,
+                self.iteration as usize,
+                LOADER_STREAM,
+            ));
+        let mut loader = Loader::<P>::new(self.rules.clone(), records, &loader_config)?;
+        let window_positions = loader.num_positions();
+        let mut batch = loader.new_batch(self.config.training.batch_size);
+        let mut sums = StepFigures::default();
+        let clock = Instant::now();
+        for k in 0..steps {
+            loader.fill_batch(&mut batch)?;
+            let lr = self.optimizer.learning_rate(self.step);
+            let figures = self.sgd_step(&batch, lr)?;
+            self.step += 1;
+            sums.add(&figures);
+            on_event(Event::TrainingStep {
+                iteration: self.iteration,
+                done: k + 1,
+                total: steps,
+                loss: figures.loss,
+            });
+        }
+        let seconds = clock.elapsed().as_secs_f64();
+        let n = f64::from(steps);
+        Ok(Some(TrainingMetrics {
+            steps,
+            loss: sums.loss / n,
+            policy_loss: sums.policy_loss / n,
+            value_loss: sums.value_loss / n,
+            value_accuracy: if sums.judged > 0.0 {
+                sums.correct / sums.judged
+            } else {
+                0.0
+            },
+            policy_entropy: sums.entropy / n,
+            learning_rate: self.optimizer.learning_rate(self.step.saturating_sub(1)),
+            positions_per_second: n * batch.size as f64 / seconds.max(1e-9),
+            window_games,
+            window_positions,
+        }))
+    }
+
+    /// One forward, backward and update on `batch`.
+    fn sgd_step(&mut self, batch: &Batch, lr: f64) -> Result<StepFigures, TrainError> {
+        let network = self.network.as_ref().expect("the network is home");
+        let [c, h, w] = self.spec.observation_shape().map(|x| x as i64);
+        let (b, a) = (batch.size as i64, batch.num_actions as i64);
+        let device = self.device;
+        let observations = Tensor::from_slice(&batch.observations)
+            .view([b, c, h, w])
+            .to_device(device);
+        let legal = Tensor::from_slice(&batch.masks).view([b, a]).to_device(device);
+        let target_policy = Tensor::from_slice(&batch.policies)
+            .view([b, a])
+            .to_device(device);
+        let target_value = Tensor::from_slice(&batch.values).to_device(device);
+        let (logits, value) = network.try_forward_t(&observations, true)?;
+        // Illegal actions get a large negative logit (not -inf: 0 * -inf
+        // would be NaN where the target is 0).
+        let masked = logits.masked_fill(&legal.logical_not(), -1.0e9);
+        let log_policy = masked.log_softmax(1, Kind::Float);
+        let policy_loss = -(&target_policy * &log_policy)
+            .sum_dim_intlist(1, false, Kind::Float)
+            .mean(Kind::Float);
+        let value_loss = (&value - &target_value).square().mean(Kind::Float);
+        let loss = &policy_loss + &value_loss * self.config.training.value_loss_weight;
+        let loss_value = f64::try_from(&loss)?;
+        if !loss_value.is_finite() {
+            return Err(TrainError::Diverged {
+                step: self.step,
+                loss: loss_value,
+            });
+        }
+        loss.backward();
+        self.optimizer.step(network.var_store(), lr)?;
+        tch::no_grad(|| -> Result<StepFigures, TrainError> {
+            let probabilities = log_policy.exp();
+            let entropy = -(&probabilities * &log_policy)
+                .sum_dim_intlist(1, false, Kind::Float)
+                .mean(Kind::Float);
+            let judged = target_value.abs().ge(0.1);
+            let agree = value
+                .sign()
+                .eq_tensor(&target_value.sign())
+                .logical_and(&judged);
+            Ok(StepFigures {
+                loss: loss_value,
+                policy_loss: f64::try_from(&policy_loss)?,
+                value_loss: f64::try_from(&value_loss)?,
+                entropy: f64::try_from(&entropy)?,
+                correct: f64::try_from(&agree.sum(Kind::Float))?,
+                judged: f64::try_from(&judged.sum(Kind::Float))?,
+            })
+        })
+    }
+
+    fn evaluate(
+        &mut self,
+        started: Instant,
+        on_event: &mut dyn FnMut(Event<'_>),
+    ) -> Result<EvaluationLine, TrainError> {
+        let iteration = self.iteration;
+        let total = 2 * self.config.evaluation.games.div_ceil(2) * 2;
+        let mut done = 0;
+        let rules = self.rules.clone();
+        let config = self.config.clone();
+        let evaluation: Evaluation = self.with_evaluator(|evaluator| {
+            evaluate::<P>(&rules, &config, evaluator, || {
+                done += 1;
+                on_event(Event::EvaluationGame {
+                    iteration,
+                    done,
+                    total,
+                });
+            })
+        })?;
+        self.write_evaluation_pgn(&evaluation)?;
+        let line = EvaluationLine {
+            kind: "evaluation".to_owned(),
+            iteration,
+            step: self.step,
+            elapsed_seconds: self.elapsed(started),
+            simulations: evaluation.simulations,
+            average_length: evaluation.average_length(),
+            vs_random: evaluation.vs_random,
+            vs_uniform: evaluation.vs_uniform,
+            seconds: evaluation.seconds,
+        };
+        metrics::append(&self.run.metrics_path(), &line)?;
+        on_event(Event::Evaluated(&line));
+        Ok(line)
+    }
+
+    /// The evaluation games as PGN, the agent named in the tags.
+    fn write_evaluation_pgn(&self, evaluation: &Evaluation) -> Result<(), TrainError> {
+        let agent = format!("heterodox iteration {}", self.iteration);
+        let uniform = format!("uniform search {}", evaluation.simulations);
+        let mut text = String::new();
+        let groups: [(&[DuelGame], &str); 2] = [
+            (&evaluation.games_vs_random, "random"),
+            (&evaluation.games_vs_uniform, uniform.as_str()),
+        ];
+        for (games, opponent) in groups {
+            for game in games {
+                let pgn = pgn::record_to_pgn::<P>(
+                    &game.record,
+                    &self.rules,
+                    "heterodox train evaluation",
+                    game.index as usize,
+                )
+                .map_err(|e| TrainError::Shard(e.to_string()))?;
+                let (white, black) = if game.a_white {
+                    (agent.as_str(), opponent)
+                } else {
+                    (opponent, agent.as_str())
+                };
+                if !text.is_empty() {
+                    text.push('\n');
+                }
+                text.push_str(&name_players(&pgn, white, black));
+            }
+        }
+        write_file(&self.run.eval_pgn_path(self.iteration), text.as_bytes())
+    }
+
+    fn checkpoint(
+        &mut self,
+        started: Instant,
+        on_event: &mut dyn FnMut(Event<'_>),
+    ) -> Result<(), TrainError> {
+        let state = TrainerState {
+            format: TRAINER_FORMAT,
+            project_version: env!("CARGO_PKG_VERSION").to_owned(),
+            variant: self.spec.variant.clone(),
+            encoding_version: self.spec.version,
+            iteration: self.iteration,
+            step: self.step,
+            elapsed_seconds: self.elapsed(started),
+            seed: self.config.seed,
+            config: self.config.clone(),
+        };
+        let path = self.run.save_checkpoint(
+            self.network(),
+            &self.optimizer,
+            &state,
+            self.config.checkpoint.keep,
+        )?;
+        on_event(Event::CheckpointSaved(&path));
+        self.last_checkpoint = Some(path);
+        Ok(())
+    }
+}
+
+/// Replaces the `White` and `Black` tags of one PGN game.
+fn name_players(pgn: &str, white: &str, black: &str) -> String {
+    pgn.lines()
+        .map(|line| {
+            if line.starts_with("[White ") {
+                format!("[White \"{white}\"]")
+            } else if line.starts_with("[Black ") {
+                format!("[Black \"{black}\"]")
+            } else {
+                line.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + if pgn.ends_with('\n') { "\n" } else { "" }
+}
+
+/// Per-step figures, summed over an iteration.
+#[derive(Clone, Debug, Default)]
+struct StepFigures {
+    loss: f64,
+    policy_loss: f64,
+    value_loss: f64,
+    entropy: f64,
+    correct: f64,
+    judged: f64,
+}
+
+impl StepFigures {
+    fn add(&mut self, other: &StepFigures) {
+        self.loss += other.loss;
+        self.policy_loss += other.policy_loss;
+        self.value_loss += other.value_loss;
+        self.entropy += other.entropy;
+        self.correct += other.correct;
+        self.judged += other.judged;
+    }
+}

@@ -1,0 +1,122 @@
+//! The training config: defaults, the files in configs/, and the errors of
+//! bad ones.
+
+use std::path::Path;
+
+use heterodox_selfplay::RootPolicy;
+use heterodox_training::config::{Schedule, TrainConfig};
+use heterodox_training::TrainError;
+
+fn configs_dir() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs")
+}
+
+fn message(error: TrainError) -> String {
+    match error {
+        TrainError::Config { message, .. } => message,
+        other => panic!("expected a config error, got {other:?}"),
+    }
+}
+
+#[test]
+fn every_shipped_config_parses_and_names_its_variant() {
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(configs_dir()).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("toml") {
+            continue;
+        }
+        let config = TrainConfig::from_file(&path).unwrap_or_else(|e| panic!("{e}"));
+        let stem = path.file_stem().unwrap().to_str().unwrap().to_owned();
+        assert_eq!(config.variant, stem, "{}", path.display());
+        names.push(stem);
+    }
+    names.sort();
+    assert_eq!(names, ["chess", "hostage", "madscientist", "poison", "traitor"]);
+}
+
+#[test]
+fn the_hostage_file_states_the_defaults() {
+    // configs/hostage.toml documents every default: it must be them.
+    let file = TrainConfig::from_file(&configs_dir().join("hostage.toml")).unwrap();
+    let mut defaults = TrainConfig::default();
+    defaults.selfplay.max_plies = 160;
+    defaults.evaluation.max_plies = 160;
+    assert_eq!(file, defaults);
+}
+
+#[test]
+fn an_empty_file_is_the_defaults_and_toml_round_trips() {
+    let empty = TrainConfig::from_toml("").unwrap();
+    assert_eq!(empty, TrainConfig::default());
+    assert_eq!(empty.variant, "hostage");
+    assert_eq!(empty.search.root_policy, RootPolicy::Gumbel);
+    assert_eq!(empty.search.simulations, 16);
+    assert_eq!(empty.optimizer.schedule, Schedule::Constant);
+    let mut config = TrainConfig::default();
+    config.variant = "traitor".into();
+    config.options.insert("mode".into(), "defector".into());
+    config.optimizer.schedule = Schedule::Cosine;
+    config.run.iterations = 7;
+    assert_eq!(TrainConfig::from_toml(&config.to_toml()).unwrap(), config);
+}
+
+#[test]
+fn unknown_fields_are_named() {
+    let e = message(TrainConfig::from_toml("[training]\nbatch = 64\n").unwrap_err());
+    assert!(e.contains("unknown field `batch`"), "{e}");
+    let e = message(TrainConfig::from_toml("colour = \"white\"\n").unwrap_err());
+    assert!(e.contains("unknown field `colour`"), "{e}");
+    let e = message(TrainConfig::from_toml("[search]\nsimulation = 8\n").unwrap_err());
+    assert!(e.contains("unknown field `simulation`"), "{e}");
+}
+
+#[test]
+fn ill_typed_fields_are_named() {
+    let e = message(TrainConfig::from_toml("[training]\nbatch_size = \"big\"\n").unwrap_err());
+    assert!(e.contains("batch_size"), "{e}");
+    let e = message(TrainConfig::from_toml("[search]\nroot_policy = \"alphabeta\"\n").unwrap_err());
+    assert!(e.contains("alphabeta"), "{e}");
+    let e = message(TrainConfig::from_toml("seed = -1\n").unwrap_err());
+    assert!(e.contains("seed"), "{e}");
+}
+
+#[test]
+fn out_of_range_values_are_named() {
+    let cases = [
+        ("[training]\nbatch_size = 0\n", "setting training.batch_size = 0 is out of range (1 to 65536)"),
+        ("[training]\nbatch_size = 100000000\n", "setting training.batch_size = 100000000 is out of range (1 to 65536)"),
+        ("[optimizer]\nmomentum = 1.0\n", "setting optimizer.momentum = 1 is out of range (0 to less than 1)"),
+        ("[optimizer]\nlearning_rate = nan\n", "setting optimizer.learning_rate = NaN is out of range (a finite number >= 0)"),
+        ("[search]\nsimulations = 0\n", "setting search.simulations = 0 is out of range (1 to 1048576)"),
+        ("[selfplay]\nconcurrent = 100000\n", "setting selfplay.concurrent = 100000 is out of range (1 to 4096)"),
+        ("history = 0\n", "setting history = 0 is out of range (1 to 64)"),
+        ("[run]\nminutes = 0.0\niterations = 0\n", "setting run.iterations = 0 is out of range (at least 1 when run.minutes is 0: the run must end)"),
+        ("[checkpoint]\nkeep = 0\n", "setting checkpoint.keep = 0 is out of range (at least 1)"),
+        ("[network]\nchannels = 4096\n", "setting network.channels = 4096 is out of range (1 to 1024)"),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(message(TrainConfig::from_toml(text).unwrap_err()), expected, "{text}");
+    }
+}
+
+#[test]
+fn a_missing_file_is_an_io_error_naming_it() {
+    let path = Path::new("/nonexistent/heterodox.toml");
+    match TrainConfig::from_file(path).unwrap_err() {
+        TrainError::Io { path: p, .. } => assert_eq!(p, path),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_file_error_names_the_file() {
+    let dir = std::env::temp_dir().join(format!("hdx-config-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bad.toml");
+    std::fs::write(&path, "[training]\nbatch = 1\n").unwrap();
+    let text = TrainConfig::from_file(&path).unwrap_err().to_string();
+    assert!(text.starts_with(&format!("config {}: ", path.display())), "{text}");
+    assert!(text.contains("unknown field `batch`"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

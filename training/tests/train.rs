@@ -1,0 +1,279 @@
+//! Training runs end to end on tiny settings: what a run directory holds,
+//! resuming, and the errors of bad runs and checkpoints.
+
+use std::path::{Path, PathBuf};
+
+use heterodox_models::tch::Device;
+use heterodox_training::metrics::read_evaluations;
+use heterodox_training::run::{read_state, RunDir};
+use heterodox_training::{train, Event, TrainConfig, TrainError, TrainOptions};
+
+/// A run small enough for a test: a few games of a few plies, a tiny net.
+fn tiny(variant: &str, iterations: u32) -> TrainConfig {
+    let mut config = TrainConfig::from_toml(
+        r#"
+        [run]
+        iterations = 2
+        minutes = 0.0
+        [selfplay]
+        games = 4
+        concurrent = 4
+        max_plies = 16
+        [search]
+        simulations = 4
+        gumbel_actions = 4
+        [network]
+        blocks = 1
+        channels = 8
+        value_hidden = 8
+        [training]
+        batch_size = 16
+        steps_per_iteration = 3
+        window_iterations = 2
+        [evaluation]
+        every = 2
+        games = 2
+        opening_plies = 2
+        max_plies = 12
+        [checkpoint]
+        every = 1
+        keep = 2
+        "#,
+    )
+    .unwrap();
+    config.variant = variant.to_owned();
+    config.run.iterations = iterations;
+    config
+}
+
+fn temp_run(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hdx-train-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn options(run: &Path, resume: bool) -> TrainOptions {
+    TrainOptions {
+        run: run.to_owned(),
+        resume,
+        device: Device::Cpu,
+    }
+}
+
+fn metrics_iterations(run: &Path) -> Vec<(String, u64)> {
+    std::fs::read_to_string(run.join("metrics.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|line| {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            (
+                v["kind"].as_str().unwrap().to_owned(),
+                v["iteration"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_run_writes_games_metrics_checkpoints_and_evaluations() {
+    let run = temp_run("basic");
+    let mut events = Vec::new();
+    let summary = train(tiny("hostage", 3), &options(&run, false), &mut |e| {
+        events.push(match e {
+            Event::Started { iteration, resumed, .. } => format!("started {iteration} {resumed}"),
+            Event::IterationDone(line) => format!("iteration {}", line.iteration),
+            Event::Evaluated(line) => format!("evaluated {}", line.iteration),
+            Event::CheckpointSaved(path) => {
+                format!("checkpoint {}", path.file_name().unwrap().to_string_lossy())
+            }
+            _ => return,
+        })
+    })
+    .unwrap();
+    assert_eq!(
+        events,
+        [
+            "started 0 false",
+            "iteration 1",
+            "checkpoint ckpt-00001",
+            "evaluated 2",
+            "iteration 2",
+            "checkpoint ckpt-00002",
+            "iteration 3",
+            "checkpoint ckpt-00003",
+            "evaluated 3",
+        ]
+    );
+    assert_eq!(summary.iterations, 3);
+    assert_eq!(summary.step, 9);
+    assert_eq!(summary.checkpoint, run.join("checkpoints/ckpt-00003"));
+    // keep = 2: the oldest checkpoint is gone; `last` is the newest.
+    let dir = RunDir::new(&run);
+    assert_eq!(dir.checkpoints().unwrap(), [2, 3]);
+    assert_eq!(
+        std::fs::read_link(run.join("last")).unwrap(),
+        Path::new("checkpoints/ckpt-00003")
+    );
+    let state = read_state(&run.join("last")).unwrap();
+    assert_eq!((state.iteration, state.step), (3, 9));
+    assert_eq!(state.variant, "hostage");
+    assert_eq!(state.encoding_version, 1);
+    assert_eq!(state.project_version, env!("CARGO_PKG_VERSION"));
+    assert_eq!(state.config, tiny("hostage", 3));
+    for file in ["config.json", "model.safetensors", "spec.json", "optimizer.safetensors", "trainer.json"] {
+        assert!(run.join("last").join(file).is_file(), "{file}");
+    }
+    // Games: one shard and one PGN file per iteration, 4 games each.
+    for i in 1..=3u32 {
+        let shard = heterodox_selfplay::shard::read_shard(&dir.shard_path(i)).unwrap();
+        assert_eq!(shard.games.len(), 4);
+        let pgn = std::fs::read_to_string(dir.pgn_path(i)).unwrap();
+        assert_eq!(pgn.matches("[Variant \"hostage\"]").count(), 4, "{pgn}");
+    }
+    let expected: Vec<(String, u64)> = [
+        ("iteration", 1),
+        ("evaluation", 2),
+        ("iteration", 2),
+        ("iteration", 3),
+        ("evaluation", 3),
+    ]
+    .iter()
+    .map(|&(kind, i)| (kind.to_owned(), i))
+    .collect();
+    assert_eq!(metrics_iterations(&run), expected);
+    let evaluations = read_evaluations(&run.join("metrics.jsonl")).unwrap();
+    assert_eq!(evaluations.len(), 2);
+    for e in &evaluations {
+        assert_eq!(e.simulations, 4);
+        assert_eq!(e.vs_random.games, 2);
+        assert_eq!(e.vs_uniform.games, 2);
+        assert!((0.0..=1.0).contains(&e.vs_random.score));
+    }
+    // Evaluation games as PGN, the players named.
+    let pgn = std::fs::read_to_string(run.join("eval/iter-00003.pgn")).unwrap();
+    assert_eq!(pgn.matches("[White \"heterodox iteration 3\"]").count(), 2, "{pgn}");
+    assert_eq!(pgn.matches("[Black \"random\"]").count(), 1, "{pgn}");
+    assert_eq!(pgn.matches("[White \"uniform search 4\"]").count(), 1, "{pgn}");
+    // The checkpoint loads as a network for the run's encoding.
+    let spec = heterodox_models::Network::load(run.join("last"), Device::Cpu)
+        .unwrap()
+        .spec()
+        .cloned()
+        .unwrap();
+    assert_eq!(spec.variant, "hostage");
+    std::fs::remove_dir_all(&run).unwrap();
+}
+
+#[test]
+fn resuming_continues_after_the_newest_checkpoint() {
+    let run = temp_run("resume");
+    let config = tiny("poison", 2);
+    train(config.clone(), &options(&run, false), &mut |_| {}).unwrap();
+    // Raise the limit in the saved settings, as a user editing them would.
+    let mut longer = config.clone();
+    longer.run.iterations = 4;
+    std::fs::write(run.join("config.toml"), longer.to_toml()).unwrap();
+    // Leftovers of a process killed after iteration 3's games and metrics
+    // but before its checkpoint: they are rewritten.
+    std::fs::copy(run.join("games/iter-00002.hdxshard"), run.join("games/iter-00003.hdxshard")).unwrap();
+    let mut metrics = std::fs::read_to_string(run.join("metrics.jsonl")).unwrap();
+    metrics.push_str("{\"kind\":\"iteration\",\"iteration\":3}\n{\"kind\":\"itera");
+    std::fs::write(run.join("metrics.jsonl"), metrics).unwrap();
+
+    let mut started = None;
+    let summary = train(TrainConfig::default(), &options(&run, true), &mut |e| {
+        if let Event::Started { iteration, resumed, .. } = e {
+            started = Some((iteration, resumed));
+        }
+    })
+    .unwrap();
+    assert_eq!(started, Some((2, true)));
+    assert_eq!((summary.iterations, summary.step), (4, 12));
+    let iterations: Vec<u64> = metrics_iterations(&run)
+        .into_iter()
+        .filter(|(kind, _)| kind == "iteration")
+        .map(|(_, i)| i)
+        .collect();
+    assert_eq!(iterations, [1, 2, 3, 4]);
+    assert_eq!(RunDir::new(&run).checkpoints().unwrap(), [3, 4]);
+    let state = read_state(&run.join("last")).unwrap();
+    assert_eq!((state.iteration, state.step), (4, 12));
+    std::fs::remove_dir_all(&run).unwrap();
+}
+
+fn train_error(config: TrainConfig, run: &Path, resume: bool) -> TrainError {
+    train(config, &options(run, resume), &mut |_| {}).unwrap_err()
+}
+
+#[test]
+fn bad_runs_are_refused_with_the_reason() {
+    let run = temp_run("bad");
+    // Nothing to resume.
+    let e = train_error(tiny("hostage", 1), &run, true).to_string();
+    assert_eq!(
+        e,
+        format!("run directory {}: holds no run to resume (no config.toml)", run.display())
+    );
+    train(tiny("hostage", 1), &options(&run, false), &mut |_| {}).unwrap();
+    // A second new run into the same directory.
+    let e = train_error(tiny("hostage", 1), &run, false).to_string();
+    assert!(e.contains("already holds a run (config.toml); continue it with --resume"), "{e}");
+    // An unwritable directory: below a regular file.
+    let file = run.join("config.toml");
+    let e = train_error(tiny("hostage", 1), &file.join("sub"), false);
+    assert!(matches!(e, TrainError::RunDir { .. }), "{e:?}");
+    assert!(e.to_string().contains("cannot create"), "{e}");
+    // An unknown variant or option.
+    let e = train_error(tiny("shogi", 1), &temp_run("shogi"), false).to_string();
+    assert!(e.contains("unknown variant 'shogi'"), "{e}");
+    let mut config = tiny("hostage", 1);
+    config.options.insert("colour".into(), "red".into());
+    let e = train_error(config, &temp_run("option"), false).to_string();
+    assert!(e.contains("options:") && e.contains("colour"), "{e}");
+    std::fs::remove_dir_all(&run).unwrap();
+}
+
+#[test]
+fn corrupted_and_foreign_checkpoints_are_refused() {
+    let run = temp_run("corrupt");
+    train(tiny("hostage", 1), &options(&run, false), &mut |_| {}).unwrap();
+    let ckpt = run.join("checkpoints/ckpt-00001");
+    let trainer = std::fs::read(ckpt.join("trainer.json")).unwrap();
+
+    std::fs::write(ckpt.join("trainer.json"), b"{\"format\": 1, \"iter").unwrap();
+    let e = train_error(TrainConfig::default(), &run, true);
+    assert!(matches!(&e, TrainError::Checkpoint { path, .. } if path == &ckpt), "{e:?}");
+    assert!(e.to_string().contains("corrupted trainer.json"), "{e}");
+    std::fs::write(ckpt.join("trainer.json"), &trainer).unwrap();
+
+    let weights = std::fs::read(ckpt.join("model.safetensors")).unwrap();
+    std::fs::write(ckpt.join("model.safetensors"), &weights[..weights.len() / 2]).unwrap();
+    let e = train_error(TrainConfig::default(), &run, true);
+    assert!(matches!(&e, TrainError::Checkpoint { path, .. } if path == &ckpt), "{e:?}");
+    std::fs::write(ckpt.join("model.safetensors"), &weights).unwrap();
+
+    std::fs::write(ckpt.join("optimizer.safetensors"), b"garbage").unwrap();
+    let e = train_error(TrainConfig::default(), &run, true).to_string();
+    assert!(e.contains("cannot read optimizer state"), "{e}");
+
+    // A checkpoint of another variant in this run's place.
+    let other = temp_run("other");
+    train(tiny("chess", 1), &options(&other, false), &mut |_| {}).unwrap();
+    std::fs::remove_dir_all(&ckpt).unwrap();
+    copy_dir(&other.join("checkpoints/ckpt-00001"), &ckpt);
+    let e = train_error(TrainConfig::default(), &run, true).to_string();
+    assert!(
+        e.contains("made for chess encoding version 1, this run is hostage encoding version 1"),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&run).unwrap();
+    std::fs::remove_dir_all(&other).unwrap();
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+    }
+}
