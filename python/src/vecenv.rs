@@ -20,8 +20,8 @@
 
 use std::sync::{Mutex, PoisonError};
 
-use heterodox_env::vecenv::{make_batch_env, BatchEnv, EnvConfig};
-use heterodox_env::{AnyGame, RuleOptions, Variant};
+use heterodox_env::vecenv::{derive_seed, make_batch_env, BatchEnv, EnvConfig, GameEnd};
+use heterodox_env::{AnyGame, GameVariant, RuleOptions, Variant, VariantVisitor};
 use numpy::ndarray::{ArrayView, Dimension, IntoDimension};
 use numpy::{
     dtype, Element, PyArray, PyArray1, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray,
@@ -29,16 +29,26 @@ use numpy::{
 };
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{PyDict, PyList, PyTuple};
 
-use crate::errors::{value_error, IntoPyErr};
+use crate::args::{check_batch_memory, int_in, MAX_ENVS, MAX_HISTORY};
+use crate::errors::{value_error, IntoPyErr, PositionError};
 use crate::game::rule_options;
+use crate::outcome::Outcome;
 
-/// N games of one variant stepped together in Rust, in parallel, in the
-/// shape of Gymnasium's vector API.
+/// N games of one variant stepped together in Rust, in parallel: the
+/// native batch under heterodox.VecEnv (a gymnasium.vector.VectorEnv).
 ///
-/// VecEnv(variant, num_envs, seed=0, history=1, max_plies=None,
-/// auto_reset=True, copy=True, **rules). Observations are float32 of shape
+/// VecEnv(variant, num_envs, seed=None, history=None, max_plies=None,
+/// auto_reset=True, copy=True, fens=None, rules=None, **rules). seed is
+/// the env's (None: 0), history the stacked positions (None: 1; at most
+/// 256), num_envs at most 1048576, and the buffers at most 8 GiB: larger
+/// sizes, negative or huge numbers are a ValueError naming the argument,
+/// raised before anything is allocated. Rule options come as keywords or,
+/// for one named like an argument (Traitor's seed), in rules; a rule
+/// seed fixes the set-up of every game (as Game(variant, seed=...)).
+/// fens: one position string per env (or one for all) where every game
+/// starts. Observations are float32 of shape
 /// (num_envs, C, 8, 8), each from the point of view of the player to act
 /// in that env (channel_names names the C planes; `history` stacks the
 /// last T positions). Actions are flat indices into a fixed action space
@@ -59,6 +69,17 @@ pub struct VecEnv {
     env: Mutex<Box<dyn BatchEnv>>,
     options: RuleOptions,
     auto_reset: bool,
+    /// The base seed in force (the constructor's, or the last reset's).
+    seed: u64,
+    /// No reset since construction: the first reset() without a seed
+    /// starts the games the constructor set up, as reset(seed=seed) does,
+    /// rather than the next ones.
+    fresh: bool,
+    /// The start positions given (fens), one per env; empty: the seeded
+    /// starts.
+    fens: Vec<String>,
+    history: usize,
+    max_plies: Option<u32>,
     /// Fresh arrays every call (true) or read-only views of the env's
     /// buffers (false).
     copy: bool,
@@ -144,6 +165,29 @@ impl VecEnv {
         AnyGame::with_options(batch.variant(), Some(&fen), &self.options).map_err(value_error)
     }
 
+    /// Makes every later game of env i start from `fens[i]` (one string
+    /// for every env, or one per env; empty: the seeded starts again).
+    fn set_fens(&mut self, fens: Vec<String>) -> PyResult<()> {
+        let n = self.actions.len();
+        let fens = match fens.len() {
+            1 => vec![fens[0].clone(); n],
+            len if len == 0 || len == n => fens,
+            len => {
+                return Err(value_error(format!(
+                    "fens must hold one position string or one per env ({n}), not {len}"
+                )))
+            }
+        };
+        let texts: Vec<&str> = fens.iter().map(String::as_str).collect();
+        let mut batch = self.env();
+        batch.set_start_fens(&texts).map_err(|error| {
+            PositionError::new_err(format!("invalid start position in fens: {error}"))
+        })?;
+        drop(batch);
+        self.fens = fens;
+        Ok(())
+    }
+
     /// Copies `actions` (a 1-D int64 numpy array of num_envs entries) into
     /// `self.actions`; TypeError or ValueError naming what is wrong.
     fn read_actions(&mut self, actions: &Bound<'_, PyAny>) -> PyResult<()> {
@@ -191,20 +235,44 @@ impl VecEnv {
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (variant, num_envs, seed = 0, history = 1, max_plies = None, auto_reset = true, copy = true, **rules))]
+    #[pyo3(signature = (variant, num_envs, seed = None, history = None, max_plies = None, auto_reset = true, copy = true, fens = None, rules = None, **options))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         variant: &str,
-        num_envs: usize,
-        seed: u64,
-        history: usize,
-        max_plies: Option<u32>,
+        num_envs: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+        history: Option<&Bound<'_, PyAny>>,
+        max_plies: Option<&Bound<'_, PyAny>>,
         auto_reset: bool,
         copy: bool,
+        fens: Option<Vec<String>>,
         rules: Option<&Bound<'_, PyDict>>,
+        options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<VecEnv> {
         let variant: Variant = variant.parse().map_err(IntoPyErr::into_py_err)?;
-        let options = rule_options(rules)?;
+        let num_envs = int_in(num_envs, "num_envs", 1, MAX_ENVS)?;
+        let seed = seed.map_or(Ok(0), |seed| int_in(seed, "seed", 0, u64::MAX))?;
+        let history = history.map_or(Ok(1), |value| int_in(value, "history", 1, MAX_HISTORY))?;
+        let history = history as usize;
+        let max_plies = max_plies
+            .map(|value| int_in(value, "max_plies", 1, u64::from(u32::MAX)))
+            .transpose()?
+            .map(|value| value as u32);
+        let mut all = rule_options(rules)?;
+        for (key, value) in rule_options(options)?.iter() {
+            all.set(key, value);
+        }
+        let options = all;
+        // The sizes come from a one-env probe, so that a batch too large
+        // for memory is refused before its buffers are allocated.
+        let probe =
+            make_batch_env(variant, &options, EnvConfig::new(1)).map_err(IntoPyErr::into_py_err)?;
+        let [channels, _, _] = probe.observation_shape();
+        let per_position = channels - heterodox_env::vecenv::REPETITION_CHANNELS.len();
+        let observation_len = (history * per_position + 2) * 64;
+        check_batch_memory(num_envs, observation_len, probe.num_actions())?;
+        drop(probe);
+        let num_envs = num_envs as usize;
         let config = EnvConfig {
             max_plies,
             ..EnvConfig::new(num_envs)
@@ -212,14 +280,29 @@ impl VecEnv {
                 .with_history(history)
                 .with_auto_reset(auto_reset)
         };
-        let env = make_batch_env(variant, &options, config).map_err(IntoPyErr::into_py_err)?;
-        Ok(VecEnv {
+        let fixed_setup = options.iter().any(|(key, _)| key == "seed");
+        let env = variant.visit(BuildBatch {
+            options: &options,
+            config,
+            fixed_setup,
+        })?;
+        let mut this = VecEnv {
             env: Mutex::new(env),
             options,
             auto_reset,
             copy,
             actions: vec![0; num_envs],
-        })
+            seed,
+            fresh: true,
+            fens: Vec::new(),
+            history,
+            max_plies,
+        };
+        if let Some(fens) = fens {
+            this.set_fens(fens)?;
+            this.env().reset(Some(seed));
+        }
+        Ok(this)
     }
 
     /// The variant's name, e.g. 'chess'.
@@ -272,15 +355,49 @@ impl VecEnv {
     }
 
     /// Starts a new game in every env and returns (observations, info).
-    /// With a seed, the games are those of a new VecEnv with that seed;
-    /// without, each env starts the next game of its seed sequence.
-    #[pyo3(signature = (seed = None))]
+    /// With a seed (an int, or a list of one int per env, None entries
+    /// allowed), the games are those of a new VecEnv with that seed (a
+    /// list is mixed into one); without, the first reset after
+    /// construction starts the games of the constructor's seed, and each
+    /// later one the next games of each env's seed sequence.
+    /// options={'fens': [...]} makes every later game of env i start from
+    /// fens[i] (one string for all envs, or one per env; None: the
+    /// variant's starts again).
+    #[pyo3(signature = (seed = None, options = None))]
     fn reset<'py>(
         slf: &Bound<'py, Self>,
-        seed: Option<u64>,
+        seed: Option<&Bound<'py, PyAny>>,
+        options: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyDict>)> {
         let py = slf.py();
         let mut this = slf.try_borrow_mut()?;
+        let seed = read_reset_seed(seed, this.actions.len())?;
+        if let Some(options) = options {
+            for (key, value) in options.iter() {
+                let key: String = key.extract()?;
+                match key.as_str() {
+                    "fens" if value.is_none() => this.set_fens(Vec::new())?,
+                    "fens" => {
+                        let fens: Vec<String> = if let Ok(one) = value.extract::<String>() {
+                            vec![one]
+                        } else {
+                            value.extract()?
+                        };
+                        this.set_fens(fens)?;
+                    }
+                    _ => {
+                        return Err(value_error(format!(
+                            "unknown reset option '{key}' (valid options: fens)"
+                        )))
+                    }
+                }
+            }
+        }
+        let seed = seed.or(this.fresh.then_some(this.seed));
+        if let Some(seed) = seed {
+            this.seed = seed;
+        }
+        this.fresh = false;
         let hand = Hand {
             py,
             base: (!this.copy).then_some(slf.as_any()),
@@ -314,6 +431,7 @@ impl VecEnv {
             py,
             base: (!this.copy).then_some(slf.as_any()),
         };
+        this.fresh = false;
         let VecEnv { env, actions, .. } = &mut *this;
         let env = env.get_mut().unwrap_or_else(PoisonError::into_inner);
         py.detach(|| env.step(actions))
@@ -367,6 +485,110 @@ impl VecEnv {
         Ok(self.any_game(env)?.render_svg())
     }
 
+    /// The observation of the game that env `env`'s last step ended, when
+    /// auto-reset replaced it in that step (Gymnasium's final observation,
+    /// shape observation_shape); None otherwise.
+    fn final_observation<'py>(
+        &self,
+        py: Python<'py>,
+        env: usize,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let env = self.check_index(env)?;
+        let batch = self.env();
+        let Some(data) = batch.final_observation(env) else {
+            return Ok(None);
+        };
+        let [c, h, w] = batch.observation_shape();
+        let array = if data.is_empty() {
+            PyArray1::from_vec(py, vec![0f32; c * h * w])
+        } else {
+            PyArray1::from_slice(py, data)
+        };
+        Ok(Some(array.reshape([c, h, w])?.into_any()))
+    }
+
+    /// How env `env`'s most recent game ended (since the last reset): its
+    /// Outcome when the rules ended it, None while none has ended or when
+    /// it was truncated at the ply cap.
+    fn last_outcome(&self, env: usize) -> PyResult<Option<Outcome>> {
+        let env = self.check_index(env)?;
+        Ok(match self.env().last_end(env) {
+            Some(GameEnd::Terminated(outcome)) => Some(Outcome::from(outcome)),
+            _ => None,
+        })
+    }
+
+    /// The final position of env `env`'s most recent finished game (FEN),
+    /// or None while none has finished since the last reset.
+    fn last_fen(&self, env: usize) -> PyResult<Option<String>> {
+        let env = self.check_index(env)?;
+        let batch = self.env();
+        Ok(batch.last_end(env).and_then(|_| batch.last_fen(env)))
+    }
+
+    /// Pickle support: the constructor's arguments ...
+    fn __getnewargs_ex__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyDict>)> {
+        let batch = self.env();
+        let args = (batch.variant().name(), batch.num_envs()).into_pyobject(py)?;
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("seed", self.seed)?;
+        kwargs.set_item("history", self.history)?;
+        kwargs.set_item("max_plies", self.max_plies)?;
+        kwargs.set_item("auto_reset", self.auto_reset)?;
+        kwargs.set_item("copy", self.copy)?;
+        let rules = PyDict::new(py);
+        for (key, value) in self.options.iter() {
+            rules.set_item(key, value)?;
+        }
+        kwargs.set_item("rules", rules)?;
+        Ok((args, kwargs))
+    }
+
+    /// ... then the start positions and each env's running game: its
+    /// start, which game of its seed sequence it is, and the action
+    /// indices played (replayed by __setstate__).
+    #[allow(clippy::type_complexity)]
+    fn __getstate__(&self) -> (bool, Vec<String>, Vec<(String, u64, Vec<u32>)>) {
+        let batch = self.env();
+        let records = (0..batch.num_envs())
+            .filter_map(|env| batch.env_record(env))
+            .collect();
+        (self.fresh, self.fens.clone(), records)
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn __setstate__(
+        &mut self,
+        state: (bool, Vec<String>, Vec<(String, u64, Vec<u32>)>),
+    ) -> PyResult<()> {
+        let (fresh, fens, records) = state;
+        if records.len() != self.actions.len() {
+            return Err(value_error(format!(
+                "the state holds {} envs, not {}",
+                records.len(),
+                self.actions.len()
+            )));
+        }
+        self.set_fens(fens)?;
+        let mut batch = self.env();
+        for (env, (start, resets, played)) in records.iter().enumerate() {
+            let restored = batch
+                .restore_env(env, start, *resets, played)
+                .map_err(IntoPyErr::into_py_err)?;
+            if !restored {
+                return Err(value_error(format!(
+                    "env {env}'s recorded actions do not replay from its start"
+                )));
+            }
+        }
+        drop(batch);
+        self.fresh = fresh;
+        Ok(())
+    }
+
     fn __len__(&self) -> usize {
         self.env().num_envs()
     }
@@ -381,4 +603,59 @@ impl VecEnv {
             env.observation_shape()
         )
     }
+}
+
+/// Builds the batch of a variant chosen at run time. A rule option `seed`
+/// fixes the set-up (Traitor's `selection=random`): every game starts
+/// from the one `Game(variant, seed=...)` starts from, rather than from
+/// one drawn per game from the env's seed.
+struct BuildBatch<'a> {
+    options: &'a RuleOptions,
+    config: EnvConfig,
+    fixed_setup: bool,
+}
+
+impl VariantVisitor for BuildBatch<'_> {
+    type Output = PyResult<Box<dyn BatchEnv>>;
+
+    fn visit<P: GameVariant>(self) -> Self::Output {
+        let rules = P::parse_rules(self.options).map_err(IntoPyErr::into_py_err)?;
+        if !self.fixed_setup {
+            let env = heterodox_env::VecEnv::<P>::with_rules(self.config, rules)
+                .map_err(IntoPyErr::into_py_err)?;
+            return Ok(Box::new(env));
+        }
+        // Game() starts from game seed 0.
+        let start = P::start(&rules, 0).map_err(IntoPyErr::into_py_err)?;
+        let env = heterodox_env::VecEnv::<P>::new(self.config, move |_seed| start.clone())
+            .map_err(value_error)?;
+        Ok(Box::new(env))
+    }
+}
+
+/// Reads reset's seed: None, an int, or a list of one int (or None) per
+/// env, which is mixed into one base seed.
+fn read_reset_seed(seed: Option<&Bound<'_, PyAny>>, num_envs: usize) -> PyResult<Option<u64>> {
+    let Some(seed) = seed.filter(|seed| !seed.is_none()) else {
+        return Ok(None);
+    };
+    let Ok(list) = seed.cast::<PyList>() else {
+        return int_in(seed, "seed", 0, u64::MAX).map(Some);
+    };
+    if list.len() != num_envs {
+        return Err(value_error(format!(
+            "seed must be an int or a list of one seed per env ({num_envs}), not {} seeds",
+            list.len()
+        )));
+    }
+    let mut mixed = 0u64;
+    for (env, item) in list.iter().enumerate() {
+        let value = if item.is_none() {
+            u64::MAX
+        } else {
+            int_in(&item, "seed", 0, u64::MAX)?
+        };
+        mixed = derive_seed(mixed ^ value, env, 0);
+    }
+    Ok(Some(mixed))
 }

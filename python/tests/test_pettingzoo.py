@@ -44,7 +44,7 @@ def test_fools_mate_rewards():
 def test_illegal_action_raises():
     env = hz.env("chess")
     env.reset()
-    with pytest.raises(ValueError, match="illegal action 0 in env 0"):
+    with pytest.raises(ValueError, match="illegal action 0: not the index of a legal action"):
         env.step(0)
     assert env.agent_selection == "white"
 
