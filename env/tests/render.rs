@@ -143,7 +143,8 @@ fn traitor_marks_announced_pieces_and_lists_the_state() {
         lines[10..],
         [
             "mode traitor, commitment standard",
-            "white to move",
+            // The traitor rook on f1 and the knight on f2 have mated White.
+            "result 0-1: black wins by checkmate",
             "announced f1 (from h1): moved by black",
             "budgets: white 9, black 4",
             "secrets: white d8, black c1,g2",
