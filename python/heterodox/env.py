@@ -16,6 +16,7 @@ from the set-up of ``Game('traitor', selection='random', seed=7)``.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import gymnasium
@@ -23,6 +24,7 @@ import numpy as np
 from gymnasium import spaces
 
 from heterodox._core import Game, IllegalMoveError, Outcome, VecEnv
+from heterodox.registration import env_id
 from heterodox.spaces import LegalDiscrete
 
 __all__ = ["Env", "make"]
@@ -193,5 +195,11 @@ def make(variant: str = "chess", **kwargs: Any) -> Env:
     Keyword arguments are ``fen`` (the start position), ``history``,
     ``max_plies``, ``render_mode`` ('ansi' or 'svg') and the variant's rule
     options; unknown variants and options raise ``UnknownVariantError``
-    and ``OptionError`` (both ``ValueError``) listing the valid ones."""
-    return Env(variant, **kwargs)
+    and ``OptionError`` (both ``ValueError``) listing the valid ones. The
+    env's ``spec`` is its registered id's with these arguments, so
+    ``env.spec.make()`` builds another like it (as ``gymnasium.make`` does,
+    with Gymnasium's checking wrappers)."""
+    env = Env(variant, **kwargs)
+    registered = gymnasium.spec(env_id(env.variant))
+    env.spec = dataclasses.replace(registered, kwargs={**registered.kwargs, **kwargs})
+    return env

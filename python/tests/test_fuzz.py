@@ -81,7 +81,7 @@ def positions(variant, rng):
 def test_position_strings(variant):
     rng = np.random.default_rng([SEED, VARIANTS.index(variant), 1])
     valid = positions(variant, rng)
-    for _ in range(400 * ROUNDS):
+    for _ in range(800 * ROUNDS):
         text = random_text(rng, valid[rng.integers(len(valid))])
         try:
             game = Game(variant, text)
@@ -103,7 +103,7 @@ def test_moves_and_action_indices(variant):
         game.play(legal[rng.integers(len(legal))])
     before = (game.fen(), game.plies, game.legal_moves())
     moves = game.legal_moves() + game.legal_moves_san()
-    for _ in range(400 * ROUNDS):
+    for _ in range(800 * ROUNDS):
         text = random_text(rng, moves[rng.integers(len(moves))])
         copy = game.copy()
         try:
@@ -132,7 +132,7 @@ def test_moves_and_action_indices(variant):
 def test_rule_options_and_players(variant):
     rng = np.random.default_rng([SEED, VARIANTS.index(variant), 3])
     keys = ["mode", "commitment", "selection", "seed", "announce_check", "no_immediate_undo"]
-    for _ in range(100 * ROUNDS):
+    for _ in range(200 * ROUNDS):
         key = str(rng.choice(keys)) if rng.integers(2) else random_text(rng, "mode")
         value = random_text(rng, "random") if rng.integers(2) else random_int(rng)
         try:

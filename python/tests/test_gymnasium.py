@@ -17,7 +17,10 @@ VARIANTS = heterodox.variants()
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_check_env_passes(variant):
-    check_env(heterodox.make(variant), skip_render_check=True)
+    env = heterodox.make(variant, max_plies=100)
+    assert env.spec.id == f"heterodox/{variant}-v0"
+    assert env.spec.kwargs == {"variant": variant, "max_plies": 100}
+    check_env(env)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -44,7 +47,8 @@ def test_render_modes():
     picture = heterodox.make("chess", render_mode="svg")
     picture.reset()
     assert picture.render() == Game("chess")._repr_svg_()
-    assert heterodox.make("chess").render() is None
+    with pytest.warns(UserWarning, match="render\\(\\) called without a render_mode"):
+        assert heterodox.make("chess").render() is None
     with pytest.raises(ValueError, match="render_mode must be None, 'ansi' or 'svg', not 'human'"):
         heterodox.make("chess", render_mode="human")
 

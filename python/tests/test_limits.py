@@ -62,7 +62,9 @@ def test_bad_integer_types():
 
 
 def test_off_board_square_is_a_notation_error():
-    with pytest.raises(NotationError):
+    with pytest.raises(
+        NotationError, match="^cannot read move 'e9e4': square off the board \\(ranks run 1 to 8\\)$"
+    ):
         Game().play("e9e4")
 
 

@@ -32,6 +32,8 @@ def test_fools_mate_rewards():
         env.step(info["legal_actions"][info["legal_moves"].index(move)])
     assert env.terminations == {"white": True, "black": True}
     assert env.rewards == {"white": -1.0, "black": 1.0}
+    for agent in ("white", "black"):
+        assert env.infos[agent]["outcome"] == heterodox.Outcome("black", "checkmate")
     _, reward, terminated, _, _ = env.last()
     assert env.agent_selection == "white" and reward == -1.0 and terminated
     env.step(None)
