@@ -168,4 +168,12 @@ def env(variant: str = "chess", render_mode: str | None = None, **rules: Any) ->
     checked)."""
     wrapped: _AECEnv = raw_env(variant, render_mode=render_mode, **rules)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    return _Wrapped(wrapped)
+
+
+class _Wrapped(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's order-enforcing wrapper, which hides private attributes,
+    with the board picture passed through for Jupyter."""
+
+    def _repr_svg_(self) -> str:
+        return self.unwrapped._repr_svg_()

@@ -81,8 +81,15 @@ def positions(variant, rng):
 def test_position_strings(variant):
     rng = np.random.default_rng([SEED, VARIANTS.index(variant), 1])
     valid = positions(variant, rng)
-    for _ in range(800 * ROUNDS):
+    for k in range(800 * ROUNDS):
         text = random_text(rng, valid[rng.integers(len(valid))])
+        if k % 40 == 0:
+            # The same parser behind the envs' start positions.
+            try:
+                VecEnv(variant, 1, fens=[text]).reset()
+                heterodox.make(variant, fen=text).reset()
+            except (PositionError, UnicodeEncodeError):
+                pass
         try:
             game = Game(variant, text)
         except (PositionError, UnicodeEncodeError):

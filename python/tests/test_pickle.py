@@ -123,3 +123,7 @@ def test_every_object_with_a_board_draws_itself():
     aec = hz.raw_env("chess")
     aec.reset()
     assert aec._repr_svg_() == svg
+    wrapped = hz.env("chess")
+    wrapped.reset()
+    assert wrapped._repr_svg_() == svg
+    assert pickle.loads(pickle.dumps(wrapped))._repr_svg_() == svg

@@ -144,3 +144,15 @@ def test_render_and_svg():
     assert env._repr_svg_() == Game()._repr_svg_()
     assert VecEnv("chess", 1).render() is None
     assert repr(env).startswith("heterodox.VecEnv(variant='chess', num_envs=2")
+
+
+@pytest.mark.parametrize("variant", heterodox.variants())
+def test_observations_stay_in_the_space_over_random_games(variant):
+    env = VecEnv(variant, 8, seed=2, max_plies=80, history=2)
+    obs, _ = env.reset()
+    env.action_space.seed(2)
+    for _ in range(160):
+        assert env.observation_space.contains(obs)
+        obs, _, terminated, truncated, info = env.step(env.action_space.sample())
+        for final in info.get("final_obs", []):
+            assert final is None or env.single_observation_space.contains(final)
