@@ -48,7 +48,9 @@ class VecEnv(VectorEnv):
     the new game's, and ``info`` carries ``final_obs`` (object array, the
     finished games' last observations, None elsewhere), ``final_info`` (a
     dict of arrays: ``outcome``, ``fen``, ``current_player``) and their
-    masks ``_final_obs`` / ``_final_info``, as Gymnasium 1.x defines them.
+    masks ``_final_obs`` / ``_final_info``, as Gymnasium 1.x defines them
+    (wrappers written only for next-step auto-reset, such as
+    ``NormalizeObservation``, refuse this mode).
     Whenever a game ends by the rules, ``info['outcome']`` (object array
     of :class:`heterodox.Outcome`, None elsewhere) and ``info['_outcome']``
     say how.

@@ -132,6 +132,20 @@ def test_record_episode_statistics():
     assert list(env.length_queue)[:4] == [10, 10, 10, 10]
 
 
+def test_other_vector_wrappers():
+    from gymnasium.wrappers.vector import ClipReward, DtypeObservation, NormalizeObservation
+
+    env = ClipReward(DtypeObservation(VecEnv("poison", 2), np.float64), 0.0, 0.5)
+    obs, info = env.reset(seed=0)
+    assert obs.dtype == np.float64 and obs.shape == (2, *env.unwrapped.observation_shape)
+    for _ in range(5):
+        obs, rewards, *_ = env.step(env.unwrapped.action_space.sample(mask=info["action_mask"]))
+    assert rewards.tolist() == [0.0, 0.0]
+    # Wrappers written for next-step auto-reset refuse the same-step mode.
+    with pytest.raises(ValueError, match="Expected autoreset_mode to be NEXT_STEP or DISABLED"):
+        NormalizeObservation(VecEnv("poison", 2))
+
+
 def test_make_vec_through_the_registry():
     env = gymnasium.make_vec("heterodox/poison-v0", num_envs=3, vectorization_mode="vector_entry_point")
     assert isinstance(env, VecEnv) and env.num_envs == 3 and env.variant == "poison"
