@@ -291,10 +291,14 @@ class VecEnv:
         later one the next games of each env's seed sequence.
         options={'fens': [...]} makes every later game of env i start from
         fens[i] (one string for all envs, or one per env; None: the
-        variant's starts again).
+        variant's starts again); options={'reset_mask': mask} (bool, one
+        per env) starts the next game of the chosen envs only, the others
+        untouched (Gymnasium's reset mask).
         """
     def step(
-        self, actions: npt.NDArray[np.int64]
+        self,
+        actions: npt.NDArray[np.int64],
+        restart: npt.NDArray[np.bool_] | None = None,
     ) -> tuple[
         npt.NDArray[np.float32],
         npt.NDArray[np.float32],
@@ -307,7 +311,10 @@ class VecEnv:
         rewards, terminated, truncated, info). TypeError for another dtype,
         ValueError for another shape, IllegalMoveError (a ValueError) for an
         illegal action (naming the env, the action and the position); nothing
-        changes on error.
+        changes on error. `restart` (bool, (num_envs,)): envs that start
+        their next game in this step instead of playing (their actions are
+        ignored; reward 0, flags false): Gymnasium's next-step auto-reset,
+        for envs whose game ended in the step before (auto_reset=False).
         """
     def legal_moves(self, env: int) -> list[str]:
         """The legal moves of env `env` in long notation ('e2e4'), in the

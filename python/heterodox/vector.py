@@ -42,8 +42,16 @@ class VecEnv(VectorEnv):
     ``(num_envs, num_actions)``) marks the legal ones and
     ``info['current_player']`` (uint8, 0 = white) says who acts. Rewards
     are +1 / -1 / 0 for the player who acted on the step that ended a
-    game. With ``auto_reset`` (``metadata["autoreset_mode"]`` is
-    ``SAME_STEP``) a finished game restarts in the same step: that step's
+    game.
+
+    ``autoreset_mode`` (``metadata["autoreset_mode"]``, a
+    ``gymnasium.vector.AutoresetMode``): ``NEXT_STEP`` returns a finished
+    game's last observation in the step that ends it and starts the next
+    game in the following step (its action ignored, reward 0), as
+    Gymnasium's own vector envs; ``DISABLED`` (``auto_reset=False``) keeps
+    finished games until ``reset()`` or ``reset(options={"reset_mask":
+    mask})``; ``SAME_STEP`` (the default, the fastest: no step is spent
+    on restarts) restarts a finished game in the same step: that step's
     reward and flags are the finished game's, its observation and mask
     the new game's, and ``info`` carries ``final_obs`` (object array, the
     finished games' last observations, None elsewhere), ``final_info`` (a
@@ -70,12 +78,24 @@ class VecEnv(VectorEnv):
         fens: list[str] | str | None = None,
         rules: dict[str, str | int | bool] | None = None,
         render_mode: str | None = None,
+        autoreset_mode: AutoresetMode | str | None = None,
         **options: str | int | bool,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'ansi' or 'svg', not {render_mode!r}")
         if isinstance(fens, str):
             fens = [fens]
+        if autoreset_mode is None:
+            mode = AutoresetMode.SAME_STEP if auto_reset else AutoresetMode.DISABLED
+        else:
+            try:
+                mode = AutoresetMode(autoreset_mode)
+            except ValueError:
+                raise ValueError(
+                    "autoreset_mode must be 'NextStep', 'SameStep' or 'Disabled' "
+                    f"(gymnasium.vector.AutoresetMode), not {autoreset_mode!r}"
+                ) from None
+        auto_reset = mode is AutoresetMode.SAME_STEP
         self._env = _core.VecEnv(
             variant,
             num_envs,
@@ -89,9 +109,10 @@ class VecEnv(VectorEnv):
             **options,
         )
         self.render_mode = render_mode
-        self.metadata = dict(self.metadata)
-        if not auto_reset:
-            del self.metadata["autoreset_mode"]
+        self.metadata = dict(self.metadata, autoreset_mode=mode)
+        # Next-step mode: the envs whose game ended in the last step, which
+        # start their next game in this one.
+        self._ended = np.zeros(self._env.num_envs, dtype=np.bool_)
         self.num_envs = self._env.num_envs
         n, shape = self._env.num_actions, tuple(self._env.observation_shape)
         self.single_observation_space = spaces.Box(0.0, 1.0, shape, dtype=np.float32)
@@ -126,6 +147,10 @@ class VecEnv(VectorEnv):
         if seed is not None:
             self._np_random, self._np_random_seed = _seeded(seed)
         obs, info = self._env.reset(seed=seed, options=options)
+        if options is None or "reset_mask" not in options:
+            self._ended[:] = False
+        else:
+            self._ended &= ~np.asarray(options["reset_mask"], dtype=np.bool_)
         self.action_space.legal = info["action_mask"]
         return obs, info
 
@@ -133,9 +158,13 @@ class VecEnv(VectorEnv):
         self, actions: np.ndarray
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """Plays one action per env (int64 array, shape ``(num_envs,)``)."""
-        obs, rewards, terminated, truncated, info = self._env.step(actions)
+        if self.metadata["autoreset_mode"] is AutoresetMode.NEXT_STEP and self._ended.any():
+            obs, rewards, terminated, truncated, info = self._env.step(actions, self._ended)
+        else:
+            obs, rewards, terminated, truncated, info = self._env.step(actions)
+        self._ended = terminated | truncated
         self.action_space.legal = info["action_mask"]
-        ended = np.flatnonzero(terminated | truncated)
+        ended = np.flatnonzero(self._ended)
         if len(ended):
             self._add_endings(ended, terminated, info)
         return obs, rewards, terminated, truncated, info

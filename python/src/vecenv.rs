@@ -24,8 +24,8 @@ use heterodox_env::vecenv::{derive_seed, make_batch_env, BatchEnv, EnvConfig, Ga
 use heterodox_env::{AnyGame, GameVariant, RuleOptions, Variant, VariantVisitor};
 use numpy::ndarray::{ArrayView, Dimension, IntoDimension};
 use numpy::{
-    dtype, Element, PyArray, PyArray1, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray,
-    PyUntypedArrayMethods,
+    dtype, Element, PyArray, PyArray1, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray1,
+    PyUntypedArray, PyUntypedArrayMethods,
 };
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -163,6 +163,18 @@ impl VecEnv {
         let batch = self.env();
         let fen = batch.fen(env).unwrap_or_default();
         AnyGame::with_options(batch.variant(), Some(&fen), &self.options).map_err(value_error)
+    }
+
+    /// A bool mask with one entry per env, as a Vec.
+    fn read_mask(&self, mask: &PyReadonlyArray1<'_, bool>, name: &str) -> PyResult<Vec<bool>> {
+        let n = self.actions.len();
+        if mask.len() != n {
+            return Err(value_error(format!(
+                "{name} must have shape ({n},) (one per env), not ({},)",
+                mask.len()
+            )));
+        }
+        Ok(mask.as_array().iter().copied().collect())
     }
 
     /// Makes every later game of env i start from `fens[i]` (one string
@@ -362,7 +374,9 @@ impl VecEnv {
     /// later one the next games of each env's seed sequence.
     /// options={'fens': [...]} makes every later game of env i start from
     /// fens[i] (one string for all envs, or one per env; None: the
-    /// variant's starts again).
+    /// variant's starts again); options={'reset_mask': mask} (bool, one
+    /// per env) starts the next game of the chosen envs only, the others
+    /// untouched (Gymnasium's reset mask).
     #[pyo3(signature = (seed = None, options = None))]
     fn reset<'py>(
         slf: &Bound<'py, Self>,
@@ -372,10 +386,15 @@ impl VecEnv {
         let py = slf.py();
         let mut this = slf.try_borrow_mut()?;
         let seed = read_reset_seed(seed, this.actions.len())?;
+        let mut reset_mask = None;
         if let Some(options) = options {
             for (key, value) in options.iter() {
                 let key: String = key.extract()?;
                 match key.as_str() {
+                    "reset_mask" => {
+                        let mask: PyReadonlyArray1<'_, bool> = value.extract()?;
+                        reset_mask = Some(this.read_mask(&mask, "reset_mask")?);
+                    }
                     "fens" if value.is_none() => this.set_fens(Vec::new())?,
                     "fens" => {
                         let fens: Vec<String> = if let Ok(one) = value.extract::<String>() {
@@ -387,21 +406,31 @@ impl VecEnv {
                     }
                     _ => {
                         return Err(value_error(format!(
-                            "unknown reset option '{key}' (valid options: fens)"
+                            "unknown reset option '{key}' (valid options: fens, reset_mask)"
                         )))
                     }
                 }
             }
+        }
+        let hand = Hand {
+            py,
+            base: (!this.copy).then_some(slf.as_any()),
+        };
+        if let Some(mask) = reset_mask {
+            if seed.is_some() {
+                return Err(value_error(
+                    "reset_mask restarts envs in their seed sequence: no seed with it",
+                ));
+            }
+            let env = this.env.get_mut().unwrap_or_else(PoisonError::into_inner);
+            py.detach(|| env.reset_envs(&mask));
+            return hand.observation_and_info(&**env);
         }
         let seed = seed.or(this.fresh.then_some(this.seed));
         if let Some(seed) = seed {
             this.seed = seed;
         }
         this.fresh = false;
-        let hand = Hand {
-            py,
-            base: (!this.copy).then_some(slf.as_any()),
-        };
         let env = this.env.get_mut().unwrap_or_else(PoisonError::into_inner);
         py.detach(|| env.reset(seed));
         hand.observation_and_info(&**env)
@@ -412,11 +441,16 @@ impl VecEnv {
     /// rewards, terminated, truncated, info). TypeError for another dtype,
     /// ValueError for another shape, IllegalMoveError (a ValueError) for an
     /// illegal action (naming the env, the action and the position); nothing
-    /// changes on error.
+    /// changes on error. `restart` (bool, (num_envs,)): envs that start
+    /// their next game in this step instead of playing (their actions are
+    /// ignored; reward 0, flags false): Gymnasium's next-step auto-reset,
+    /// for envs whose game ended in the step before (auto_reset=False).
+    #[pyo3(signature = (actions, restart = None))]
     #[allow(clippy::type_complexity)]
     fn step<'py>(
         slf: &Bound<'py, Self>,
         actions: &Bound<'py, PyAny>,
+        restart: Option<PyReadonlyArray1<'py, bool>>,
     ) -> PyResult<(
         Bound<'py, PyAny>,
         Bound<'py, PyAny>,
@@ -432,10 +466,20 @@ impl VecEnv {
             base: (!this.copy).then_some(slf.as_any()),
         };
         this.fresh = false;
+        let restart = match &restart {
+            Some(mask) => Some(this.read_mask(mask, "restart")?),
+            None => None,
+        };
         let VecEnv { env, actions, .. } = &mut *this;
         let env = env.get_mut().unwrap_or_else(PoisonError::into_inner);
-        py.detach(|| env.step(actions))
-            .map_err(IntoPyErr::into_py_err)?;
+        py.detach(|| {
+            env.step(actions)?;
+            if let Some(restart) = &restart {
+                env.reset_envs(restart);
+            }
+            Ok::<(), heterodox_env::StepError>(())
+        })
+        .map_err(IntoPyErr::into_py_err)?;
         let n = env.num_envs();
         let (obs, info) = hand.observation_and_info(&**env)?;
         Ok((

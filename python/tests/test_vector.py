@@ -39,7 +39,6 @@ def test_is_a_vector_env_with_spaces():
         assert masked[i] in env.legal_actions(i)
     env.close()
     assert env.closed
-    assert "autoreset_mode" not in VecEnv("chess", 1, auto_reset=False).metadata
 
 
 def test_constructor_seed_and_reset_seed_start_the_same_games():
@@ -62,7 +61,7 @@ def test_reset_with_a_list_of_seeds_and_options():
     assert not np.array_equal(first, other)
     with pytest.raises(ValueError, match="seed must be an int or a list of one seed per env \\(2\\), not 3 seeds"):
         env.reset(seed=[1, 2, 3])
-    with pytest.raises(ValueError, match="unknown reset option 'level' \\(valid options: fens\\)"):
+    with pytest.raises(ValueError, match="unknown reset option 'level' \\(valid options: fens, reset_mask\\)"):
         env.reset(options={"level": 1})
 
 
@@ -135,7 +134,11 @@ def test_record_episode_statistics():
 def test_other_vector_wrappers():
     from gymnasium.wrappers.vector import ClipReward, DtypeObservation, NormalizeObservation
 
-    env = ClipReward(DtypeObservation(VecEnv("poison", 2), np.float64), 0.0, 0.5)
+    env = ClipReward(
+        DtypeObservation(NormalizeObservation(VecEnv("poison", 2, autoreset_mode="NextStep")), np.float64),
+        0.0,
+        0.5,
+    )
     obs, info = env.reset(seed=0)
     assert obs.dtype == np.float64 and obs.shape == (2, *env.unwrapped.observation_shape)
     for _ in range(5):
@@ -144,6 +147,50 @@ def test_other_vector_wrappers():
     # Wrappers written for next-step auto-reset refuse the same-step mode.
     with pytest.raises(ValueError, match="Expected autoreset_mode to be NEXT_STEP or DISABLED"):
         NormalizeObservation(VecEnv("poison", 2))
+
+
+def test_next_step_autoreset():
+    env = VecEnv("chess", 2, autoreset_mode=AutoresetMode.NEXT_STEP)
+    assert env.metadata["autoreset_mode"] is AutoresetMode.NEXT_STEP
+    start, _ = env.reset(seed=0)
+    for move in FOOLS_MATE:
+        obs, rewards, terminated, truncated, info = env.step(
+            np.array([action_of(env, 0, move), env.legal_actions(1)[0]], dtype=np.int64)
+        )
+    mated = Game()
+    for move in FOOLS_MATE:
+        mated.play(move)
+    assert terminated.tolist() == [True, False] and rewards.tolist() == [1.0, 0.0]
+    np.testing.assert_array_equal(obs[0], mated.observation())  # the final observation
+    assert info["outcome"][0] == Outcome("black", "checkmate") and "final_obs" not in info
+    assert info["action_mask"][0].sum() == 0
+    # The next step restarts env 0 (its action ignored) and plays env 1.
+    obs, rewards, terminated, truncated, info = env.step(
+        np.array([-1, env.legal_actions(1)[0]], dtype=np.int64)
+    )
+    assert terminated.tolist() == [False, False] and rewards.tolist() == [0.0, 0.0]
+    np.testing.assert_array_equal(obs[0], start[0])
+    assert env.plies(0) == 0 and env.plies(1) == 5
+    wrapped = RecordEpisodeStatistics(VecEnv("chess", 2, max_plies=3, autoreset_mode="NextStep"))
+    wrapped.reset(seed=0)
+    for _ in range(8):
+        wrapped.step(wrapped.action_space.sample())
+    assert list(wrapped.length_queue) == [3, 3, 3, 3]
+
+
+def test_disabled_autoreset_with_a_reset_mask():
+    env = VecEnv("chess", 2, auto_reset=False)
+    assert env.metadata["autoreset_mode"] is AutoresetMode.DISABLED
+    env.reset()
+    for move in FOOLS_MATE:
+        env.step(np.array([action_of(env, 0, move), env.legal_actions(1)[0]], dtype=np.int64))
+    obs, info = env.reset(options={"reset_mask": np.array([True, False])})
+    assert env.plies(0) == 0 and env.plies(1) == 4
+    assert info["action_mask"][0].sum() == 20
+    with pytest.raises(ValueError, match="reset_mask must have shape \\(2,\\) \\(one per env\\), not \\(3,\\)"):
+        env.reset(options={"reset_mask": np.ones(3, dtype=np.bool_)})
+    with pytest.raises(ValueError, match="autoreset_mode must be 'NextStep', 'SameStep' or 'Disabled'"):
+        VecEnv("chess", 1, autoreset_mode="sometimes")
 
 
 def test_make_vec_through_the_registry():

@@ -50,6 +50,8 @@ pub trait BatchEnv: Send {
     /// [`VecEnv::set_starts`]. `Ok(false)` for a length other than 0 or
     /// `num_envs`; nothing changes on error.
     fn set_start_fens(&mut self, fens: &[&str]) -> Result<bool, FenError>;
+    /// See [`VecEnv::reset_envs`].
+    fn reset_envs(&mut self, envs: &[bool]);
     /// See [`VecEnv::final_observation`].
     fn final_observation(&self, env: usize) -> Option<&[f32]>;
     /// See [`VecEnv::env_record`], with the start as a position string.
@@ -138,6 +140,9 @@ impl<P: GameVariant> BatchEnv for VecEnv<P> {
             .map(|fen| self.read_position(fen))
             .collect::<Result<Vec<P>, FenError>>()?;
         Ok(self.set_starts(starts))
+    }
+    fn reset_envs(&mut self, envs: &[bool]) {
+        VecEnv::reset_envs(self, envs)
     }
     fn final_observation(&self, env: usize) -> Option<&[f32]> {
         VecEnv::final_observation(self, env)
