@@ -2,10 +2,10 @@
 //! released Python never sees the signal, so the count runs on its own
 //! thread while the calling thread waits in short slices, checking for
 //! signals (`Python::check_signals`) between them. The work is split into
-//! one task per position two plies deep (the root's grandchildren), run by
-//! rayon; on a signal a stop flag is set, which every task reads at each
-//! node more than one ply above the leaves, so the whole count ends within
-//! microseconds and the error is raised at once.
+//! one task per root action, run by rayon; on a signal a stop flag is set,
+//! which every task reads at each node more than one ply above the leaves,
+//! so the whole count ends within microseconds and the error is raised at
+//! once.
 //!
 //! The recursion is `heterodox_env::perft`'s plus that flag (one relaxed
 //! atomic load per interior node); env's own stays free of it, as the
@@ -40,42 +40,16 @@ impl TypedFn for DivideTask {
         let mut roots = Vec::new();
         position.legal_actions(&mut roots);
         let stop = &*self.stop;
-        // Each root action with its children: the units of parallel work.
-        let tasks: Vec<(usize, P)> = roots
-            .iter()
-            .enumerate()
-            .flat_map(|(k, action)| {
+        // One task per root action, as env's divide splits the work.
+        let totals: Vec<Option<u64>> = roots
+            .par_iter()
+            .map(|action| {
                 let mut child = position.clone();
                 child.play_unchecked(action);
-                if self.depth <= 2 {
-                    return vec![(k, child)];
-                }
-                let mut replies = Vec::new();
-                child.legal_actions(&mut replies);
-                replies
-                    .iter()
-                    .map(|reply| {
-                        let mut grandchild = child.clone();
-                        grandchild.play_unchecked(reply);
-                        (k, grandchild)
-                    })
-                    .collect()
+                perft_until(&child, self.depth - 1, stop)
             })
             .collect();
-        let below = if self.depth <= 2 {
-            self.depth - 1
-        } else {
-            self.depth - 2
-        };
-        let counts: Vec<Option<(usize, u64)>> = tasks
-            .par_iter()
-            .map(|(k, task)| Some((*k, perft_until(task, below, stop)?)))
-            .collect();
-        let mut totals = vec![0u64; roots.len()];
-        for count in counts {
-            let (k, nodes) = count?;
-            totals[k] += nodes;
-        }
+        let totals: Vec<u64> = totals.into_iter().collect::<Option<_>>()?;
         Some(roots.iter().map(ToString::to_string).zip(totals).collect())
     }
 }

@@ -142,7 +142,7 @@ def test_other_vector_wrappers():
     obs, info = env.reset(seed=0)
     assert obs.dtype == np.float64 and obs.shape == (2, *env.unwrapped.observation_shape)
     for _ in range(5):
-        obs, rewards, *_ = env.step(env.unwrapped.action_space.sample(mask=info["action_mask"]))
+        obs, rewards, _, _, info = env.step(env.unwrapped.action_space.sample(mask=info["action_mask"]))
     assert rewards.tolist() == [0.0, 0.0]
     # Wrappers written for next-step auto-reset refuse the same-step mode.
     with pytest.raises(ValueError, match="Expected autoreset_mode to be NEXT_STEP or DISABLED"):
