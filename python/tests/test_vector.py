@@ -120,6 +120,7 @@ def test_truncation_has_final_obs_but_no_outcome():
 def test_record_episode_statistics():
     env = RecordEpisodeStatistics(VecEnv("chess", 4, seed=1, max_plies=10), buffer_length=100)
     env.reset(seed=1)
+    env.action_space.seed(1)
     episodes = 0
     for _ in range(25):
         _, _, terminated, truncated, info = env.step(env.action_space.sample())
@@ -173,6 +174,7 @@ def test_next_step_autoreset():
     assert env.plies(0) == 0 and env.plies(1) == 5
     wrapped = RecordEpisodeStatistics(VecEnv("chess", 2, max_plies=3, autoreset_mode="NextStep"))
     wrapped.reset(seed=0)
+    wrapped.action_space.seed(0)
     for _ in range(8):
         wrapped.step(wrapped.action_space.sample())
     assert list(wrapped.length_queue) == [3, 3, 3, 3]
