@@ -40,8 +40,10 @@ pub struct Game {
     /// observations).
     fen: Option<String>,
     start: AnyGame,
-    /// Every action played, one per step, in long notation.
-    played: Vec<String>,
+    /// Every action played, one per step, in long notation, each followed
+    /// by a newline: one string, so that copying a game (a search from
+    /// Python copies many) is one allocation whatever its length.
+    played: String,
 }
 
 /// Reads keyword rule options: str values as they are, bool as 'true' /
@@ -110,7 +112,7 @@ impl Game {
             game,
             options,
             fen: fen.map(str::to_owned),
-            played: Vec::new(),
+            played: String::new(),
         })
     }
 
@@ -177,7 +179,10 @@ impl Game {
     fn play(&mut self, r#move: &str) -> PyResult<String> {
         let (uci, _san) = self.game.play(r#move).map_err(IntoPyErr::into_py_err)?;
         // A Traitor turn is written as its steps joined by spaces.
-        self.played.extend(uci.split(' ').map(str::to_owned));
+        for step in uci.split(' ') {
+            self.played.push_str(step);
+            self.played.push('\n');
+        }
         Ok(uci)
     }
 
@@ -230,7 +235,7 @@ impl Game {
                 observer,
                 history,
                 start: &self.start,
-                played: &self.played,
+                played: self.played.lines().collect(),
             },
         );
         let planes = data.len() / 64;
@@ -345,17 +350,22 @@ impl Game {
     }
 
     /// ... then the actions played, replayed by __setstate__.
-    fn __getstate__(&self) -> Vec<String> {
-        self.played.clone()
+    fn __getstate__(&self) -> Vec<&str> {
+        self.played.lines().collect()
     }
 
     fn __setstate__(&mut self, played: Vec<String>) -> PyResult<()> {
         let mut game = self.start.clone();
+        let mut record = String::new();
         for text in &played {
-            game.play(text).map_err(IntoPyErr::into_py_err)?;
+            let (long, _) = game.play(text).map_err(IntoPyErr::into_py_err)?;
+            for step in long.split(' ') {
+                record.push_str(step);
+                record.push('\n');
+            }
         }
         self.game = game;
-        self.played = played;
+        self.played = record;
         Ok(())
     }
 

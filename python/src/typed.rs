@@ -122,7 +122,7 @@ pub(crate) struct Observe<'a> {
     pub observer: Color,
     pub history: usize,
     pub start: &'a AnyGame,
-    pub played: &'a [String],
+    pub played: Vec<&'a str>,
 }
 
 impl TypedFn for Observe<'_> {
