@@ -18,18 +18,23 @@
 //!   once, in `VecEnv::new`). For chess at 1024 envs this saves copying
 //!   about 10 MB per step (bench/python_vecenv.py measures both).
 
+mod arrays;
+mod build;
+
 use std::sync::{Mutex, PoisonError};
 
-use heterodox_env::vecenv::{derive_seed, make_batch_env, BatchEnv, EnvConfig, GameEnd};
-use heterodox_env::{AnyGame, GameVariant, RuleOptions, Variant, VariantVisitor};
-use numpy::ndarray::{ArrayView, Dimension, IntoDimension};
+use heterodox_env::vecenv::{make_batch_env, BatchEnv, EnvConfig, GameEnd};
+use heterodox_env::{AnyGame, RuleOptions, Variant};
 use numpy::{
-    dtype, Element, PyArray, PyArray1, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray1,
-    PyUntypedArray, PyUntypedArrayMethods,
+    dtype, PyArray1, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray1, PyUntypedArray,
+    PyUntypedArrayMethods,
 };
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyDict, PyTuple};
+
+use arrays::Hand;
+use build::{read_reset_seed, BuildBatch};
 
 use crate::args::{check_batch_memory, int_in, MAX_ENVS, MAX_HISTORY};
 use crate::errors::{value_error, IntoPyErr, PositionError};
@@ -86,59 +91,6 @@ pub struct VecEnv {
     /// The actions of the next step, copied out of the caller's array so
     /// that no Python object is read while the GIL is released.
     actions: Vec<i64>,
-}
-
-/// How one call hands the Rust buffers to numpy (see the module docs).
-#[derive(Clone, Copy)]
-struct Hand<'a, 'py> {
-    py: Python<'py>,
-    /// `None`: copy into fresh arrays; `Some(env)`: read-only views whose
-    /// base is the `VecEnv` object.
-    base: Option<&'a Bound<'py, PyAny>>,
-}
-
-impl<'py> Hand<'_, 'py> {
-    fn array<T: Element, D: IntoDimension>(
-        self,
-        data: &[T],
-        shape: D,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let shape = shape.into_dimension();
-        debug_assert_eq!(shape.size(), data.len());
-        match self.base {
-            None => Ok(PyArray1::from_slice(self.py, data)
-                .reshape(shape)?
-                .into_any()),
-            Some(base) => {
-                let view = ArrayView::from_shape(shape, data).map_err(value_error)?;
-                // SAFETY: `data` is a buffer of the batched env inside the
-                // `VecEnv` object `base`; the view holds a reference to
-                // `base`, so the buffer lives as long as the view, and the
-                // env never reallocates its buffers after construction.
-                let array = unsafe { PyArray::borrow_from_array(&view, base.clone()) };
-                // Read-only: the buffer belongs to the env.
-                array.getattr("flags")?.setattr("writeable", false)?;
-                Ok(array.into_any())
-            }
-        }
-    }
-
-    /// Observations and info (masks, current players).
-    fn observation_and_info(
-        self,
-        env: &dyn BatchEnv,
-    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyDict>)> {
-        let n = env.num_envs();
-        let [c, h, w] = env.observation_shape();
-        let obs = self.array(env.observations(), [n, c, h, w])?;
-        let info = PyDict::new(self.py);
-        info.set_item(
-            "action_mask",
-            self.array(env.action_masks(), [n, env.num_actions()])?,
-        )?;
-        info.set_item("current_player", self.array(env.current_players(), [n])?)?;
-        Ok((obs, info))
-    }
 }
 
 impl VecEnv {
@@ -647,59 +599,4 @@ impl VecEnv {
             env.observation_shape()
         )
     }
-}
-
-/// Builds the batch of a variant chosen at run time. A rule option `seed`
-/// fixes the set-up (Traitor's `selection=random`): every game starts
-/// from the one `Game(variant, seed=...)` starts from, rather than from
-/// one drawn per game from the env's seed.
-struct BuildBatch<'a> {
-    options: &'a RuleOptions,
-    config: EnvConfig,
-    fixed_setup: bool,
-}
-
-impl VariantVisitor for BuildBatch<'_> {
-    type Output = PyResult<Box<dyn BatchEnv>>;
-
-    fn visit<P: GameVariant>(self) -> Self::Output {
-        let rules = P::parse_rules(self.options).map_err(IntoPyErr::into_py_err)?;
-        if !self.fixed_setup {
-            let env = heterodox_env::VecEnv::<P>::with_rules(self.config, rules)
-                .map_err(IntoPyErr::into_py_err)?;
-            return Ok(Box::new(env));
-        }
-        // Game() starts from game seed 0.
-        let start = P::start(&rules, 0).map_err(IntoPyErr::into_py_err)?;
-        let env = heterodox_env::VecEnv::<P>::new(self.config, move |_seed| start.clone())
-            .map_err(value_error)?;
-        Ok(Box::new(env))
-    }
-}
-
-/// Reads reset's seed: None, an int, or a list of one int (or None) per
-/// env, which is mixed into one base seed.
-fn read_reset_seed(seed: Option<&Bound<'_, PyAny>>, num_envs: usize) -> PyResult<Option<u64>> {
-    let Some(seed) = seed.filter(|seed| !seed.is_none()) else {
-        return Ok(None);
-    };
-    let Ok(list) = seed.cast::<PyList>() else {
-        return int_in(seed, "seed", 0, u64::MAX).map(Some);
-    };
-    if list.len() != num_envs {
-        return Err(value_error(format!(
-            "seed must be an int or a list of one seed per env ({num_envs}), not {} seeds",
-            list.len()
-        )));
-    }
-    let mut mixed = 0u64;
-    for (env, item) in list.iter().enumerate() {
-        let value = if item.is_none() {
-            u64::MAX
-        } else {
-            int_in(&item, "seed", 0, u64::MAX)?
-        };
-        mixed = derive_seed(mixed ^ value, env, 0);
-    }
-    Ok(Some(mixed))
 }
