@@ -108,6 +108,9 @@ impl San {
                 from_file = Some(file);
             } else if let (Some(rank), None) = (Rank::from_char(c), from_rank) {
                 from_rank = Some(rank);
+            } else if c.is_ascii_digit() {
+                // `e9e4`: a square off the board, not a SAN ambiguity.
+                return Err("square off the board (ranks run 1 to 8)");
             } else {
                 return Err("bad disambiguation");
             }

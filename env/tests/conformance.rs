@@ -296,6 +296,62 @@ fn finished_env_without_auto_reset<P: GameVariant>(
     assert!(env.action_masks().iter().any(|m| *m));
 }
 
+/// An env rebuilt from its records (start, game number, indices played)
+/// steps exactly as the original; start positions, final observations
+/// and per-env resets do what their docs say.
+fn records_starts_and_resets<P: GameVariant>(
+    make: impl Fn(u64) -> P + Send + Sync + Clone + 'static,
+) {
+    let config = EnvConfig::new(3)
+        .with_seed(4)
+        .with_max_plies(9)
+        .with_history(2);
+    let mut env = VecEnv::new(config.clone(), make.clone()).unwrap();
+    let mut rng = SplitMix64::new(3);
+    let mut actions = vec![0i64; 3];
+    let mut finals = 0;
+    for _ in 0..13 {
+        env.random_legal_actions(&mut rng, &mut actions);
+        env.step(&actions).unwrap();
+        for i in 0..3 {
+            let ended = env.terminated()[i] || env.truncated()[i];
+            assert_eq!(env.final_observation(i).is_some(), ended);
+            if let Some(observation) = env.final_observation(i) {
+                assert_eq!(observation.len(), env.observations().len() / 3);
+                finals += 1;
+            }
+        }
+    }
+    assert!(finals >= 3, "every env hit the ply cap");
+    let mut copy = VecEnv::new(config, make.clone()).unwrap();
+    for i in 0..3 {
+        let (start, resets, played) = env.env_record(i).unwrap();
+        let played = played.to_vec();
+        assert!(copy.restore_env(i, start, resets, &played));
+    }
+    assert!(!copy.restore_env(3, make(0), 1, &[]));
+    for _ in 0..20 {
+        env.random_legal_actions(&mut rng, &mut actions);
+        env.step(&actions).unwrap();
+        copy.step(&actions).unwrap();
+        assert_eq!(env.observations(), copy.observations());
+        assert_eq!(env.action_masks(), copy.action_masks());
+        assert_eq!(env.rewards(), copy.rewards());
+        assert_eq!(env.terminated(), copy.terminated());
+    }
+    // Start positions: every later game of env i starts from starts[i].
+    let start = env.game(1).unwrap().position().clone();
+    assert!(!env.set_starts(vec![start.clone()]), "one per env");
+    assert!(env.set_starts(vec![start.clone(), start.clone(), start.clone()]));
+    env.reset_envs(&[false, true, false]);
+    assert_eq!(env.game(1).unwrap().plies(), 0);
+    assert_eq!(env.game(1).unwrap().position().fen(), start.fen());
+    env.reset(None);
+    for i in 0..3 {
+        assert_eq!(env.game(i).unwrap().position().fen(), start.fen());
+    }
+}
+
 fn conformance<P: GameVariant>(make: impl Fn(u64) -> P + Send + Sync + Clone + 'static) {
     let positions = codec_playouts(&make, 100, 400);
     assert!(positions >= 10_000, "only {positions} positions checked");
@@ -309,6 +365,7 @@ fn conformance<P: GameVariant>(make: impl Fn(u64) -> P + Send + Sync + Clone + '
 
     illegal_actions_change_nothing(make.clone());
     history_stacking(make.clone());
+    records_starts_and_resets(make.clone());
     finished_env_without_auto_reset(make);
 }
 

@@ -201,11 +201,11 @@ fn hands_parts_and_discards_observation() {
     assert_eq!(nonzero(plane(&pos, &white, "opp_wazir")), [(59, 0.5)]);
     assert_eq!(nonzero(plane(&pos, &white, "opp_crab")), [(59, 0.5)]);
     assert!(nonzero(plane(&pos, &white, "opp_barc")).is_empty());
-    assert_eq!(constant(plane(&pos, &white, "own_hand_wazir")), 0.25);
-    assert_eq!(constant(plane(&pos, &white, "own_hand_ferz")), 0.5);
-    assert_eq!(constant(plane(&pos, &white, "own_hand_crab")), 0.375);
+    assert_eq!(constant(plane(&pos, &white, "own_hand_wazir")), 0.125);
+    assert_eq!(constant(plane(&pos, &white, "own_hand_ferz")), 0.25);
+    assert_eq!(constant(plane(&pos, &white, "own_hand_crab")), 0.1875);
     assert_eq!(constant(plane(&pos, &white, "own_hand_barc")), 0.0);
-    assert_eq!(constant(plane(&pos, &white, "opp_hand_barc")), 0.25);
+    assert_eq!(constant(plane(&pos, &white, "opp_hand_barc")), 0.125);
     assert_eq!(constant(plane(&pos, &white, "pending_discards")), 0.125);
     assert_eq!(constant(plane(&pos, &white, "no_progress")), 0.07);
     assert_eq!(constant(plane(&pos, &white, "own_castle_king_side")), 0.0);
@@ -213,8 +213,8 @@ fn hands_parts_and_discards_observation() {
     let black = observation(&pos, Color::Black);
     assert_eq!(nonzero(plane(&pos, &black, "own_ferz")), [(3, 0.5)]);
     assert_eq!(nonzero(plane(&pos, &black, "opp_crab")), [(41, 1.0)]);
-    assert_eq!(constant(plane(&pos, &black, "own_hand_barc")), 0.25);
-    assert_eq!(constant(plane(&pos, &black, "opp_hand_ferz")), 0.5);
+    assert_eq!(constant(plane(&pos, &black, "own_hand_barc")), 0.125);
+    assert_eq!(constant(plane(&pos, &black, "opp_hand_ferz")), 0.25);
     assert_eq!(constant(plane(&pos, &black, "pending_discards")), 0.125);
     assert_eq!(constant(plane(&pos, &black, "observer_to_act")), 0.0);
     // En passant, from Black's side: White's d2-d4 next to Black's e4 pawn.

@@ -46,7 +46,9 @@ fn poisoned_pieces_carry_their_countdowns() {
          2  .  B  .  .  h  P  P  P  2\n\
          1  .  .  H  .  .  D 4K4 .  1\n   \
          a  b  c  d  e  f  g  h\n\
-         white to move\n"
+         white to move\n\
+         H harpy, D doctor, G guard (white upper case, black lower case)\n\
+         4B4: a poisoned piece; the digits count the opposing moves before it dies\n"
     );
 }
 
@@ -60,14 +62,14 @@ fn hostage_prisons_and_airfields_stand_beside_their_owners_ranks() {
     assert_eq!(
         text,
         "   a  b  c  d  e  f  g  h\n\
-         8  r  .  b  q  .  b  .  r  8   black airfield: -\n\
-         7  p  p  p  .  .  .  p  p  7   black prison: NP\n\
+         8  r  .  b  q  .  b  .  r  8   black airfield: empty\n\
+         7  p  p  p  .  .  .  p  p  7   black prison: 1 white knight, 1 white pawn\n\
          6  .  .  n  .  k  .  .  .  6\n\
          5  .  .  .  n  p  .  .  .  5\n\
          4  .  .  B  .  .  .  .  .  4\n\
          3  .  .  .  .  .  Q  .  .  3\n\
-         2  P  P  P  P  .  P  P  P  2   white prison: pp\n\
-         1  R  N  B  .  K  .  .  R  1   white airfield: -\n   \
+         2  P  P  P  P  .  P  P  P  2   white prison: 2 black pawns\n\
+         1  R  N  B  .  K  .  .  R  1   white airfield: empty\n   \
          a  b  c  d  e  f  g  h\n\
          white to move\n"
     );
@@ -83,7 +85,7 @@ fn mad_scientist_composites_and_hands() {
     )
     .render_text();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 11);
+    assert_eq!(lines.len(), 12);
     assert_eq!(
         lines[1],
         "8    k     [wwcb]    .       .       .       .       .       .     8   black hand: wb"
@@ -93,6 +95,34 @@ fn mad_scientist_composites_and_hands() {
         "1    K       Q       N       .       .       .       .       .     1   white hand: FC"
     );
     assert_eq!(lines[10], "black to move");
+    assert_eq!(
+        lines[11],
+        "parts: W wazir, F ferz, C crab, B barc; [WWC] is one piece of those parts, \
+         two of a part ride"
+    );
+}
+
+/// A finished game shows its result where the turn was, and Poison's
+/// legend names its letters and countdowns.
+#[test]
+fn finished_games_show_the_result_and_poison_its_legend() {
+    let mut mated = game(Variant::Chess, None);
+    for text in ["f3", "e5", "g4", "Qh4#"] {
+        mated.play(text).unwrap();
+    }
+    let text = mated.render_text();
+    assert_eq!(
+        text.lines().last(),
+        Some("result 0-1: black wins by checkmate")
+    );
+    let poison = game(Variant::Poison, None).render_text();
+    assert_eq!(
+        poison.lines().rev().take(2).collect::<Vec<_>>(),
+        [
+            "H harpy, D doctor, G guard (white upper case, black lower case)",
+            "white to move"
+        ]
+    );
 }
 
 /// Traitor: the announced rook in parentheses, its controller, budgets and
@@ -113,7 +143,8 @@ fn traitor_marks_announced_pieces_and_lists_the_state() {
         lines[10..],
         [
             "mode traitor, commitment standard",
-            "white to move",
+            // The traitor rook on f1 and the knight on f2 have mated White.
+            "result 0-1: black wins by checkmate",
             "announced f1 (from h1): moved by black",
             "budgets: white 9, black 4",
             "secrets: white d8, black c1,g2",

@@ -122,6 +122,46 @@ class Game:
         over, NotationError when the text cannot be read or fits several legal
         moves (both ValueError), leaving the game unchanged.
         """
+    def play_index(self, index: int) -> str:
+        """Plays the legal action with action index `index` (one step, as an
+        env's step(index)) and returns it in long notation.
+        IllegalMoveError when no legal action has that index (or the game is
+        over); ValueError for an index outside 0..num_actions.
+        """
+    @property
+    def num_actions(self) -> int:
+        """The size of the variant's fixed action space (the same for every
+        position of a game under its rule settings).
+        """
+    def channel_names(self, history: int | None = None) -> list[str]:
+        """The names of the planes of observation(history=history), in order
+        (history None: 1).
+        """
+    def observation(
+        self, observer: str | None = None, history: int | None = None
+    ) -> npt.NDArray[np.float32]:
+        """The observation of the current position as a VecEnv would give it
+        for this game: float32 of shape (len(channel_names(history)), 8, 8),
+        `history` (None: 1; at most 256) stacked positions of this game
+        (the current one first, zeros before its start) and the repetition
+        planes, from the point of view of `observer` ('white' or 'black';
+        None: the player to act). Traitor: only what `observer` may know.
+        """
+    def action_index(self, move: str) -> int:
+        """The action index of a legal move given as text (UCI, SAN or the
+        variant's notation; one step), from the player to act's point of
+        view: the index a VecEnv's mask marks for it. IllegalMoveError or
+        NotationError as play() raises them.
+        """
+    def action_from_index(self, index: int) -> str:
+        """The legal action with action index `index`, in long notation
+        (the inverse of action_index). IllegalMoveError when no legal action
+        has that index; ValueError for an index outside 0..num_actions.
+        """
+    def legal_action_indices(self) -> list[int]:
+        """The action indices of the legal moves, in the order of
+        legal_moves(); empty once the game is over.
+        """
     def prisons(self) -> dict[str, dict[str, int]]:
         """Hostage Chess: the men each side holds captive, as
         {'white': {'P': 0, 'N': 1, 'B': 0, 'R': 0, 'Q': 0}, 'black': {...}}
@@ -139,7 +179,8 @@ class Game:
     def perft(self, depth: int) -> int:
         """The number of leaf nodes of the legal move tree `depth` plies deep
         (perft), from the current position. depth is 0 to 10; the count runs
-        in parallel with the GIL released.
+        in parallel with the GIL released, and Ctrl-C stops it
+        (KeyboardInterrupt).
         """
     def divide(self, depth: int) -> dict[str, int]:
         """Perft per legal move: {uci: leaf nodes below it at `depth`}, in move
@@ -161,16 +202,29 @@ class Game:
         """An independent copy of the game, history included."""
     def __copy__(self) -> Game: ...
     def __deepcopy__(self, memo: Any) -> Game: ...
+    def __getnewargs_ex__(self) -> tuple[tuple[str, str | None], dict[str, str]]:
+        """Pickle support: Game(variant, fen, **options) ..."""
+    def __getstate__(self) -> list[str]:
+        """... then the actions played, replayed by __setstate__."""
+    def __setstate__(self, played: list[str]) -> None: ...
     def __repr__(self) -> str: ...
     def __str__(self) -> str: ...
 
 @final
 class VecEnv:
-    """N games of one variant stepped together in Rust, in parallel, in the
-    shape of Gymnasium's vector API.
+    """N games of one variant stepped together in Rust, in parallel: the
+    native batch under heterodox.VecEnv (a gymnasium.vector.VectorEnv).
 
-    VecEnv(variant, num_envs, seed=0, history=1, max_plies=None,
-    auto_reset=True, copy=True, **rules). Observations are float32 of shape
+    VecEnv(variant, num_envs, seed=None, history=None, max_plies=None,
+    auto_reset=True, copy=True, fens=None, rules=None, **rules). seed is
+    the env's (None: 0), history the stacked positions (None: 1; at most
+    256), num_envs at most 1048576, and the buffers at most 8 GiB: larger
+    sizes, negative or huge numbers are a ValueError naming the argument,
+    raised before anything is allocated. Rule options come as keywords or,
+    for one named like an argument (Traitor's seed), in rules; a rule
+    seed fixes the set-up of every game (as Game(variant, seed=...)).
+    fens: one position string per env (or one for all) where every game
+    starts. Observations are float32 of shape
     (num_envs, C, 8, 8), each from the point of view of the player to act
     in that env (channel_names names the C planes; `history` stacks the
     last T positions). Actions are flat indices into a fixed action space
@@ -189,12 +243,14 @@ class VecEnv:
         cls,
         variant: str,
         num_envs: int,
-        seed: int = 0,
-        history: int = 1,
+        seed: int | None = None,
+        history: int | None = None,
         max_plies: int | None = None,
         auto_reset: bool = True,
         copy: bool = True,
-        **rules: str | int | bool,
+        fens: list[str] | None = None,
+        rules: dict[str, str | int | bool] | None = None,
+        **options: str | int | bool,
     ) -> VecEnv: ...
     @property
     def variant(self) -> str:
@@ -223,14 +279,26 @@ class VecEnv:
         the env's own buffers, overwritten by the next reset or step.
         """
     def reset(
-        self, seed: int | None = None
+        self,
+        seed: int | list[int | None] | None = None,
+        options: dict[str, Any] | None = None,
     ) -> tuple[npt.NDArray[np.float32], dict[str, npt.NDArray[Any]]]:
         """Starts a new game in every env and returns (observations, info).
-        With a seed, the games are those of a new VecEnv with that seed;
-        without, each env starts the next game of its seed sequence.
+        With a seed (an int, or a list of one int per env, None entries
+        allowed), the games are those of a new VecEnv with that seed (a
+        list is mixed into one); without, the first reset after
+        construction starts the games of the constructor's seed, and each
+        later one the next games of each env's seed sequence.
+        options={'fens': [...]} makes every later game of env i start from
+        fens[i] (one string for all envs, or one per env; None: the
+        variant's starts again); options={'reset_mask': mask} (bool, one
+        per env) starts the next game of the chosen envs only, the others
+        untouched (Gymnasium's reset mask).
         """
     def step(
-        self, actions: npt.NDArray[np.int64]
+        self,
+        actions: npt.NDArray[np.int64],
+        restart: npt.NDArray[np.bool_] | None = None,
     ) -> tuple[
         npt.NDArray[np.float32],
         npt.NDArray[np.float32],
@@ -243,7 +311,10 @@ class VecEnv:
         rewards, terminated, truncated, info). TypeError for another dtype,
         ValueError for another shape, IllegalMoveError (a ValueError) for an
         illegal action (naming the env, the action and the position); nothing
-        changes on error.
+        changes on error. `restart` (bool, (num_envs,)): envs that start
+        their next game in this step instead of playing (their actions are
+        ignored; reward 0, flags false): Gymnasium's next-step auto-reset,
+        for envs whose game ended in the step before (auto_reset=False).
         """
     def legal_moves(self, env: int) -> list[str]:
         """The legal moves of env `env` in long notation ('e2e4'), in the
@@ -261,5 +332,29 @@ class VecEnv:
         """Env `env`'s board as text, as Game.render() draws it."""
     def render_svg(self, env: int = 0) -> str:
         """Env `env`'s board as an SVG document, as Game._repr_svg_() draws it."""
+    def final_observation(self, env: int) -> npt.NDArray[np.float32] | None:
+        """The observation of the game that env `env`'s last step ended, when
+        auto-reset replaced it in that step (Gymnasium's final observation,
+        shape observation_shape); None otherwise.
+        """
+    def last_outcome(self, env: int) -> Outcome | None:
+        """How env `env`'s most recent game ended (since the last reset): its
+        Outcome when the rules ended it, None while none has ended or when
+        it was truncated at the ply cap.
+        """
+    def last_fen(self, env: int) -> str | None:
+        """The final position of env `env`'s most recent finished game (FEN),
+        or None while none has finished since the last reset.
+        """
+    def __getnewargs_ex__(self) -> tuple[tuple[str, int], dict[str, Any]]:
+        """Pickle support: the constructor's arguments ..."""
+    def __getstate__(self) -> tuple[bool, list[str], list[tuple[str, int, list[int]]]]:
+        """... then the start positions and each env's running game: its
+        start, which game of its seed sequence it is, and the action
+        indices played (replayed by __setstate__).
+        """
+    def __setstate__(
+        self, state: tuple[bool, list[str], list[tuple[str, int, list[int]]]]
+    ) -> None: ...
     def __len__(self) -> int: ...
     def __repr__(self) -> str: ...

@@ -1,98 +1,141 @@
-"""A single game as a Gymnasium-style environment: :func:`make`.
+"""A single game as a Gymnasium environment: :func:`make`.
 
-``make(variant, **rules)`` wraps a one-game :class:`heterodox.VecEnv`
-(auto-reset off), so a single game and a batch share one implementation
-and one action space. When ``gymnasium`` is installed the class derives
-from ``gymnasium.Env`` and has ``observation_space`` and ``action_space``;
-without it, everything else works the same.
+``make(variant, fen=None, **rules)`` is a ``gymnasium.Env`` over one
+:class:`heterodox.Game`: observations, action indices and masks come from
+the same Rust encoding as :class:`heterodox.VecEnv`'s, so a policy trained
+on either plays the other. Registered with Gymnasium as
+``heterodox/<variant>-v0`` (``gymnasium.make("heterodox/hostage-v0")``).
+
+Seeds: ``reset(seed=...)`` seeds the env (Gymnasium's ``np_random``); rule
+options are the variant's and never the env's. The one variant with a
+random set-up, Traitor with ``selection='random'``, draws a set-up per
+game from ``np_random`` unless the rules fix it with their own ``seed``
+option: ``make('traitor', selection='random', seed=7)`` starts every game
+from the set-up of ``Game('traitor', selection='random', seed=7)``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
+import gymnasium
 import numpy as np
+from gymnasium import spaces
 
-from heterodox._core import IllegalMoveError, VecEnv
-
-try:  # optional: pip install heterodox[pettingzoo] (or gymnasium alone)
-    import gymnasium as _gymnasium
-    from gymnasium import spaces as _spaces
-
-    _Base: type = _gymnasium.Env
-except ImportError:  # pragma: no cover - exercised only without gymnasium
-    _gymnasium = None
-    _spaces = None
-    _Base = object
+from heterodox._core import Game, IllegalMoveError, Outcome, VecEnv
+from heterodox.registration import env_id
+from heterodox.spaces import LegalDiscrete
 
 __all__ = ["Env", "make"]
 
+RENDER_MODES = ["ansi", "svg"]
 
-class Env(_Base):  # type: ignore[misc, valid-type]
-    """One game of a variant: ``reset(seed=None) -> (obs, info)`` and
-    ``step(action) -> (obs, reward, terminated, truncated, info)``.
 
-    ``obs`` is float32 ``(C, 8, 8)`` from the point of view of the player
-    to act; ``action`` is a flat index into ``num_actions`` actions;
-    ``reward`` is +1 / -1 / 0 for the player who just acted, on the step
-    that ends the game. ``info`` holds ``action_mask`` (bool,
-    ``(num_actions,)``), ``current_player`` (0 = white, 1 = black: who acts
-    next; a Traitor announcement or a Mad Scientist discard is followed by
-    another step of the same player), ``legal_moves`` (long notation) and
-    ``legal_actions`` (their indices, same order). After the game ends,
-    call ``reset()``; ``step`` raises ``IllegalMoveError`` (a
-    ``ValueError``) until then, as it does for an illegal action (the game
-    unchanged).
+def check_render_mode(render_mode: str | None) -> None:
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be None, 'ansi' or 'svg', not {render_mode!r}")
+
+
+class Env(gymnasium.Env):
+    """One game of a variant: ``reset(seed=None, options=None) -> (obs,
+    info)`` and ``step(action) -> (obs, reward, terminated, truncated,
+    info)``.
+
+    ``obs`` is float32 ``(C, 8, 8)``, values in 0..1, from the point of
+    view of the player to act; ``action`` is a flat index into
+    ``num_actions`` actions (``action_space``, a ``Discrete`` whose
+    ``sample()`` draws a legal action); ``reward`` is +1 / -1 / 0 for the
+    player who just acted, on the step that ends the game. ``info`` holds
+    ``action_mask`` (int8 ``(num_actions,)``, Gymnasium's convention:
+    ``action_space.sample(mask=info["action_mask"])``), ``current_player``
+    (0 = white, 1 = black: who acts next; a Traitor announcement or a Mad
+    Scientist discard is followed by another step of the same player),
+    ``legal_moves`` (long notation) and ``legal_actions`` (their indices,
+    same order); on the step that ends a game, ``outcome``: the
+    :class:`heterodox.Outcome` (winner and termination), or None when the
+    game was cut at ``max_plies`` (truncated). Once the game is over,
+    ``step`` raises ``IllegalMoveError`` (a ``ValueError``) until
+    ``reset()``, as it does for an illegal action (the game unchanged).
+    ``reset(options={"fen": ...})`` starts from a position string.
     """
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": RENDER_MODES, "render_fps": 1}
 
     def __init__(
         self,
         variant: str = "chess",
         *,
+        fen: str | None = None,
         history: int = 1,
         max_plies: int | None = None,
         render_mode: str | None = None,
         **rules: str | int | bool,
     ) -> None:
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        check_render_mode(render_mode)
         self.render_mode = render_mode
-        self._vec = VecEnv(
-            variant, 1, history=history, max_plies=max_plies, auto_reset=False, **rules
+        self._rules = dict(rules)
+        self._fen = fen
+        self._game = Game(variant, fen, **rules)
+        # A one-env batch reads and checks the settings exactly as VecEnv
+        # does (history, max_plies, rules) and knows the default ply cap.
+        probe = VecEnv(variant, 1, history=history, max_plies=max_plies, rules=self._rules)
+        self.variant: str = self._game.variant
+        self.history: int = history
+        self.max_plies: int = probe.max_plies
+        self.num_actions: int = self._game.num_actions
+        self.channel_names: list[str] = probe.channel_names
+        self.observation_shape: tuple[int, int, int] = tuple(probe.observation_shape)
+        self._random_setup = (
+            self.variant == "traitor"
+            and str(rules.get("selection", "")) == "random"
+            and "seed" not in rules
         )
-        self._actions = np.zeros(1, dtype=np.int64)
+        self.observation_space = spaces.Box(
+            low=0.0, high=1.0, shape=self.observation_shape, dtype=np.float32
+        )
+        self.action_space = LegalDiscrete(self.num_actions)
         self._over = False
-        self.variant: str = self._vec.variant
-        self.num_actions: int = self._vec.num_actions
-        self.channel_names: list[str] = self._vec.channel_names
-        self.observation_shape: tuple[int, int, int] = tuple(self._vec.observation_shape)
-        if _spaces is not None:
-            self.observation_space = _spaces.Box(
-                low=-np.inf, high=np.inf, shape=self.observation_shape, dtype=np.float32
-            )
-            self.action_space = _spaces.Discrete(self.num_actions)
+        self._refresh_mask()
 
-    def _info(self, info: dict[str, np.ndarray]) -> dict[str, Any]:
-        return {
-            "action_mask": info["action_mask"][0],
-            "current_player": int(info["current_player"][0]),
-            "legal_moves": self._vec.legal_moves(0),
-            "legal_actions": self._vec.legal_actions(0),
+    @property
+    def game(self) -> Game:
+        """The game being played (a copy: playing on it leaves the env as it is)."""
+        return self._game.copy()
+
+    def _refresh_mask(self) -> np.ndarray:
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        mask[self._game.legal_action_indices()] = 1
+        self.action_space.legal = mask
+        return mask
+
+    def _observation_and_info(self) -> tuple[np.ndarray, dict[str, Any]]:
+        obs = self._game.observation(history=self.history)
+        mask = self._refresh_mask()
+        info: dict[str, Any] = {
+            "action_mask": mask.copy(),
+            "current_player": 0 if self._game.turn == "white" else 1,
+            "legal_moves": self._game.legal_moves(),
+            "legal_actions": self._game.legal_action_indices(),
         }
+        return obs, info
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
-        """Starts a new game; with a seed, the same game as any env reset
-        with that seed (variants with random set-ups use it)."""
-        del options  # Gymnasium's signature; no reset options
-        if _gymnasium is not None:
-            super().reset(seed=seed)  # seeds Gymnasium's np_random, as its API expects
-        obs, info = self._vec.reset(seed)
+        """Starts a new game: from ``options["fen"]`` when given, else from
+        the ``fen`` the env was made with, else the variant's start."""
+        super().reset(seed=seed)
+        options = dict(options or {})
+        fen = options.pop("fen", self._fen)
+        if options:
+            raise ValueError(f"unknown reset options {sorted(options)} (valid options: fen)")
+        rules = dict(self._rules)
+        if self._random_setup and fen is None:
+            rules["seed"] = int(self.np_random.integers(2**63))
+        self._game = Game(self.variant, fen, **rules)
         self._over = False
-        return obs[0], self._info(info)
+        return self._observation_and_info()
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         """Plays the action with index ``action`` (see ``info['action_mask']``)."""
@@ -103,29 +146,45 @@ class Env(_Base):  # type: ignore[misc, valid-type]
         if not 0 <= action < self.num_actions:
             raise IllegalMoveError(
                 f"illegal action {action}: indices run 0..{self.num_actions} "
-                f"(position {self.fen()})"
+                f"(position {self._game.fen()})"
             )
-        self._actions[0] = action
-        obs, rewards, terminated, truncated, info = self._vec.step(self._actions)
-        self._over = bool(terminated[0] or truncated[0])
-        return (
-            obs[0],
-            float(rewards[0]),
-            bool(terminated[0]),
-            bool(truncated[0]),
-            self._info(info),
-        )
+        actor = self._game.turn
+        try:
+            self._game.play_index(int(action))
+        except IllegalMoveError:
+            raise IllegalMoveError(
+                f"illegal action {action}: not the index of a legal action "
+                f"(info['action_mask']) in position {self._game.fen()}"
+            ) from None
+        outcome: Outcome | None = self._game.outcome()
+        terminated = outcome is not None
+        truncated = not terminated and self._game.plies >= self.max_plies
+        reward = outcome.reward(actor) if outcome is not None else 0.0
+        self._over = terminated or truncated
+        obs, info = self._observation_and_info()
+        if self._over:
+            info["outcome"] = outcome
+        return obs, reward, terminated, truncated, info
 
     def fen(self) -> str:
         """The current position string."""
-        return self._vec.fen(0)
+        return self._game.fen()
 
-    def render(self) -> str:
-        """The board as text (see ``Game.render``)."""
-        return self._vec.render(0)
+    def render(self) -> str | None:
+        """The board in the ``render_mode`` the env was made with: text
+        (``'ansi'``, see ``Game.render``) or an SVG document (``'svg'``);
+        None without a render mode."""
+        if self.render_mode is None:
+            gymnasium.logger.warn(
+                "render() called without a render_mode: make(..., render_mode='ansi')"
+            )
+            return None
+        if self.render_mode == "svg":
+            return self._game._repr_svg_()
+        return self._game.render()
 
     def _repr_svg_(self) -> str:
-        return self._vec.render_svg(0)
+        return self._game._repr_svg_()
 
     def __repr__(self) -> str:
         return f"heterodox.make({self.variant!r})"
@@ -133,8 +192,14 @@ class Env(_Base):  # type: ignore[misc, valid-type]
 
 def make(variant: str = "chess", **kwargs: Any) -> Env:
     """A single game of ``variant``: ``make('traitor', mode='defector')``.
-    Keyword arguments are ``history``, ``max_plies``, ``render_mode`` and
-    the variant's rule options; unknown variants and options raise
-    ``UnknownVariantError`` and ``OptionError`` (both ``ValueError``)
-    listing the valid ones."""
-    return Env(variant, **kwargs)
+    Keyword arguments are ``fen`` (the start position), ``history``,
+    ``max_plies``, ``render_mode`` ('ansi' or 'svg') and the variant's rule
+    options; unknown variants and options raise ``UnknownVariantError``
+    and ``OptionError`` (both ``ValueError``) listing the valid ones. The
+    env's ``spec`` is its registered id's with these arguments, so
+    ``env.spec.make()`` builds another like it (as ``gymnasium.make`` does,
+    with Gymnasium's checking wrappers)."""
+    env = Env(variant, **kwargs)
+    registered = gymnasium.spec(env_id(env.variant))
+    env.spec = dataclasses.replace(registered, kwargs={**registered.kwargs, **kwargs})
+    return env

@@ -10,7 +10,9 @@ player. Observations are dicts ``{'observation': float32 (C, 8, 8),
 the current position from its point of view; the other agent's is the one
 from its own most recent step (zeros before its first), with an all-zero
 mask, since it has nothing to play. Rewards are zero-sum: +1 / -1 / 0 at
-the end of a game. Illegal actions raise ``heterodox.IllegalMoveError``
+the end of a game, when both agents' ``infos`` hold ``outcome``: the
+:class:`heterodox.Outcome` (winner and termination; None when the game
+was cut at ``max_plies``). Illegal actions raise ``heterodox.IllegalMoveError``
 (a ``ValueError``; the game unchanged), never a silent loss.
 """
 
@@ -41,19 +43,17 @@ class AECEnv(_AECEnv):
     """A game of ``variant`` for two agents, ``'white'`` and ``'black'``."""
 
     metadata = {
-        "render_modes": ["ansi"],
+        "render_modes": ["ansi", "svg"],
         "name": "heterodox_v0",
         "is_parallelizable": False,
     }
 
     def __init__(
-        self, variant: str = "chess", render_mode: str | None = None, **rules: str | int | bool
+        self, variant: str = "chess", render_mode: str | None = None, **rules: Any
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.game = make(variant, render_mode=render_mode, **rules)
         self.render_mode = render_mode
-        self.game = make(variant, **rules)
         self.metadata = dict(self.metadata, name=f"heterodox_{self.game.variant}_v0")
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
@@ -61,9 +61,7 @@ class AECEnv(_AECEnv):
         n = self.game.num_actions
         observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(
-                    low=-np.inf, high=np.inf, shape=shape, dtype=np.float32
-                ),
+                "observation": spaces.Box(low=0.0, high=1.0, shape=shape, dtype=np.float32),
                 "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
             }
         )
@@ -100,7 +98,10 @@ class AECEnv(_AECEnv):
             )
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        obs, info = self.game.reset(seed=seed, options=options)
+        # PettingZoo's api_test passes options the env does not know; only
+        # a start position is read.
+        fen = (options or {}).get("fen")
+        obs, info = self.game.reset(seed=seed, options=None if fen is None else {"fen": fen})
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
@@ -134,7 +135,10 @@ class AECEnv(_AECEnv):
             self.truncations = dict.fromkeys(self.agents, truncated)
             self._observations[AGENTS[info["current_player"]]] = obs
             self._mask = self._zero_mask
-            self.infos = {name: {"legal_moves": [], "legal_actions": []} for name in self.agents}
+            self.infos = {
+                name: {"legal_moves": [], "legal_actions": [], "outcome": info["outcome"]}
+                for name in self.agents
+            }
             self.agent_selection = other
         else:
             self._take(obs, info)
@@ -142,7 +146,7 @@ class AECEnv(_AECEnv):
 
     def render(self) -> str | None:
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode ('ansi')")
+            gymnasium.logger.warn("render() called without a render_mode ('ansi' or 'svg')")
             return None
         return self.game.render()
 
@@ -164,4 +168,12 @@ def env(variant: str = "chess", render_mode: str | None = None, **rules: Any) ->
     checked)."""
     wrapped: _AECEnv = raw_env(variant, render_mode=render_mode, **rules)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    return _Wrapped(wrapped)
+
+
+class _Wrapped(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's order-enforcing wrapper, which hides private attributes,
+    with the board picture passed through for Jupyter."""
+
+    def _repr_svg_(self) -> str:
+        return self.unwrapped._repr_svg_()

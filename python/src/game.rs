@@ -2,17 +2,20 @@
 //! SAN moves, FEN positions).
 
 use heterodox_env::{AnyGame, NewGameError, RuleOptions, Variant};
-use pyo3::exceptions::{PyOverflowError, PyTypeError};
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyInt, PyString};
+use pyo3::types::{PyBool, PyDict, PyInt, PyString, PyTuple};
 
-use crate::errors::{value_error, IntoPyErr, PositionError};
+use crate::args::{int_in, MAX_HISTORY};
+use crate::errors::{value_error, IllegalMoveError, IntoPyErr, PositionError};
 use crate::outcome::{parse_color, Outcome};
+use crate::typed::{with_game, ActionOf, ChannelNames, IndexOf, LegalIndices, NumActions, Observe};
 
 /// The deepest perft / divide the bindings accept. Depth 10 from the start
-/// position is already beyond any practical run; the bound keeps a typo
-/// (say 100) from hanging the interpreter with no way to interrupt it.
-const MAX_PERFT_DEPTH: u32 = 10;
+/// position is already beyond any practical run (Ctrl-C stops any depth);
+/// the bound keeps a typo (say 100) from starting a count that never ends.
+const MAX_PERFT_DEPTH: u64 = 10;
 
 /// A game of a chess variant: the position and its repetition history.
 ///
@@ -31,6 +34,16 @@ pub struct Game {
     game: AnyGame,
     /// The rule settings the game was created with, as given.
     options: RuleOptions,
+    /// The position string the game was created from (`None`: the
+    /// variant's start), and the game at that point: with `played` they
+    /// rebuild the game (pickling) and its earlier positions (stacked
+    /// observations).
+    fen: Option<String>,
+    start: AnyGame,
+    /// Every action played, one per step, in long notation, each followed
+    /// by a newline: one string, so that copying a game (a search from
+    /// Python copies many) is one allocation whatever its length.
+    played: String,
 }
 
 /// Reads keyword rule options: str values as they are, bool as 'true' /
@@ -58,22 +71,15 @@ pub(crate) fn rule_options(options: Option<&Bound<'_, PyDict>>) -> PyResult<Rule
 
 /// Reads a perft depth: an int from 0 to [`MAX_PERFT_DEPTH`].
 fn perft_depth(depth: &Bound<'_, PyAny>) -> PyResult<u32> {
-    let out_of_range = |shown: &dyn std::fmt::Display| {
-        value_error(format!(
-            "depth {shown} is out of range: expected 0 to {MAX_PERFT_DEPTH}"
-        ))
-    };
-    let depth: i64 = depth.extract().map_err(|error: PyErr| {
-        if error.is_instance_of::<PyOverflowError>(depth.py()) {
-            out_of_range(&depth)
-        } else {
-            error
-        }
-    })?;
-    u32::try_from(depth)
-        .ok()
-        .filter(|&depth| depth <= MAX_PERFT_DEPTH)
-        .ok_or_else(|| out_of_range(&depth))
+    Ok(int_in(depth, "depth", 0, MAX_PERFT_DEPTH)? as u32)
+}
+
+/// Reads a history length (stacked positions): None is 1.
+fn read_history(history: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+    match history {
+        Some(history) => Ok(int_in(history, "history", 1, MAX_HISTORY)? as usize),
+        None => Ok(1),
+    }
 }
 
 /// Work done with the GIL released runs on a copy of the game, taken under
@@ -101,7 +107,13 @@ impl Game {
                 }
                 (error, _) => error.into_py_err(),
             })?;
-        Ok(Game { game, options })
+        Ok(Game {
+            start: game.clone(),
+            game,
+            options,
+            fen: fen.map(str::to_owned),
+            played: String::new(),
+        })
     }
 
     /// The variant's name, e.g. 'chess'.
@@ -166,7 +178,93 @@ impl Game {
     #[pyo3(signature = (r#move))]
     fn play(&mut self, r#move: &str) -> PyResult<String> {
         let (uci, _san) = self.game.play(r#move).map_err(IntoPyErr::into_py_err)?;
+        // A Traitor turn is written as its steps joined by spaces.
+        for step in uci.split(' ') {
+            self.played.push_str(step);
+            self.played.push('\n');
+        }
         Ok(uci)
+    }
+
+    /// Plays the legal action with action index `index` (one step, as an
+    /// env's step(index)) and returns it in long notation.
+    /// IllegalMoveError when no legal action has that index (or the game is
+    /// over); ValueError for an index outside 0..num_actions.
+    fn play_index(&mut self, index: &Bound<'_, PyAny>) -> PyResult<String> {
+        let index = self.read_index(index)?;
+        let text = self.action_of(index)?;
+        self.play(&text)
+    }
+
+    /// The size of the variant's fixed action space (the same for every
+    /// position of a game under its rule settings).
+    #[getter]
+    fn num_actions(&self) -> usize {
+        with_game(&self.game, NumActions)
+    }
+
+    /// The names of the planes of observation(history=history), in order
+    /// (history None: 1).
+    #[pyo3(signature = (history = None))]
+    fn channel_names(&self, history: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+        let history = read_history(history)?;
+        Ok(with_game(&self.game, ChannelNames(history)))
+    }
+
+    /// The observation of the current position as a VecEnv would give it
+    /// for this game: float32 of shape (len(channel_names(history)), 8, 8),
+    /// `history` (None: 1; at most 256) stacked positions of this game
+    /// (the current one first, zeros before its start) and the repetition
+    /// planes, from the point of view of `observer` ('white' or 'black';
+    /// None: the player to act). Traitor: only what `observer` may know.
+    #[pyo3(signature = (observer = None, history = None))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        observer: Option<&str>,
+        history: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let history = read_history(history)?;
+        let observer = match observer {
+            Some(name) => parse_color(name)?,
+            None => self.game.turn(),
+        };
+        let data = with_game(
+            &self.game,
+            Observe {
+                observer,
+                history,
+                start: &self.start,
+                played: self.played.lines().collect(),
+            },
+        );
+        let planes = data.len() / 64;
+        Ok(PyArray1::from_vec(py, data)
+            .reshape([planes, 8, 8])?
+            .into_any())
+    }
+
+    /// The action index of a legal move given as text (UCI, SAN or the
+    /// variant's notation; one step), from the player to act's point of
+    /// view: the index a VecEnv's mask marks for it. IllegalMoveError or
+    /// NotationError as play() raises them.
+    #[pyo3(signature = (r#move))]
+    fn action_index(&self, r#move: &str) -> PyResult<usize> {
+        with_game(&self.game, IndexOf(r#move)).map_err(IntoPyErr::into_py_err)
+    }
+
+    /// The legal action with action index `index`, in long notation
+    /// (the inverse of action_index). IllegalMoveError when no legal action
+    /// has that index; ValueError for an index outside 0..num_actions.
+    fn action_from_index(&self, index: &Bound<'_, PyAny>) -> PyResult<String> {
+        let index = self.read_index(index)?;
+        self.action_of(index)
+    }
+
+    /// The action indices of the legal moves, in the order of
+    /// legal_moves(); empty once the game is over.
+    fn legal_action_indices(&self) -> Vec<u32> {
+        with_game(&self.game, LegalIndices)
     }
 
     /// Hostage Chess: the men each side holds captive, as
@@ -195,11 +293,16 @@ impl Game {
 
     /// The number of leaf nodes of the legal move tree `depth` plies deep
     /// (perft), from the current position. depth is 0 to 10; the count runs
-    /// in parallel with the GIL released.
+    /// in parallel with the GIL released, and Ctrl-C stops it
+    /// (KeyboardInterrupt).
     fn perft(slf: &Bound<'_, Self>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
         let depth = perft_depth(depth)?;
         let game = snapshot(slf)?;
-        Ok(slf.py().detach(move || game.perft(depth)))
+        if depth <= 1 {
+            return Ok(game.perft(depth));
+        }
+        let counts = crate::perft::divide(slf.py(), game, depth)?;
+        Ok(counts.iter().map(|(_, nodes)| nodes).sum())
     }
 
     /// Perft per legal move: {uci: leaf nodes below it at `depth`}, in move
@@ -211,7 +314,11 @@ impl Game {
         let depth = perft_depth(depth)?;
         let game = snapshot(slf)?;
         let py = slf.py();
-        let counts = py.detach(move || game.divide(depth));
+        let counts = if depth <= 1 {
+            game.divide(depth)
+        } else {
+            crate::perft::divide(py, game, depth)?
+        };
         let dict = PyDict::new(py);
         for (uci, nodes) in counts {
             dict.set_item(uci, nodes)?;
@@ -231,6 +338,35 @@ impl Game {
     fn __deepcopy__(&self, memo: &Bound<'_, PyAny>) -> Game {
         let _ = memo; // nothing inside a Game refers to Python objects
         self.clone()
+    }
+
+    /// Pickle support: Game(variant, fen, **options) ...
+    fn __getnewargs_ex__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyDict>)> {
+        let args = (self.game.variant().name(), self.fen.clone()).into_pyobject(py)?;
+        Ok((args, self.options(py)?))
+    }
+
+    /// ... then the actions played, replayed by __setstate__.
+    fn __getstate__(&self) -> Vec<&str> {
+        self.played.lines().collect()
+    }
+
+    fn __setstate__(&mut self, played: Vec<String>) -> PyResult<()> {
+        let mut game = self.start.clone();
+        let mut record = String::new();
+        for text in &played {
+            let (long, _) = game.play(text).map_err(IntoPyErr::into_py_err)?;
+            for step in long.split(' ') {
+                record.push_str(step);
+                record.push('\n');
+            }
+        }
+        self.game = game;
+        self.played = record;
+        Ok(())
     }
 
     fn __repr__(&self) -> String {
@@ -269,6 +405,27 @@ impl Game {
 }
 
 impl Game {
+    /// Reads an action index: an int in 0..num_actions.
+    fn read_index(&self, index: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let last = self.num_actions() as u64 - 1;
+        Ok(int_in(index, "index", 0, last)? as usize)
+    }
+
+    /// The legal action with `index` in long notation, or IllegalMoveError.
+    fn action_of(&self, index: usize) -> PyResult<String> {
+        if let Some(outcome) = self.game.outcome() {
+            return Err(IllegalMoveError::new_err(format!(
+                "the game is over ({outcome}): no action is legal"
+            )));
+        }
+        with_game(&self.game, ActionOf(index)).ok_or_else(|| {
+            IllegalMoveError::new_err(format!(
+                "no legal action has index {index} in position {}",
+                self.game.fen()
+            ))
+        })
+    }
+
     /// Both sides' prisons or airfields of a Hostage game as nested dicts.
     fn hostage_reserves<'py>(
         &self,

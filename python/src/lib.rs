@@ -5,8 +5,10 @@
 //! this crate by python/tests/test_stub.py (names, signatures, docstrings).
 //!
 //! One module per concept: [`game`] (the `Game` class), [`outcome`] (the
-//! `Outcome` class), [`vecenv`] (the batched `VecEnv` class) and
-//! [`errors`] (how Rust errors become Python ones).
+//! `Outcome` class), [`vecenv`] (the batched `VecEnv` class), [`errors`]
+//! (how Rust errors become Python ones), [`args`] (integer arguments and
+//! size limits), [`typed`] (operations on the typed game inside an
+//! `AnyGame`) and [`perft`] (perft that Ctrl-C stops).
 //! No `unwrap` on anything a user controls: every bad input is a
 //! `ValueError` (one of the subclasses in [`errors`] when it is a bad
 //! move, position string, notation, variant or rule option), so no panic
@@ -14,9 +16,12 @@
 
 use pyo3::prelude::*;
 
+mod args;
 mod errors;
 mod game;
 mod outcome;
+mod perft;
+mod typed;
 mod vecenv;
 
 pub use game::Game;

@@ -91,7 +91,7 @@ def test_illegal_action_in_vecenv_and_env():
     )
     error = raised(lambda: single.step(0))
     assert type(error) is IllegalMoveError
-    assert str(error).startswith("illegal action 0 in env 0: ")
+    assert str(error).startswith("illegal action 0: not the index of a legal action")
 
 
 def test_notation():
@@ -171,6 +171,10 @@ def test_other_bad_arguments_stay_plain_value_errors():
     check(
         raised(lambda: Game().perft(11)),
         ValueError,
-        "depth 11 is out of range: expected 0 to 10",
+        "depth must be an int from 0 to 10, not 11",
     )
-    check(raised(lambda: VecEnv("chess", 0)), ValueError, "num_envs must be at least 1")
+    check(
+        raised(lambda: VecEnv("chess", 0)),
+        ValueError,
+        "num_envs must be an int from 1 to 1048576, not 0",
+    )

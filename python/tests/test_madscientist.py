@@ -50,3 +50,14 @@ def test_bad_input_is_a_value_error():
     with pytest.raises(ValueError):
         game.play("W@e2")
     assert game.fen() == START_FEN
+
+
+def test_hand_planes_stay_in_0_to_1_with_sixteen_parts_in_hand():
+    # Mid-turn a hand may hold sixteen parts (encoding version 2: / 16).
+    game = Game("madscientist", "4k3/8/8/8/8/8/8/4K3 w - - WWWWWWWWWWFFFFFF 0 1")
+    obs = game.observation()
+    names = game.channel_names()
+    assert obs[names.index("own_hand_wazir")].max() == 10 / 16
+    assert obs[names.index("own_hand_ferz")].max() == 6 / 16
+    assert obs[names.index("pending_discards")].max() == 1.0
+    assert 0.0 <= obs.min() and obs.max() <= 1.0

@@ -32,6 +32,8 @@ def test_fools_mate_rewards():
         env.step(info["legal_actions"][info["legal_moves"].index(move)])
     assert env.terminations == {"white": True, "black": True}
     assert env.rewards == {"white": -1.0, "black": 1.0}
+    for agent in ("white", "black"):
+        assert env.infos[agent]["outcome"] == heterodox.Outcome("black", "checkmate")
     _, reward, terminated, _, _ = env.last()
     assert env.agent_selection == "white" and reward == -1.0 and terminated
     env.step(None)
@@ -44,7 +46,7 @@ def test_fools_mate_rewards():
 def test_illegal_action_raises():
     env = hz.env("chess")
     env.reset()
-    with pytest.raises(ValueError, match="illegal action 0 in env 0"):
+    with pytest.raises(ValueError, match="illegal action 0: not the index of a legal action"):
         env.step(0)
     assert env.agent_selection == "white"
 

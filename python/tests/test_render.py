@@ -35,13 +35,14 @@ START_TEXT = {
     + "2  P  P  P  P  P  P  P  P  2\n"
     + "1  H  N  B  D  K  B  N  H  1\n"
     + FILES
-    + "white to move\n",
+    + "white to move\n"
+    + "H harpy, D doctor, G guard (white upper case, black lower case)\n",
     "hostage": FILES
-    + "8  r  n  b  q  k  b  n  r  8   black airfield: -\n"
-    + "7  p  p  p  p  p  p  p  p  7   black prison: -\n"
+    + "8  r  n  b  q  k  b  n  r  8   black airfield: empty\n"
+    + "7  p  p  p  p  p  p  p  p  7   black prison: empty\n"
     + EMPTY_MIDDLE
-    + "2  P  P  P  P  P  P  P  P  2   white prison: -\n"
-    + "1  R  N  B  Q  K  B  N  R  1   white airfield: -\n"
+    + "2  P  P  P  P  P  P  P  P  2   white prison: empty\n"
+    + "1  R  N  B  Q  K  B  N  R  1   white airfield: empty\n"
     + FILES
     + "white to move\n",
     "madscientist": FILES
@@ -51,7 +52,9 @@ START_TEXT = {
     + "2  P  P  P  P  P  P  P  P  2\n"
     + "1  R  N  B  Q  K  B  N  R  1   white hand: -\n"
     + FILES
-    + "white to move\n",
+    + "white to move\n"
+    + "parts: W wazir, F ferz, C crab, B barc; [WWC] is one piece of those parts, "
+    + "two of a part ride\n",
     "traitor": FIDE_START
     + "mode traitor, commitment standard\n"
     + "white to select\n"
@@ -82,15 +85,27 @@ def test_poisoned_pieces_carry_their_countdowns():
         + "1  .  .  H  .  .  D 4K4 .  1\n"
         + FILES
         + "white to move\n"
+        + "H harpy, D doctor, G guard (white upper case, black lower case)\n"
+        + "4B4: a poisoned piece; the digits count the opposing moves before it dies\n"
     )
 
 
 def test_hostage_reserves_beside_the_board():
     lines = Game("hostage", HOSTAGE).render().splitlines()
-    assert lines[1] == "8  r  .  b  q  .  b  .  r  8   black airfield: -"
-    assert lines[2] == "7  p  p  p  .  .  .  p  p  7   black prison: NP"
-    assert lines[7] == "2  P  P  P  P  .  P  P  P  2   white prison: pp"
-    assert lines[8] == "1  R  N  B  .  K  .  .  R  1   white airfield: -"
+    assert lines[1] == "8  r  .  b  q  .  b  .  r  8   black airfield: empty"
+    assert lines[2] == "7  p  p  p  .  .  .  p  p  7   black prison: 1 white knight, 1 white pawn"
+    assert lines[7] == "2  P  P  P  P  .  P  P  P  2   white prison: 2 black pawns"
+    assert lines[8] == "1  R  N  B  .  K  .  .  R  1   white airfield: empty"
+
+
+def test_finished_games_show_the_result_instead_of_the_turn():
+    game = Game()
+    for move in ["f3", "e5", "g4", "Qh4#"]:
+        game.play(move)
+    assert game.render().splitlines()[-1] == "result 0-1: black wins by checkmate"
+    stalemate = Game("chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
+    assert stalemate.render().splitlines()[-1] == "result 1/2-1/2: draw by stalemate"
+    assert "black to move" not in stalemate.render()
 
 
 def test_mad_scientist_composites_by_parts():
@@ -102,7 +117,7 @@ def test_mad_scientist_composites_by_parts():
         "wb",
     ]
     assert lines[8].endswith("1   white hand: FC")
-    assert lines[-1] == "black to move"
+    assert lines[-2] == "black to move"
 
 
 def test_traitor_announced_pieces():
@@ -143,9 +158,9 @@ def test_svg_extras():
     root = ET.fromstring(Game("hostage", HOSTAGE)._repr_svg_())
     notes = [t.text for t in root.iter(SVG + "text") if t.get("class") == "note"]
     assert notes == [
-        "white airfield: -",
-        "white prison: pp",
-        "black prison: NP",
-        "black airfield: -",
+        "white airfield: empty",
+        "white prison: 2 black pawns",
+        "black prison: 1 white knight, 1 white pawn",
+        "black airfield: empty",
         "white to move",
     ]

@@ -200,11 +200,11 @@ def test_construction_errors():
         VecEnv("chss", 2)
     with pytest.raises(ValueError, match="chess has no rule option 'mode' \\(valid options: none\\)"):
         VecEnv("chess", 2, mode="defector")
-    with pytest.raises(ValueError, match="num_envs must be at least 1"):
+    with pytest.raises(ValueError, match="num_envs must be an int from 1 to 1048576, not 0"):
         VecEnv("chess", 0)
-    with pytest.raises(ValueError, match="history \\(T\\) must be at least 1"):
+    with pytest.raises(ValueError, match="history must be an int from 1 to 256, not 0"):
         VecEnv("chess", 1, history=0)
-    with pytest.raises(ValueError, match="max_plies must be at least 1"):
+    with pytest.raises(ValueError, match="max_plies must be an int from 1 to 4294967295, not 0"):
         VecEnv("chess", 1, max_plies=0)
     env = VecEnv("chess", 2)
     with pytest.raises(IndexError, match="env 2 is out of range: there are 2 envs"):
@@ -215,7 +215,7 @@ def test_render_and_repr():
     env = VecEnv("chess", 2)
     assert env.render(1) == Game("chess").render()
     assert env.render_svg(0) == Game("chess")._repr_svg_()
-    assert repr(env).startswith("VecEnv(variant='chess', num_envs=2, num_actions=4672")
+    assert repr(env).startswith("heterodox.VecEnv(variant='chess', num_envs=2, num_actions=4672")
 
 
 def test_copy_false_returns_read_only_views_of_the_env_buffers():

@@ -37,8 +37,8 @@
 //! | 4-7 | opponent pieces' W, F, C, B counts / 2 |
 //! | 8, 9 | own pawns, opponent pawns |
 //! | 10, 11 | own Scientist, opponent Scientist |
-//! | 12-15 | own hand W, F, C, B / 8 (constant) |
-//! | 16-19 | opponent hand W, F, C, B / 8 (constant) |
+//! | 12-15 | own hand W, F, C, B / 16 (constant) |
+//! | 16-19 | opponent hand W, F, C, B / 16 (constant) |
 //! | 20 | discards the player to act still owes / 8 (constant) |
 //! | 21 | en passant square |
 //! | 22-25 | castling: own king side, own queen side, opponent king side, opponent queen side (constant) |
@@ -47,7 +47,7 @@
 //! | 28 | observer is Black (constant) |
 
 use super::actions::{MadAction, MoveKind, Promotion};
-use super::parts::{Part, HAND_LIMIT};
+use super::parts::{Part, HAND_LIMIT, HAND_MAX_DURING_TURN};
 use super::MadScientist;
 use crate::encoding::{
     board_moves, relative_square, write_bitboard_plane, write_constant_plane, Encoding, SQUARES,
@@ -132,7 +132,9 @@ pub fn action_index_for(action: &MadAction, player: Color) -> usize {
 }
 
 impl Encoding for MadScientist {
-    const ENCODING_VERSION: u32 = 1;
+    /// Version 2: hand counts / 16 (were / 8, which exceeded 1 during
+    /// discards).
+    const ENCODING_VERSION: u32 = 2;
 
     fn board_action_planes(&self) -> usize {
         DISCARD_OFFSET / SQUARES
@@ -199,7 +201,9 @@ impl Encoding for MadScientist {
         for colour in [me, them] {
             let hand = self.hand(colour);
             for part in Part::ALL {
-                constant(f32::from(hand.count(part)) / f32::from(HAND_LIMIT));
+                // A hand holds up to sixteen parts in the middle of a turn
+                // (before its discards), so sixteen keeps the plane in 0..1.
+                constant(f32::from(hand.count(part)) / f32::from(HAND_MAX_DURING_TURN));
             }
         }
         let owed = self.hand(self.turn()).total().saturating_sub(HAND_LIMIT);

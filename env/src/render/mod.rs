@@ -66,6 +66,28 @@ impl Diagram {
         }
     }
 
+    /// Shows a finished game's result (`result 0-1: black wins by
+    /// checkmate`) in place of the line that says whose turn it is.
+    pub fn set_result(&mut self, outcome: crate::Outcome) {
+        let how = outcome.termination().name();
+        let line = match outcome.winner() {
+            Some(winner) => format!(
+                "result {}: {} wins by {how}",
+                outcome.result(),
+                winner.name()
+            ),
+            None => format!("result {}: draw by {how}", outcome.result()),
+        };
+        let turn = self
+            .below
+            .iter()
+            .position(|text| text.starts_with("white to ") || text.starts_with("black to "));
+        match turn {
+            Some(index) => self.below[index] = line,
+            None => self.below.push(line),
+        }
+    }
+
     /// Only the board, rank 8 on top: each square's token (`.` when
     /// empty) separated by spaces, one line per rank.
     pub fn board_text(&self) -> String {

@@ -1,7 +1,7 @@
 //! One [`Diagram`] builder per variant: what of its state a person needs
 //! to see, and where it goes.
 
-use crate::hostage::Reserve;
+use crate::hostage::{Reserve, RESERVE_ROLES};
 use crate::traitor::{Secret, Step};
 use crate::{Board, Chess, Color, Hostage, MadScientist, PoisonChess, Position, Square, Traitor};
 
@@ -39,15 +39,34 @@ pub fn poison(position: &PoisonChess) -> Diagram {
     }
     diagram.below.push(to_move(position.turn()));
     diagram
+        .below
+        .push("H harpy, D doctor, G guard (white upper case, black lower case)".to_owned());
+    if !position.all_poisoned().is_empty() {
+        diagram.below.push(
+            "4B4: a poisoned piece; the digits count the opposing moves before it dies".to_owned(),
+        );
+    }
+    diagram
 }
 
-/// A reserve's men, most valuable first, in the case of their colour
-/// (`qrp` for black men); `-` when empty.
-fn reserve_letters(reserve: &Reserve, men: Color) -> String {
-    let letters = reserve.to_string();
-    match men {
-        Color::White => letters,
-        Color::Black => letters.to_ascii_lowercase(),
+/// A reserve's men by name with their counts, most valuable first
+/// (`1 black queen, 2 black pawns`), so a reader needs no FEN letters;
+/// `empty` when there are none.
+fn reserve_names(reserve: &Reserve, men: Color) -> String {
+    let named: Vec<String> = RESERVE_ROLES
+        .into_iter()
+        .rev()
+        .filter(|&role| reserve.count(role) > 0)
+        .map(|role| {
+            let count = reserve.count(role);
+            let plural = if count == 1 { "" } else { "s" };
+            format!("{count} {} {}{plural}", men.name(), role.name())
+        })
+        .collect();
+    if named.is_empty() {
+        "empty".to_owned()
+    } else {
+        named.join(", ")
     }
 }
 
@@ -60,12 +79,12 @@ pub fn hostage(position: &Hostage) -> Diagram {
         diagram.beside[prison_rank] = Some(format!(
             "{} prison: {}",
             color.name(),
-            reserve_letters(position.prison(color), !color)
+            reserve_names(position.prison(color), !color)
         ));
         diagram.beside[airfield_rank] = Some(format!(
             "{} airfield: {}",
             color.name(),
-            reserve_letters(position.airfield(color), color)
+            reserve_names(position.airfield(color), color)
         ));
     }
     diagram.below.push(to_move(position.turn()));
@@ -98,6 +117,11 @@ pub fn madscientist(position: &MadScientist) -> Diagram {
     } else {
         to_move(turn)
     });
+    diagram.below.push(
+        "parts: W wazir, F ferz, C crab, B barc; [WWC] is one piece of those parts, \
+         two of a part ride"
+            .to_owned(),
+    );
     diagram
 }
 

@@ -104,7 +104,11 @@ impl<P: GameVariant> TypedGame for Game<P> {
     }
 
     fn diagram(&self) -> crate::render::Diagram {
-        self.position().diagram()
+        let mut diagram = self.position().diagram();
+        if let Some(outcome) = Game::outcome(self) {
+            diagram.set_result(outcome);
+        }
+        diagram
     }
 
     fn boxed_clone(&self) -> Box<dyn TypedGame> {

@@ -4,7 +4,7 @@
 
 use super::{EnvConfig, GameEnd, MakeEnvError, SplitMix64, StepError, VecEnv};
 use crate::encoding::EncodingSpec;
-use crate::{GameVariant, RuleOptions, Variant, VariantVisitor};
+use crate::{FenError, GameVariant, RuleOptions, Variant, VariantVisitor};
 
 /// A [`VecEnv`] of any variant. Buffers are env-major and contiguous (see
 /// the [`super`] module docs for the semantics). They are allocated once,
@@ -45,6 +45,25 @@ pub trait BatchEnv: Send {
     fn last_end(&self, env: usize) -> Option<GameEnd>;
     /// The final position of env `env`'s most recent finished game.
     fn last_fen(&self, env: usize) -> Option<String>;
+    /// Every later game of env `i` starts from `fens[i]` (read under the
+    /// env's rules), or from the seeded start again for an empty list; see
+    /// [`VecEnv::set_starts`]. `Ok(false)` for a length other than 0 or
+    /// `num_envs`; nothing changes on error.
+    fn set_start_fens(&mut self, fens: &[&str]) -> Result<bool, FenError>;
+    /// See [`VecEnv::reset_envs`].
+    fn reset_envs(&mut self, envs: &[bool]);
+    /// See [`VecEnv::final_observation`].
+    fn final_observation(&self, env: usize) -> Option<&[f32]>;
+    /// See [`VecEnv::env_record`], with the start as a position string.
+    fn env_record(&self, env: usize) -> Option<(String, u64, Vec<u32>)>;
+    /// See [`VecEnv::restore_env`], with the start as a position string.
+    fn restore_env(
+        &mut self,
+        env: usize,
+        start: &str,
+        resets: u64,
+        played: &[u32],
+    ) -> Result<bool, FenError>;
 }
 
 impl<P: GameVariant> BatchEnv for VecEnv<P> {
@@ -114,6 +133,41 @@ impl<P: GameVariant> BatchEnv for VecEnv<P> {
     }
     fn last_fen(&self, env: usize) -> Option<String> {
         Some(self.last_game(env)?.position().fen())
+    }
+    fn set_start_fens(&mut self, fens: &[&str]) -> Result<bool, FenError> {
+        let starts = fens
+            .iter()
+            .map(|fen| self.read_position(fen))
+            .collect::<Result<Vec<P>, FenError>>()?;
+        Ok(self.set_starts(starts))
+    }
+    fn reset_envs(&mut self, envs: &[bool]) {
+        VecEnv::reset_envs(self, envs)
+    }
+    fn final_observation(&self, env: usize) -> Option<&[f32]> {
+        VecEnv::final_observation(self, env)
+    }
+    fn env_record(&self, env: usize) -> Option<(String, u64, Vec<u32>)> {
+        let (start, resets, played) = VecEnv::env_record(self, env)?;
+        Some((start.fen(), resets, played.to_vec()))
+    }
+    fn restore_env(
+        &mut self,
+        env: usize,
+        start: &str,
+        resets: u64,
+        played: &[u32],
+    ) -> Result<bool, FenError> {
+        let start = self.read_position(start)?;
+        Ok(VecEnv::restore_env(self, env, start, resets, played))
+    }
+}
+
+impl<P: GameVariant> VecEnv<P> {
+    /// Reads a position string under the rules this batch plays.
+    fn read_position(&self, text: &str) -> Result<P, FenError> {
+        let rules = self.game(0).expect("at least one env").position().rules();
+        P::from_position_string(text, &rules)
     }
 }
 

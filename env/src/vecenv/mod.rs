@@ -52,6 +52,8 @@ pub struct VecEnv<P: GameVariant> {
     config: EnvConfig,
     max_plies: u32,
     start: Box<StartFn<P>>,
+    /// Per-env start positions that replace `start` (empty: none).
+    starts: Vec<P>,
     spec: EncodingSpec,
     num_actions: usize,
     observation_len: usize,
@@ -102,6 +104,7 @@ impl<P: GameVariant> VecEnv<P> {
         let mut env = VecEnv {
             max_plies,
             start: Box::new(start),
+            starts: Vec::new(),
             spec,
             num_actions,
             observation_len,
@@ -121,14 +124,7 @@ impl<P: GameVariant> VecEnv<P> {
     /// Runs `f` on every env with its chunk of the output buffers, in
     /// parallel.
     fn for_each_env(&mut self, f: impl Fn(&mut Slot<P>, &Shared<'_, P>, Out<'_>) + Sync + Send) {
-        let shared = Shared {
-            start: &*self.start,
-            base_seed: self.config.seed,
-            history: self.config.history,
-            max_plies: self.max_plies,
-            auto_reset: self.config.auto_reset,
-            observations: self.config.observations,
-        };
+        let shared = Shared::of(&self.config, &*self.start, &self.starts, self.max_plies);
         (
             self.slots.par_iter_mut(),
             self.observations.par_chunks_mut(self.observation_len),
@@ -189,6 +185,96 @@ impl<P: GameVariant> VecEnv<P> {
         }
         self.for_each_env(|slot, shared, out| slot.step(shared, out));
         Ok(())
+    }
+
+    /// Sets the position every later game of each env starts from: env `i`
+    /// from `starts[i]` (one per env), or from the start function again
+    /// when `starts` is empty (curricula, puzzles). Takes effect at the
+    /// next reset or auto-reset; `false` (nothing changed) for another
+    /// length.
+    pub fn set_starts(&mut self, starts: Vec<P>) -> bool {
+        if !starts.is_empty() && starts.len() != self.slots.len() {
+            return false;
+        }
+        self.starts = starts;
+        true
+    }
+
+    /// The observation of the game that env `env`'s last step ended, when
+    /// auto-reset replaced it in that step (Gymnasium's final observation;
+    /// all zero when observations are off); `None` otherwise.
+    pub fn final_observation(&self, env: usize) -> Option<&[f32]> {
+        let slot = self.slots.get(env)?;
+        slot.has_final.then(|| {
+            if slot.final_observation.is_empty() {
+                &self.observations[..0]
+            } else {
+                &slot.final_observation[..]
+            }
+        })
+    }
+
+    /// What rebuilds env `env`'s running game: its start position, which
+    /// game of the env's seed sequence it is, and the action indices
+    /// played in it ([`VecEnv::restore_env`]).
+    pub fn env_record(&self, env: usize) -> Option<(P, u64, &[u32])> {
+        let slot = self.slots.get(env)?;
+        Some((slot.start.clone(), slot.resets, &slot.played))
+    }
+
+    /// Starts the next game of each env whose entry in `envs` is true (the
+    /// others are untouched), as [`VecEnv::reset`] does for all: for
+    /// Gymnasium's next-step auto-reset and its reset masks. `envs` must
+    /// have one entry per env (extra entries are ignored).
+    pub fn reset_envs(&mut self, envs: &[bool]) {
+        let shared = Shared::of(&self.config, &*self.start, &self.starts, self.max_plies);
+        let (l, a) = (self.observation_len, self.num_actions);
+        for (((((((slot, observation), mask), reward), terminated), truncated), player), _) in self
+            .slots
+            .iter_mut()
+            .zip(self.observations.chunks_mut(l))
+            .zip(self.masks.chunks_mut(a))
+            .zip(self.rewards.iter_mut())
+            .zip(self.terminated.iter_mut())
+            .zip(self.truncated.iter_mut())
+            .zip(self.players.iter_mut())
+            .zip(envs)
+            .filter(|(_, &chosen)| chosen)
+        {
+            let out = Out {
+                observation,
+                mask,
+                reward,
+                terminated,
+                truncated,
+                player,
+            };
+            slot.reset(&shared, out);
+        }
+    }
+
+    /// Replaces env `env`'s running game by the one `start` and `played`
+    /// rebuild, as game number `resets` of its seed sequence (what
+    /// [`VecEnv::env_record`] gave); the outputs of that env are those of
+    /// a fresh reset there. `false`, and nothing changed, for an env out
+    /// of range or an index that is not legal where it is played.
+    pub fn restore_env(&mut self, env: usize, start: P, resets: u64, played: &[u32]) -> bool {
+        if env >= self.slots.len() {
+            return false;
+        }
+        let shared = Shared::of(&self.config, &*self.start, &self.starts, self.max_plies);
+        let (l, a) = (self.observation_len, self.num_actions);
+        let out = Out {
+            observation: &mut self.observations[env * l..(env + 1) * l],
+            mask: &mut self.masks[env * a..(env + 1) * a],
+            reward: &mut self.rewards[env],
+            terminated: &mut self.terminated[env],
+            truncated: &mut self.truncated[env],
+            player: &mut self.players[env],
+        };
+        self.slots[env]
+            .restore(&shared, start, resets, played, out)
+            .is_some()
     }
 
     /// Writes a uniformly random legal action per env into `out` (-1 for a

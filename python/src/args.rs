@@ -1,0 +1,98 @@
+//! Integer arguments and size limits, checked before anything is allocated
+//! or converted, so that a negative, huge or mistyped number is a
+//! `ValueError` (or `TypeError`) that names the argument and its range,
+//! never an `OverflowError` from the conversion or an abort from an
+//! allocation that cannot succeed.
+
+use pyo3::exceptions::{PyOverflowError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyInt};
+
+use crate::errors::value_error;
+
+/// The most envs one `VecEnv` steps: far above what a machine's cores can
+/// keep busy, and low enough that the per-env bookkeeping stays small.
+pub(crate) const MAX_ENVS: u64 = 1 << 20;
+
+/// The most positions an observation stacks (`history`): AlphaZero used 8.
+pub(crate) const MAX_HISTORY: u64 = 256;
+
+/// The most memory the buffers of one `VecEnv` may take (observations,
+/// masks and the final observations of auto-reset): 8 GiB, more than a
+/// thousand chess envs with a history of 64 take.
+pub(crate) const MAX_BUFFER_BYTES: u64 = 8 << 30;
+
+/// Reads `value` as an int in `min..=max`; `name` is the argument's name in
+/// the error. `bool` is refused (True is not a count).
+pub(crate) fn int_in(value: &Bound<'_, PyAny>, name: &str, min: u64, max: u64) -> PyResult<u64> {
+    if value.is_instance_of::<PyBool>() || !value.is_instance_of::<PyInt>() {
+        // numpy integers are not PyInt subclasses but convert through
+        // __index__; anything else is a type error.
+        if value.hasattr("__index__")? && !value.is_instance_of::<PyBool>() {
+            let index = value.call_method0("__index__")?;
+            return int_in(&index, name, min, max);
+        }
+        return Err(PyTypeError::new_err(format!(
+            "{name} must be an int, not {}",
+            value.get_type().name()?
+        )));
+    }
+    let out_of_range = || {
+        value_error(format!(
+            "{name} must be an int from {min} to {max}, not {}",
+            value
+                .str()
+                .map_or_else(|_| "?".to_owned(), |text| text.to_string())
+        ))
+    };
+    let number: i128 = value.extract().map_err(|error: PyErr| {
+        if error.is_instance_of::<PyOverflowError>(value.py()) {
+            out_of_range()
+        } else {
+            error
+        }
+    })?;
+    u64::try_from(number)
+        .ok()
+        .filter(|number| (min..=max).contains(number))
+        .ok_or_else(out_of_range)
+}
+
+/// `bytes` as people read it: `1.5 GiB`.
+pub(crate) fn human_bytes(bytes: u128) -> String {
+    const UNITS: [&str; 7] = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{bytes} bytes")
+    } else {
+        format!("{value:.1} {}", UNITS[unit])
+    }
+}
+
+/// Refuses a batch whose buffers would exceed [`MAX_BUFFER_BYTES`], with
+/// the memory it would take: `num_envs` envs of `observation_len` floats
+/// (twice: the observations and the final observations of auto-reset) and
+/// `num_actions` mask bytes each.
+pub(crate) fn check_batch_memory(
+    num_envs: u64,
+    observation_len: usize,
+    num_actions: usize,
+) -> PyResult<()> {
+    let per_env = 2 * 4 * observation_len as u128 + num_actions as u128;
+    let bytes = u128::from(num_envs) * per_env;
+    if bytes > u128::from(MAX_BUFFER_BYTES) {
+        return Err(value_error(format!(
+            "num_envs={num_envs} with these settings would need {} of buffers \
+             ({} per env); the limit is {}: use fewer envs or a shorter history",
+            human_bytes(bytes),
+            human_bytes(per_env),
+            human_bytes(u128::from(MAX_BUFFER_BYTES))
+        )));
+    }
+    Ok(())
+}
