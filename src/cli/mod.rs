@@ -40,6 +40,10 @@ enum Command {
     /// checkpoints (`heterodox train --help` for its options).
     #[command(disable_help_flag = true)]
     Train(net::NetArgs),
+    /// Paired games between agents with scores, Elo and SPRT
+    /// (`heterodox arena --help` for its options).
+    #[command(disable_help_flag = true)]
+    Arena(net::NetArgs),
 }
 
 /// Runs a parsed command; the error is the one line to print.
@@ -50,6 +54,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Model(args) => net::exec("model", &args),
         Command::Selfplay(args) => net::exec("selfplay", &args),
         Command::Train(args) => net::exec("train", &args),
+        Command::Arena(args) => net::exec("arena", &args),
         Command::Variants => {
             print_stdout(&Variant::ALL.map(|v| format!("{v}\n")).concat());
             Ok(())

@@ -1,5 +1,5 @@
 //! `heterodox-net`: the subcommands of `heterodox` that run a network
-//! (`model`, `selfplay`, `train`; later `arena`). `heterodox`
+//! (`model`, `selfplay`, `train`, `arena`). `heterodox`
 //! execs this binary, which sits beside it, with the subcommand and its
 //! arguments, so only these commands pay for loading libtorch.
 //!
@@ -10,6 +10,7 @@
 
 #[path = "../common.rs"]
 mod common;
+mod arena;
 mod model;
 mod selfplay;
 mod train;
@@ -38,6 +39,8 @@ enum Command {
     Selfplay(selfplay::SelfPlayArgs),
     /// Trains an agent: self-play, replay window, SGD, evaluation, checkpoints.
     Train(train::TrainArgs),
+    /// Paired games between agents: scores, Elo, pentanomial statistics, SPRT.
+    Arena(arena::ArenaArgs),
 }
 
 fn run(cli: Cli) -> Result<(), String> {
@@ -45,6 +48,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Model(args) => model::run(&args),
         Command::Selfplay(args) => selfplay::run(&args),
         Command::Train(args) => train::run(&args),
+        Command::Arena(args) => arena::run(&args),
     }
 }
 

@@ -9,8 +9,13 @@
 //! - [`run`]: the run directory and its atomic checkpoints;
 //! - [`evaluate`]: games against random play and the uniform search;
 //! - [`rating`]: scores with confidence intervals and Elo;
-//! - [`metrics`]: `metrics.jsonl`, what the plots are drawn from.
+//! - [`metrics`]: `metrics.jsonl`, what the plots are drawn from;
+//! - [`agent`]: agent strings (`random`, `uniform@400`, `net:DIR@200`);
+//! - [`arena`]: gauntlets and round robins of paired games, with
+//!   [`sprt`]: pentanomial statistics and the generalised SPRT.
 
+pub mod agent;
+pub mod arena;
 pub mod config;
 pub mod error;
 pub mod evaluate;
@@ -18,6 +23,7 @@ pub mod metrics;
 pub mod optimizer;
 pub mod rating;
 pub mod run;
+pub mod sprt;
 pub mod trainer;
 
 pub use config::TrainConfig;

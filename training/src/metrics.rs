@@ -2,9 +2,11 @@
 //! goes, read by `heterodox.plot` (and by anyone with `pandas.read_json(...,
 //! lines=True)`).
 //!
-//! Two kinds of line, told apart by `"kind"`: `"iteration"` (self-play,
-//! training and timing figures of one iteration) and `"evaluation"`
-//! (scores against the fixed opponents after an iteration). Each line is
+//! Three kinds of line, told apart by `"kind"`: `"step"` (the losses and
+//! learning rate of one SGD step), `"iteration"` (self-play, training and
+//! timing figures of one iteration, training figures averaged over its
+//! steps) and `"evaluation"` (scores against the fixed opponents after an
+//! iteration). Each line is
 //! flushed to disk as it is written. A process killed mid-line leaves a
 //! line that does not parse: readers skip it, and `--resume` rewrites the
 //! file without it and without the lines of iterations after the
@@ -63,6 +65,19 @@ pub struct Timing {
     pub selfplay: f64,
     pub training: f64,
     pub evaluation: f64,
+}
+
+/// One line of kind `"step"`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StepLine {
+    pub kind: String,
+    pub iteration: u32,
+    /// The step's number in the run, from 1.
+    pub step: u64,
+    pub loss: f64,
+    pub policy_loss: f64,
+    pub value_loss: f64,
+    pub learning_rate: f64,
 }
 
 /// One line of kind `"iteration"`.

@@ -11,7 +11,8 @@
 //!    trains on exactly what it sees at play);
 //! 3. every `evaluation.every` iterations: the evaluation
 //!    ([`crate::evaluate`]);
-//! 4. a line in `RUN/metrics.jsonl`, and every `checkpoint.every`
+//! 4. lines in `RUN/metrics.jsonl` (one per SGD step, one for the
+//!    iteration), and every `checkpoint.every`
 //!    iterations a checkpoint ([`crate::run`]).
 //!
 //! Loss, per position: `-sum_a pi(a) log p(a)` over the legal actions
@@ -41,7 +42,7 @@ use crate::config::TrainConfig;
 use crate::error::TrainError;
 use crate::evaluate::{evaluate, Evaluation};
 use crate::metrics::{
-    self, EvaluationLine, IterationLine, SelfPlayMetrics, Timing, TrainingMetrics,
+    self, EvaluationLine, IterationLine, SelfPlayMetrics, StepLine, Timing, TrainingMetrics,
 };
 use crate::optimizer::Sgd;
 use crate::run::{write_file, RunDir, TrainerState, TRAINER_FORMAT};
@@ -479,6 +480,18 @@ impl<P: GameVariant> Trainer<P> {
             let figures = self.sgd_step(&batch, lr)?;
             self.step += 1;
             sums.add(&figures);
+            metrics::append(
+                &self.run.metrics_path(),
+                &StepLine {
+                    kind: "step".to_owned(),
+                    iteration: self.iteration,
+                    step: self.step,
+                    loss: figures.loss,
+                    policy_loss: figures.policy_loss,
+                    value_loss: figures.value_loss,
+                    learning_rate: lr,
+                },
+            )?;
             on_event(Event::TrainingStep {
                 iteration: self.iteration,
                 done: k + 1,

@@ -71,6 +71,7 @@ fn metrics_iterations(run: &Path) -> Vec<(String, u64)> {
                 v["iteration"].as_u64().unwrap(),
             )
         })
+        .filter(|(kind, _)| kind != "step")
         .collect()
 }
 
@@ -141,6 +142,15 @@ fn a_run_writes_games_metrics_checkpoints_and_evaluations() {
     .map(|&(kind, i)| (kind.to_owned(), i))
     .collect();
     assert_eq!(metrics_iterations(&run), expected);
+    // One line per SGD step, numbered through the run.
+    let steps: Vec<(u64, u64)> = std::fs::read_to_string(run.join("metrics.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|v| v["kind"] == "step")
+        .map(|v| (v["iteration"].as_u64().unwrap(), v["step"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(steps, [(1, 1), (1, 2), (1, 3), (2, 4), (2, 5), (2, 6), (3, 7), (3, 8), (3, 9)]);
     let evaluations = read_evaluations(&run.join("metrics.jsonl")).unwrap();
     assert_eq!(evaluations.len(), 2);
     for e in &evaluations {
@@ -276,4 +286,25 @@ fn copy_dir(from: &Path, to: &Path) {
         let entry = entry.unwrap();
         std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
     }
+}
+
+#[test]
+fn trains_on_cuda_when_present() {
+    // Skipped (passes without running) where libtorch finds no GPU, as on
+    // CI; on a GPU machine one tiny iteration trains and checkpoints there.
+    if !heterodox_models::tch::Cuda::is_available() {
+        eprintln!("skipped: no CUDA device");
+        return;
+    }
+    let run = temp_run("cuda");
+    let options = TrainOptions {
+        run: run.clone(),
+        resume: false,
+        device: Device::Cuda(0),
+    };
+    let summary = train(tiny("hostage", 1), &options, &mut |_| {}).unwrap();
+    assert_eq!((summary.iterations, summary.step), (1, 3));
+    let state = read_state(&run.join("last")).unwrap();
+    assert_eq!(state.iteration, 1);
+    std::fs::remove_dir_all(&run).unwrap();
 }

@@ -1,0 +1,265 @@
+//! `heterodox arena` (served by `heterodox-net`): paired games between
+//! agents on one variant, with a results table, the games as PGN and the
+//! results as JSON.
+//!
+//! ```text
+//! heterodox arena --variant hostage --agents net:runs/h1/last@64,uniform@64,random --games 40
+//! heterodox arena --variant poison --agents net:runs/p1/last@64,uniform@64 --sprt 0,50 --games 2000
+//! ```
+
+use std::path::PathBuf;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use heterodox_env::{GameVariant, RuleOptions, Variant, VariantVisitor};
+use heterodox_selfplay::{pgn, SearchConfig};
+use heterodox_training::agent::AgentSpec;
+use heterodox_training::arena::{run_arena, ArenaConfig, Pairing, Schedule};
+use heterodox_training::run::write_file;
+use heterodox_training::sprt::{Sprt, SprtDecision};
+
+use crate::selfplay::{parse_device, writable_dir};
+
+#[derive(Args, Debug)]
+pub struct ArenaArgs {
+    /// Variant name (see `heterodox variants`).
+    #[arg(long, default_value = "chess")]
+    variant: String,
+    /// A rule setting of the variant, KEY=VALUE; repeatable.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    options: Vec<String>,
+    /// Agents, comma-separated: random, uniform@SIMS, rollout@SIMS,
+    /// net:DIR@SIMS (each optionally /puct or /gumbel).
+    #[arg(long, value_delimiter = ',', required = true)]
+    agents: Vec<String>,
+    /// Games per pairing (whole pairs: one opening, both colours); with
+    /// --sprt, the most it plays.
+    #[arg(long, default_value_t = 40)]
+    games: u32,
+    /// gauntlet (the first agent against each other) or round-robin.
+    #[arg(long, default_value = "gauntlet")]
+    schedule: String,
+    /// ELO0,ELO1[,ALPHA,BETA]: stop as soon as "the first agent is ELO1
+    /// rather than ELO0 stronger" is decided (two agents).
+    #[arg(long)]
+    sprt: Option<String>,
+    /// Random plies that open each pair of games.
+    #[arg(long, default_value_t = 4)]
+    opening_plies: u32,
+    /// A longer game is cut and scored a draw (0: the variant's cap).
+    #[arg(long, default_value_t = 0)]
+    max_plies: u32,
+    /// Games in progress at once.
+    #[arg(long, default_value_t = 32)]
+    concurrent: u32,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Where the networks run: auto (CUDA when present), cpu or cuda.
+    #[arg(long, default_value = "auto")]
+    device: String,
+    /// Output directory for games.pgn and results.json.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+pub fn run(args: &ArenaArgs) -> Result<(), String> {
+    let variant: Variant = args.variant.parse().map_err(|e| format!("{e}"))?;
+    let options = RuleOptions::parse(&args.options.join(",")).map_err(|e| format!("{e}"))?;
+    let agents = args
+        .agents
+        .iter()
+        .map(|a| a.parse::<AgentSpec>().map_err(|e| e.to_string()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let schedule = match args.schedule.as_str() {
+        "gauntlet" => Schedule::Gauntlet,
+        "round-robin" => Schedule::RoundRobin,
+        other => {
+            return Err(format!(
+                "unknown schedule '{other}' (valid schedules: gauntlet, round-robin)"
+            ))
+        }
+    };
+    let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
+    let config = ArenaConfig {
+        games: args.games,
+        concurrent: args.concurrent,
+        max_plies: args.max_plies,
+        opening_plies: args.opening_plies,
+        seed: args.seed,
+        history: 1,
+        search: SearchConfig::default(),
+        schedule,
+        sprt,
+        device: parse_device(&args.device)?,
+    };
+    if let Some(out) = &args.out {
+        writable_dir(out)?;
+    }
+    variant.visit(Visit {
+        args,
+        options,
+        agents,
+        config,
+    })
+}
+
+struct Visit<'a> {
+    args: &'a ArenaArgs,
+    options: RuleOptions,
+    agents: Vec<AgentSpec>,
+    config: ArenaConfig,
+}
+
+impl VariantVisitor for Visit<'_> {
+    type Output = Result<(), String>;
+
+    fn visit<P: GameVariant>(self) -> Self::Output {
+        let rules = P::parse_rules(&self.options).map_err(|e| format!("{e}"))?;
+        let bar = if self.args.quiet {
+            ProgressBar::hidden()
+        } else {
+            let bar = ProgressBar::new_spinner();
+            bar.set_style(
+                ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}")
+                    .expect("a valid template"),
+            );
+            bar
+        };
+        let names: Vec<String> = self.agents.iter().map(ToString::to_string).collect();
+        let pairings = run_arena::<P>(&rules, &self.agents, &self.config, |pairing, done| {
+            bar.set_message(format!("pairing {}: {done} games", pairing + 1));
+            bar.tick();
+        })
+        .map_err(|e| e.to_string())?;
+        bar.finish_and_clear();
+        let mut text = format!(
+            "{} ({}), {} simulations base settings, openings of {} random plies, seed {}\n",
+            P::VARIANT.name(),
+            if self.options.is_empty() {
+                "default rules".to_owned()
+            } else {
+                self.args.options.join(", ")
+            },
+            self.config.search.simulations,
+            self.config.opening_plies,
+            self.config.seed
+        );
+        text.push_str(&format!(
+            "{:<28} {:<28} {:>6} {:>22} {:>6} {:>24} {:>22}\n",
+            "agent", "opponent", "games", "score [95% CI]", "draws", "Elo [95% CI]", "pairs 0/.5/1/1.5/2"
+        ));
+        for p in &pairings {
+            text.push_str(&row(p, &names));
+        }
+        crate::common::print_stdout(&text);
+        if let Some(out) = &self.args.out {
+            write_outputs::<P>(out, &rules, &pairings, &names)?;
+            crate::common::print_stdout(&format!(
+                "games: {}/games.pgn, results: {}/results.json\n",
+                out.display(),
+                out.display()
+            ));
+        }
+        Ok(())
+    }
+}
+
+fn elo(e: Option<f64>, fallback: &str) -> String {
+    e.map_or(fallback.to_owned(), |e| format!("{e:+.0}"))
+}
+
+fn row(p: &Pairing, names: &[String]) -> String {
+    let s = &p.score;
+    let (e, low, high) = p.elo;
+    let mut line = format!(
+        "{:<28} {:<28} {:>6} {:>22} {:>5.0}% {:>24} {:>22}\n",
+        names[p.a],
+        names[p.b],
+        s.games,
+        format!(
+            "{:.1}% [{:.1}, {:.1}]",
+            100.0 * s.score,
+            100.0 * s.score_low,
+            100.0 * s.score_high
+        ),
+        100.0 * p.draw_rate(),
+        format!(
+            "{} [{}, {}]",
+            elo(e, if s.score > 0.5 { "+inf" } else { "-inf" }),
+            elo(low, "-inf"),
+            elo(high, "+inf")
+        ),
+        p.pentanomial
+            .counts
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join("/")
+    );
+    if let Some((llr, decision)) = p.sprt {
+        line.push_str(&format!(
+            "  SPRT: LLR {llr:.2}, {}\n",
+            match decision {
+                SprtDecision::H1 => "H1 accepted (at least ELO1 stronger)",
+                SprtDecision::H0 => "H0 accepted (not ELO1 stronger)",
+                SprtDecision::Continue => "undecided after all games",
+            }
+        ));
+    }
+    line
+}
+
+fn write_outputs<P: GameVariant>(
+    out: &std::path::Path,
+    rules: &P::Rules,
+    pairings: &[Pairing],
+    names: &[String],
+) -> Result<(), String> {
+    let mut pgn_text = String::new();
+    let mut results = Vec::new();
+    for p in pairings {
+        for game in &p.games {
+            let text = pgn::record_to_pgn::<P>(&game.record, rules, "heterodox arena", game.index as usize)
+                .map_err(|e| e.to_string())?;
+            let (white, black) = if game.a_white {
+                (&names[p.a], &names[p.b])
+            } else {
+                (&names[p.b], &names[p.a])
+            };
+            let named: Vec<String> = text
+                .lines()
+                .map(|l| {
+                    if l.starts_with("[White ") {
+                        format!("[White \"{white}\"]")
+                    } else if l.starts_with("[Black ") {
+                        format!("[Black \"{black}\"]")
+                    } else {
+                        l.to_owned()
+                    }
+                })
+                .collect();
+            if !pgn_text.is_empty() {
+                pgn_text.push('\n');
+            }
+            pgn_text.push_str(&named.join("\n"));
+            pgn_text.push('\n');
+        }
+        results.push(serde_json::json!({
+            "agent": names[p.a],
+            "opponent": names[p.b],
+            "score": p.score,
+            "elo": p.elo.0,
+            "elo_low": p.elo.1,
+            "elo_high": p.elo.2,
+            "pentanomial": p.pentanomial.counts,
+            "sprt": p.sprt.map(|(llr, d)| serde_json::json!({"llr": llr, "decision": d})),
+        }));
+    }
+    write_file(&out.join("games.pgn"), pgn_text.as_bytes()).map_err(|e| e.to_string())?;
+    let json = serde_json::to_string_pretty(&results).expect("results serialize") + "\n";
+    write_file(&out.join("results.json"), json.as_bytes()).map_err(|e| e.to_string())
+}

@@ -1,0 +1,173 @@
+//! Agents: one short string for every kind of player the arena, the
+//! claims and `heterodox play` pit against each other.
+//!
+//! ```text
+//! random                         a uniformly random legal move
+//! uniform@400                    the search, 400 simulations, guided by the
+//!                                rules alone (uniform priors, value 0)
+//! rollout@200                    the search guided by one random playout per leaf
+//! net:runs/h1/last@200           the search guided by a checkpoint's network
+//! net:runs/h1/last@200/puct      ... with a PUCT root (default: gumbel)
+//! ```
+//!
+//! The simulation count defaults to [`DEFAULT_SIMULATIONS`]. A path may
+//! hold `@` and `/`: the budget is what follows the last `@`.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::str::FromStr;
+
+use heterodox_selfplay::{RootPolicy, SearchConfig};
+
+/// Simulations per move when a spec names none.
+pub const DEFAULT_SIMULATIONS: u32 = 64;
+
+/// What guides an agent's moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AgentKind {
+    Random,
+    Uniform,
+    Rollout,
+    /// A checkpoint directory (a network checkpoint, e.g. `RUN/last`).
+    Net(PathBuf),
+}
+
+/// A parsed agent string.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AgentSpec {
+    pub kind: AgentKind,
+    /// Simulations per move (searching agents).
+    pub simulations: u32,
+    pub root_policy: RootPolicy,
+}
+
+/// Why an agent string does not parse.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad agent '{text}': {reason} (agents: random, uniform@SIMS, rollout@SIMS, net:DIR@SIMS, each optionally /puct or /gumbel)")]
+pub struct AgentSpecError {
+    pub text: String,
+    pub reason: String,
+}
+
+impl AgentSpec {
+    /// The search settings of a searching agent (`None` for random play),
+    /// from `base` with the agent's budget and root.
+    pub fn search_config(&self, base: &SearchConfig) -> Option<SearchConfig> {
+        (self.kind != AgentKind::Random).then(|| SearchConfig {
+            simulations: self.simulations,
+            root_policy: self.root_policy,
+            ..base.clone()
+        })
+    }
+}
+
+impl FromStr for AgentSpec {
+    type Err = AgentSpecError;
+
+    fn from_str(text: &str) -> Result<AgentSpec, AgentSpecError> {
+        let bad = |reason: &str| AgentSpecError {
+            text: text.to_owned(),
+            reason: reason.to_owned(),
+        };
+        let (head, budget) = match text.rsplit_once('@') {
+            Some((head, budget)) => (head, Some(budget)),
+            None => (text, None),
+        };
+        let (mut simulations, mut root_policy) = (DEFAULT_SIMULATIONS, RootPolicy::Gumbel);
+        let mut head = head;
+        if let Some(budget) = budget {
+            let (count, policy) = match budget.split_once('/') {
+                Some((count, policy)) => (count, Some(policy)),
+                None => (budget, None),
+            };
+            simulations = count
+                .parse::<u32>()
+                .ok()
+                .filter(|&n| (1..=heterodox_selfplay::config::MAX_SIMULATIONS).contains(&n))
+                .ok_or_else(|| bad("the simulations after '@' must be a number from 1 to 1048576"))?;
+            root_policy = match policy {
+                None | Some("gumbel") => RootPolicy::Gumbel,
+                Some("puct") => RootPolicy::Puct,
+                Some(_) => return Err(bad("the root policy after '/' must be puct or gumbel")),
+            };
+        } else if let Some((kind, policy)) = text.split_once('/').filter(|(k, _)| !k.starts_with("net:")) {
+            // `uniform/puct`: a root without a budget.
+            head = kind;
+            root_policy = match policy {
+                "gumbel" => RootPolicy::Gumbel,
+                "puct" => RootPolicy::Puct,
+                _ => return Err(bad("the root policy after '/' must be puct or gumbel")),
+            };
+        }
+        let kind = match head {
+            "random" if budget.is_some() => return Err(bad("random play has no simulations")),
+            "random" => AgentKind::Random,
+            "uniform" => AgentKind::Uniform,
+            "rollout" => AgentKind::Rollout,
+            _ => match head.strip_prefix("net:") {
+                Some("") => return Err(bad("net: needs a checkpoint directory")),
+                Some(path) => AgentKind::Net(PathBuf::from(path)),
+                None => return Err(bad("unknown kind of agent")),
+            },
+        };
+        Ok(AgentSpec {
+            kind,
+            simulations,
+            root_policy,
+        })
+    }
+}
+
+impl fmt::Display for AgentSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let policy = match self.root_policy {
+            RootPolicy::Gumbel => "",
+            RootPolicy::Puct => "/puct",
+        };
+        match &self.kind {
+            AgentKind::Random => write!(f, "random"),
+            AgentKind::Uniform => write!(f, "uniform@{}{policy}", self.simulations),
+            AgentKind::Rollout => write!(f, "rollout@{}{policy}", self.simulations),
+            AgentKind::Net(path) => write!(f, "net:{}@{}{policy}", path.display(), self.simulations),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> AgentSpec {
+        text.parse().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn agent_strings() {
+        assert_eq!(parse("random").kind, AgentKind::Random);
+        let u = parse("uniform@400");
+        assert_eq!((u.kind, u.simulations, u.root_policy), (AgentKind::Uniform, 400, RootPolicy::Gumbel));
+        let r = parse("rollout");
+        assert_eq!((r.kind, r.simulations), (AgentKind::Rollout, DEFAULT_SIMULATIONS));
+        let n = parse("net:runs/h1@v2/last@200/puct");
+        assert_eq!(n.kind, AgentKind::Net(PathBuf::from("runs/h1@v2/last")));
+        assert_eq!((n.simulations, n.root_policy), (200, RootPolicy::Puct));
+        assert_eq!(parse("net:runs/h1/last").kind, AgentKind::Net(PathBuf::from("runs/h1/last")));
+        assert_eq!(parse("uniform/puct").root_policy, RootPolicy::Puct);
+        for text in ["random", "uniform@400", "rollout@8/puct", "net:runs/x@16"] {
+            assert_eq!(parse(text).to_string(), text);
+        }
+    }
+
+    #[test]
+    fn bad_agent_strings_say_why() {
+        let reason = |text: &str| text.parse::<AgentSpec>().unwrap_err().reason;
+        assert_eq!(reason("alphabeta"), "unknown kind of agent");
+        assert_eq!(reason("uniform@0"), "the simulations after '@' must be a number from 1 to 1048576");
+        assert_eq!(reason("uniform@many"), "the simulations after '@' must be a number from 1 to 1048576");
+        assert_eq!(reason("uniform@8/mcts"), "the root policy after '/' must be puct or gumbel");
+        assert_eq!(reason("random@10"), "random play has no simulations");
+        assert_eq!(reason("net:"), "net: needs a checkpoint directory");
+        let e = "x".parse::<AgentSpec>().unwrap_err().to_string();
+        assert!(e.starts_with("bad agent 'x': unknown kind of agent (agents: random"), "{e}");
+    }
+}

@@ -1,0 +1,210 @@
+//! The arena: agents play paired games on one variant and rule set, in a
+//! gauntlet (the first agent against each other) or a round robin; each
+//! pairing is scored with a confidence interval, an Elo difference from
+//! its pentanomial statistics, and optionally decided by an SPRT that
+//! stops as soon as it can.
+//!
+//! Every pairing plays the same seeded openings (`opening_plies` random
+//! plies from the start, each opening with both colours;
+//! [`heterodox_selfplay::duel`]), so the pairings are comparable.
+
+use heterodox_env::encoding::EncodingSpec;
+use heterodox_env::rng::derive_seed;
+use heterodox_env::GameVariant;
+use heterodox_models::tch::Device;
+use heterodox_models::{NetEvaluator, Network};
+use heterodox_selfplay::{
+    Duel, DuelConfig, DuelGame, DuelTally, Evaluator, Player, RolloutEvaluator, SearchConfig,
+    UniformEvaluator,
+};
+
+use crate::agent::{AgentKind, AgentSpec};
+use crate::error::TrainError;
+use crate::rating::ScoreEstimate;
+use crate::sprt::{Pentanomial, Sprt, SprtDecision};
+
+/// Who plays whom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Schedule {
+    /// The first agent against each of the others.
+    Gauntlet,
+    /// Every agent against every other.
+    RoundRobin,
+}
+
+/// Settings of an arena run.
+#[derive(Clone, Debug)]
+pub struct ArenaConfig {
+    /// Games per pairing (whole pairs); with an SPRT, the most it plays.
+    pub games: u32,
+    pub concurrent: u32,
+    /// A longer game is cut and scored a draw (0: the variant's cap).
+    pub max_plies: u32,
+    pub opening_plies: u32,
+    pub seed: u64,
+    pub history: usize,
+    /// The searching agents' settings besides budget and root.
+    pub search: SearchConfig,
+    pub schedule: Schedule,
+    /// Decide "A is `elo1` rather than `elo0` stronger" (two agents only).
+    pub sprt: Option<Sprt>,
+    pub device: Device,
+}
+
+/// The result of one pairing, from agent `a`'s side.
+#[derive(Clone, Debug)]
+pub struct Pairing {
+    pub a: usize,
+    pub b: usize,
+    pub games: Vec<DuelGame>,
+    pub score: ScoreEstimate,
+    pub pentanomial: Pentanomial,
+    /// Elo from the pairs, and its 95% interval.
+    pub elo: (Option<f64>, Option<f64>, Option<f64>),
+    /// The SPRT's log-likelihood ratio and decision, when one ran.
+    pub sprt: Option<(f64, SprtDecision)>,
+}
+
+impl Pairing {
+    pub fn draw_rate(&self) -> f64 {
+        f64::from(self.score.draws) / f64::from(self.score.games.max(1))
+    }
+}
+
+/// An agent's evaluator for variant `P`.
+fn evaluator_for<P: GameVariant>(
+    spec: &AgentSpec,
+    encoding: &EncodingSpec,
+    seed: u64,
+    device: Device,
+) -> Result<Option<Box<dyn Evaluator<P>>>, TrainError> {
+    Ok(match &spec.kind {
+        AgentKind::Random => None,
+        AgentKind::Uniform => Some(Box::new(UniformEvaluator)),
+        AgentKind::Rollout => Some(Box::new(RolloutEvaluator {
+            seed,
+            ..RolloutEvaluator::default()
+        })),
+        AgentKind::Net(path) => {
+            let network = Network::load_for(path, encoding, device).map_err(|e| {
+                TrainError::Checkpoint {
+                    path: path.clone(),
+                    message: e.to_string(),
+                }
+            })?;
+            Some(Box::new(NetEvaluator::new(network, encoding)?))
+        }
+    })
+}
+
+/// Plays the arena of `agents` on variant `P` under `rules`; `on_game` is
+/// called with (pairing number, games of it done) after each game.
+pub fn run_arena<P: GameVariant>(
+    rules: &P::Rules,
+    agents: &[AgentSpec],
+    config: &ArenaConfig,
+    mut on_game: impl FnMut(usize, u32),
+) -> Result<Vec<Pairing>, TrainError> {
+    if agents.len() < 2 {
+        return Err(TrainError::Config {
+            path: None,
+            message: format!("the arena needs at least two agents, got {}", agents.len()),
+        });
+    }
+    if config.sprt.is_some() && agents.len() != 2 {
+        return Err(TrainError::Config {
+            path: None,
+            message: "an SPRT compares exactly two agents".to_owned(),
+        });
+    }
+    let duel_config = |seed| DuelConfig {
+        games: config.games,
+        concurrent: config.concurrent,
+        max_plies: config.max_plies,
+        opening_plies: config.opening_plies,
+        seed,
+        history: config.history,
+    };
+    let probe = Duel::<P>::new(rules.clone(), duel_config(config.seed))?;
+    let encoding = probe.spec().clone();
+    let mut evaluators = Vec::with_capacity(agents.len());
+    let mut searches = Vec::with_capacity(agents.len());
+    for (k, agent) in agents.iter().enumerate() {
+        evaluators.push(evaluator_for::<P>(
+            agent,
+            &encoding,
+            derive_seed(config.seed, k, 7),
+            config.device,
+        )?);
+        searches.push(agent.search_config(&config.search));
+    }
+    let player = |k: usize| -> Player<'_, P> {
+        match (&searches[k], &evaluators[k]) {
+            (Some(search), Some(evaluator)) => Player::Search {
+                config: search,
+                evaluator: evaluator.as_ref(),
+            },
+            _ => Player::Random,
+        }
+    };
+    let pairings: Vec<(usize, usize)> = match config.schedule {
+        Schedule::Gauntlet => (1..agents.len()).map(|b| (0, b)).collect(),
+        Schedule::RoundRobin => (0..agents.len())
+            .flat_map(|a| (a + 1..agents.len()).map(move |b| (a, b)))
+            .collect(),
+    };
+    let mut results = Vec::with_capacity(pairings.len());
+    for (number, &(a, b)) in pairings.iter().enumerate() {
+        let mut games: Vec<DuelGame> = Vec::new();
+        let mut sprt_state = None;
+        match config.sprt {
+            None => {
+                let duel = Duel::<P>::new(rules.clone(), duel_config(config.seed))?;
+                let mut done = 0;
+                games = duel.run(player(a), player(b), |_| {
+                    done += 1;
+                    on_game(number, done);
+                })?;
+            }
+            Some(sprt) => {
+                // Rounds of pairs, each with its own openings, until the
+                // test decides or the budget is spent.
+                let round_games = (2 * config.concurrent).clamp(2, config.games.max(2));
+                let mut round = 0usize;
+                while (games.len() as u32) < config.games {
+                    let mut c = duel_config(derive_seed(config.seed, round, 11));
+                    c.games = round_games.min(config.games - games.len() as u32);
+                    let offset = games.len() as u32;
+                    let duel = Duel::<P>::new(rules.clone(), c)?;
+                    let mut done = offset;
+                    let mut played = duel.run(player(a), player(b), |_| {
+                        done += 1;
+                        on_game(number, done);
+                    })?;
+                    for game in &mut played {
+                        game.index += offset;
+                    }
+                    games.extend(played);
+                    round += 1;
+                    let pairs = Pentanomial::of(&games);
+                    let decision = sprt.decision(&pairs);
+                    sprt_state = Some((sprt.llr(&pairs), decision));
+                    if decision != SprtDecision::Continue {
+                        break;
+                    }
+                }
+            }
+        }
+        let pentanomial = Pentanomial::of(&games);
+        results.push(Pairing {
+            a,
+            b,
+            score: ScoreEstimate::of(DuelTally::of(&games)),
+            elo: pentanomial.elo_interval(),
+            pentanomial,
+            sprt: sprt_state,
+            games,
+        });
+    }
+    Ok(results)
+}
