@@ -546,14 +546,14 @@ impl Traitor {
         Observed {
             rules: self.rules,
             observer,
-            board: &self.board,
+            board: &self.fide.board,
             ids: &self.ids,
             announced: self.announced,
-            turn: self.turn,
+            turn: self.fide.turn,
             step: self.step,
-            castling_rights: self.castling_rights,
-            ep_square: self.ep_square,
-            halfmoves: self.halfmoves,
+            castling_rights: self.fide.castling_rights,
+            ep_square: self.fide.ep_square,
+            halfmoves: self.fide.halfmoves,
             budgets: self.budgets,
             used: self.used,
             own_secret: self.secrets[observer.index()],
@@ -610,7 +610,7 @@ impl Encoding for Traitor {
     }
 
     fn action_index(&self, action: &TraitorAction) -> usize {
-        action_index_for(action, self.turn, self.rules.commitment)
+        action_index_for(action, self.fide.turn, self.rules.commitment)
     }
 
     fn num_channels(&self) -> usize {
