@@ -7,6 +7,8 @@
 pub mod castling;
 pub mod en_passant;
 pub mod endings;
+pub mod legality;
+pub mod move_groups;
 pub mod san;
 pub(crate) mod state;
 mod validation;
