@@ -123,14 +123,7 @@ impl Encoding for Chess {
     fn encode(&self, observer: Color, out: &mut [f32]) {
         let out = &mut out[..NUM_CHANNELS * SQUARES];
         encode_fide_pieces(self.board(), observer, out);
-        encode_fide_state(
-            self.castling_rights(),
-            self.ep_square(),
-            self.halfmoves(),
-            self.turn(),
-            observer,
-            &mut out[12 * SQUARES..],
-        );
+        encode_fide_state(&self.fide, observer, &mut out[12 * SQUARES..]);
     }
 }
 

@@ -5,7 +5,7 @@
 //! own planes around them (docs/encoding.md).
 
 use super::{write_bitboard_plane, write_constant_plane, SQUARES};
-use crate::{Bitboard, Board, CastlingSide, Color, Rank, Role, Square};
+use crate::{Bitboard, Board, CastlingSide, Color, Rank, Role, Setup, Square};
 
 /// The six FIDE roles in plane order: [`Role::FIDE`]'s, P N B R Q K.
 pub const FIDE_PLANE_ROLES: [Role; 6] = Role::FIDE;
@@ -78,28 +78,22 @@ pub fn write_en_passant_plane(plane: &mut [f32], ep_square: Option<Square>, obse
     write_bitboard_plane(plane, squares, observer);
 }
 
-/// Writes the [`FIDE_STATE_PLANES`] planes of the fields beside the board,
-/// in chess's order: castling own king-side, own queen-side, their
-/// king-side, their queen-side (constant 0/1); the en passant square; the
-/// no-progress counter; the side to move (1 when White is to act); ones.
+/// Writes the [`FIDE_STATE_PLANES`] planes of the fields beside the board
+/// of `state` (a variant's `fide` field or a setup), in chess's order:
+/// castling own king-side, own queen-side, their king-side, their
+/// queen-side (constant 0/1); the en passant square; the no-progress
+/// counter; the side to move (1 when White is to act); ones.
 #[inline]
-pub fn encode_fide_state(
-    castling_rights: Bitboard,
-    ep_square: Option<Square>,
-    halfmoves: u32,
-    turn: Color,
-    observer: Color,
-    out: &mut [f32],
-) {
+pub fn encode_fide_state<B>(state: &Setup<B>, observer: Color, out: &mut [f32]) {
     let mut planes = out[..FIDE_STATE_PLANES * SQUARES].chunks_exact_mut(SQUARES);
     let mut next = || planes.next().expect("eight planes");
     for side in [observer, !observer] {
-        let (kingside, queenside) = castling_sides(castling_rights, side);
+        let (kingside, queenside) = castling_sides(state.castling_rights, side);
         write_constant_plane(next(), flag(kingside));
         write_constant_plane(next(), flag(queenside));
     }
-    write_en_passant_plane(next(), ep_square, observer);
-    write_constant_plane(next(), no_progress(halfmoves));
-    write_constant_plane(next(), flag(turn.is_white()));
+    write_en_passant_plane(next(), state.ep_square, observer);
+    write_constant_plane(next(), no_progress(state.halfmoves));
+    write_constant_plane(next(), flag(state.turn.is_white()));
     write_constant_plane(next(), 1.0);
 }

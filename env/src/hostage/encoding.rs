@@ -230,14 +230,7 @@ impl Encoding for Hostage {
         let plane = |c: usize| c * SQUARES..(c + 1) * SQUARES;
         encode_fide_pieces(&self.fide.board, observer, out);
         // Rights are rook squares, dropped rooks included (H5).
-        encode_fide_state(
-            self.fide.castling_rights,
-            self.fide.ep_square,
-            self.fide.halfmoves,
-            self.fide.turn,
-            observer,
-            &mut out[FIDE_STATE * SQUARES..],
-        );
+        encode_fide_state(&self.fide, observer, &mut out[FIDE_STATE * SQUARES..]);
         for (i, side) in [observer, !observer].into_iter().enumerate() {
             let unmoved = self.unmoved_kings.contains(Square::E1.relative_to(side));
             write_constant_plane(&mut out[plane(UNMOVED_KING + i)], flag(unmoved));

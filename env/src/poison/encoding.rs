@@ -180,13 +180,6 @@ impl Encoding for PoisonChess {
             }
         }
         // A castling right is the square of a Harpy that may castle (P11).
-        encode_fide_state(
-            self.fide.castling_rights,
-            self.fide.ep_square,
-            self.fide.halfmoves,
-            self.fide.turn,
-            observer,
-            &mut out[FIDE_STATE * SQUARES..],
-        );
+        encode_fide_state(&self.fide, observer, &mut out[FIDE_STATE * SQUARES..]);
     }
 }
