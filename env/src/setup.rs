@@ -5,11 +5,13 @@
 use crate::fen;
 use crate::{Bitboard, Board, Color, FenError};
 
-/// The FIDE part of any position. Variants keep their extra state in their
-/// own setup types, which embed this one.
+/// The FIDE part of any position, over a board of any kind (the shared
+/// [`Board`] by default; Mad Scientist's board of part-pieces). Variants
+/// keep their extra state in their own setup types, which embed this one;
+/// a validated position keeps these same fields (`fide::FideState`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Setup {
-    pub board: Board,
+pub struct Setup<B = Board> {
+    pub board: B,
     pub turn: Color,
     /// The squares of rooks that may still castle (KQkq = a1, h1, a8, h8).
     pub castling_rights: Bitboard,
@@ -26,17 +28,25 @@ impl Default for Setup {
     }
 }
 
-impl Setup {
-    /// An empty board, White to move.
-    pub fn empty() -> Setup {
+impl<B> Setup<B> {
+    /// `board` with White to move, no castling rights, no en passant
+    /// square, the clocks at their start.
+    pub fn with_board(board: B) -> Setup<B> {
         Setup {
-            board: Board::empty(),
+            board,
             turn: Color::White,
             castling_rights: Bitboard::EMPTY,
             ep_square: None,
             halfmoves: 0,
             fullmoves: 1,
         }
+    }
+}
+
+impl Setup {
+    /// An empty board, White to move.
+    pub fn empty() -> Setup {
+        Setup::with_board(Board::empty())
     }
 
     /// The FIDE starting position.

@@ -1,8 +1,9 @@
 //! FIDE chess as a learning environment sees it: the AlphaZero 8x8x73 action
-//! space and a `[20, 8, 8]` observation. The queen-like and knight planes
-//! come from [`crate::encoding::board_moves`]; the underpromotion planes,
-//! [`board_move_index`] and the piece planes are public helpers: every variant played on a FIDE-like
-//! board (Poison, Hostage, Traitor) reuses them and appends its own sections.
+//! space and a `[20, 8, 8]` observation. Both are made of neutral pieces
+//! that every variant on a FIDE-like board (Poison, Hostage, Traitor)
+//! shares: the move planes from [`crate::encoding::board_moves`], the
+//! piece and state planes from [`crate::encoding::fide_planes`]
+//! (re-exported here).
 //!
 //! # Action space: 73 planes x 64 from-squares = 4672
 //!
@@ -47,16 +48,13 @@
 //! ([`crate::vecenv`]) appends them. The board is seen from the observer's
 //! side (flipped for Black).
 
-use crate::encoding::board_moves::{board_move_plane, promotion_direction, BOARD_MOVE_PLANES};
-use crate::encoding::{relative_square, write_constant_plane, Encoding, SQUARES};
-use crate::{Bitboard, Board, CastlingSide, Chess, Color, Move, Rank, Role, Square};
+pub use crate::encoding::board_moves::{move_plane, MOVE_PLANES, UNDERPROMOTION_PLANES};
+pub use crate::encoding::fide_planes::{castling_sides, encode_fide_pieces, FIDE_PLANE_ROLES};
 
-/// Planes of the AlphaZero board-move section (queen-like, knight,
-/// underpromotion).
-pub const MOVE_PLANES: usize = 73;
-/// First underpromotion plane, after the shared queen-like and knight
-/// planes ([`crate::encoding::board_moves`]).
-pub const UNDERPROMOTION_PLANES: usize = BOARD_MOVE_PLANES;
+use crate::encoding::fide_planes::encode_fide_state;
+use crate::encoding::{relative_move_squares, Encoding, SQUARES};
+use crate::{Chess, Color, Move, Role};
+
 /// Size of the chess action space.
 pub const NUM_ACTIONS: usize = MOVE_PLANES * SQUARES;
 
@@ -86,87 +84,16 @@ pub const CHANNEL_NAMES: [&str; 20] = [
 /// Number of observation planes.
 pub const NUM_CHANNELS: usize = CHANNEL_NAMES.len();
 
-/// The six FIDE roles in plane order.
-pub const FIDE_PLANE_ROLES: [Role; 6] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-    Role::King,
-];
-
-/// The plane of a move from `from` to `to` (both already from the mover's
-/// point of view), with `underpromotion` the promoted role unless it is a
-/// queen. `None` for a displacement no plane holds (not a queen or knight
-/// move, or an underpromotion that is not a one-step forward move).
-#[inline]
-pub fn move_plane(from: usize, to: usize, underpromotion: Option<Role>) -> Option<usize> {
-    match underpromotion {
-        None => board_move_plane(from, to),
-        Some(role) => {
-            let piece = match role {
-                Role::Knight => 0,
-                Role::Bishop => 1,
-                Role::Rook => 2,
-                _ => return None,
-            };
-            let direction = promotion_direction(from, to)?;
-            Some(UNDERPROMOTION_PLANES + 3 * direction + piece)
-        }
-    }
-}
-
 /// The flat index `plane * 64 + from` of a board move played by `mover`.
 /// Moves that no plane describes (never the case for legal FIDE moves) map
 /// to plane 0 of their from-square, so the function never panics.
 #[inline]
 pub fn board_move_index(m: &Move, mover: Color) -> usize {
-    let from = relative_square(m.from(), mover);
-    let to = relative_square(m.to(), mover);
+    let (from, to) = relative_move_squares(m, mover);
     let underpromotion = m.promotion().filter(|role| *role != Role::Queen);
     let plane = move_plane(from, to, underpromotion);
     debug_assert!(plane.is_some(), "no plane for {m} by {mover}");
     plane.unwrap_or(0) * SQUARES + from
-}
-
-/// Writes the twelve FIDE piece planes (own P N B R Q K, then the
-/// opponent's) of `board` as seen by `observer` into `out[..12 * 64]`.
-pub fn encode_fide_pieces(board: &Board, observer: Color, out: &mut [f32]) {
-    let out = &mut out[..12 * SQUARES];
-    out.fill(0.0);
-    for (side, color) in [observer, !observer].into_iter().enumerate() {
-        let ours = board.by_color(color);
-        for (index, role) in FIDE_PLANE_ROLES.into_iter().enumerate() {
-            let plane = (side * 6 + index) * SQUARES;
-            for square in board.by_role(role) & ours {
-                out[plane + relative_square(square, observer)] = 1.0;
-            }
-        }
-    }
-}
-
-/// Which castling rights `color` holds: (king-side, queen-side). Rights are
-/// rook squares; a rook on the king's right is king-side.
-pub fn castling_sides(rights: Bitboard, color: Color) -> (bool, bool) {
-    let king_home = Square::E1.relative_to(color);
-    let mut sides = (false, false);
-    for rook in rights & Bitboard::relative_rank(color, Rank::FIRST) {
-        match CastlingSide::from_squares(king_home, rook) {
-            CastlingSide::KingSide => sides.0 = true,
-            CastlingSide::QueenSide => sides.1 = true,
-        }
-    }
-    sides
-}
-
-#[inline]
-fn flag(value: bool) -> f32 {
-    if value {
-        1.0
-    } else {
-        0.0
-    }
 }
 
 impl Encoding for Chess {
@@ -190,34 +117,13 @@ impl Encoding for Chess {
     }
 
     fn channel_names(&self) -> Vec<String> {
-        CHANNEL_NAMES
-            .iter()
-            .map(|name| (*name).to_owned())
-            .collect()
+        CHANNEL_NAMES.map(String::from).into()
     }
 
     fn encode(&self, observer: Color, out: &mut [f32]) {
         let out = &mut out[..NUM_CHANNELS * SQUARES];
         encode_fide_pieces(self.board(), observer, out);
-        let (own_king, own_queen) = castling_sides(self.castling_rights(), observer);
-        let (their_king, their_queen) = castling_sides(self.castling_rights(), !observer);
-        for (plane, value) in [own_king, own_queen, their_king, their_queen]
-            .into_iter()
-            .enumerate()
-        {
-            write_constant_plane(&mut out[(12 + plane) * SQUARES..], flag(value));
-        }
-        let ep = &mut out[16 * SQUARES..17 * SQUARES];
-        ep.fill(0.0);
-        if let Some(square) = self.ep_square() {
-            ep[relative_square(square, observer)] = 1.0;
-        }
-        write_constant_plane(
-            &mut out[17 * SQUARES..],
-            (self.halfmoves() as f32 / 100.0).min(1.0),
-        );
-        write_constant_plane(&mut out[18 * SQUARES..], flag(self.turn().is_white()));
-        write_constant_plane(&mut out[19 * SQUARES..], 1.0);
+        encode_fide_state(&self.fide, observer, &mut out[12 * SQUARES..]);
     }
 }
 

@@ -12,7 +12,7 @@ pub use movegen::{CountVisitor, ListVisitor, MoveVisitor};
 use arrayvec::ArrayVec;
 
 use crate::fide::state::fide_accessors;
-use crate::fide::{castling, endings, FideState};
+use crate::fide::{castling, endings, validate_fide_setup, FideState, SetupRules};
 use crate::zobrist;
 use crate::{
     Bitboard, Board, Color, FenError, Move, MoveError, Outcome, Piece, Position, PositionError,
@@ -24,6 +24,14 @@ pub const MAX_LEGAL_MOVES: usize = 256;
 
 /// A fixed-capacity move list: generation never allocates.
 pub type MoveList = ArrayVec<Move, MAX_LEGAL_MOVES>;
+
+/// What a chess setup may hold.
+const SETUP_RULES: SetupRules = SetupRules {
+    variant: "chess",
+    roles: &Role::FIDE,
+    castling_partner: Role::Rook,
+    partner_on_corners: false,
+};
 
 /// A legal FIDE chess position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -48,33 +56,9 @@ impl Chess {
     /// backed by an unmoved king and rook, a possible en passant square, the
     /// side not to move not in check, and at most two checkers.
     pub fn from_setup(setup: Setup) -> Result<Chess, PositionError> {
-        let fide = FideState::from_setup(setup);
-        let FideState {
-            ref board,
-            turn,
-            castling_rights,
-            ep_square,
-            fullmoves,
-            ..
-        } = fide;
-        if fullmoves == 0 {
-            return Err(PositionError::ZeroFullmoves);
-        }
-        for (sq, piece) in board.pieces() {
-            if !Role::FIDE.contains(&piece.role) {
-                return Err(PositionError::UnsupportedRole {
-                    role: piece.role,
-                    square: sq,
-                    variant: "chess",
-                });
-            }
-        }
-        validate_fide_material(board)?;
-        validate_castling_rights(board, castling_rights)?;
-        if let Some(ep) = ep_square {
-            validate_ep_square(board, turn, ep)?;
-        }
-        let chess = Chess { fide };
+        validate_fide_setup(&setup, &SETUP_RULES)?;
+        let turn = setup.turn;
+        let chess = Chess { fide: setup };
         let their_king = chess.fide.board.king_of(!turn).expect("validated");
         if chess
             .fide
@@ -97,7 +81,7 @@ impl Chess {
 
     /// The plain fields of this position.
     pub fn to_setup(&self) -> Setup {
-        self.fide.to_setup()
+        self.fide.clone()
     }
 
     fide_accessors!(Board);
@@ -204,7 +188,7 @@ impl Chess {
                 }
             }
         }
-        key ^ self.fide.zobrist_fields(|| self.has_legal_en_passant())
+        key ^ self.fide.zobrist_fields(|_| self.has_legal_en_passant())
     }
 }
 

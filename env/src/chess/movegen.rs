@@ -7,7 +7,7 @@
 //! bulk counting) never materialises moves and listing never allocates.
 
 use crate::attacks;
-use crate::fide::{castling, en_passant};
+use crate::fide::{castling, en_passant, legality, move_groups};
 use crate::{Bitboard, Move, Rank, Role, Square};
 
 use super::Chess;
@@ -34,12 +34,7 @@ pub struct CountVisitor(pub usize);
 impl MoveVisitor for CountVisitor {
     #[inline]
     fn piece_moves(&mut self, _chess: &Chess, role: Role, _from: Square, targets: Bitboard) {
-        if role == Role::Pawn {
-            let promotions = targets & Bitboard::BACKRANKS;
-            self.0 += targets.count() + 3 * promotions.count();
-        } else {
-            self.0 += targets.count();
-        }
+        self.0 += move_groups::count_moves(role, targets, || Role::FIDE_PROMOTIONS.len());
     }
 
     #[inline]
@@ -54,29 +49,10 @@ pub struct ListVisitor<'a, L: Extend<Move>>(pub &'a mut L);
 impl<L: Extend<Move>> MoveVisitor for ListVisitor<'_, L> {
     #[inline]
     fn piece_moves(&mut self, chess: &Chess, role: Role, from: Square, targets: Bitboard) {
-        let board = chess.board();
-        for to in targets {
-            let capture = board.role_at(to);
-            if role == Role::Pawn && Bitboard::BACKRANKS.contains(to) {
-                for promotion in Role::FIDE_PROMOTIONS {
-                    self.0.extend([Move::Normal {
-                        role,
-                        from,
-                        capture,
-                        to,
-                        promotion: Some(promotion),
-                    }]);
-                }
-            } else {
-                self.0.extend([Move::Normal {
-                    role,
-                    from,
-                    capture,
-                    to,
-                    promotion: None,
-                }]);
-            }
-        }
+        let promotions = || Role::FIDE_PROMOTIONS;
+        move_groups::for_each_move(chess.board(), role, from, targets, promotions, |m| {
+            self.0.extend([m]);
+        });
     }
 
     #[inline]
@@ -91,19 +67,14 @@ impl Chess {
     #[inline]
     pub(crate) fn pinned(&self, king: Square) -> Bitboard {
         let board = self.board();
-        let us = self.turn();
-        let them = board.by_color(!us);
-        let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens()
-            | attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
-            & them;
-        let mut pinned = Bitboard::EMPTY;
-        for sniper in snipers {
-            let blockers = attacks::between(king, sniper) & board.occupied();
-            if !blockers.more_than_one() {
-                pinned |= blockers & board.by_color(us);
-            }
-        }
-        pinned
+        let them = board.by_color(!self.turn());
+        legality::pinned(
+            king,
+            board.by_color(self.turn()),
+            board.occupied(),
+            board.rooks_and_queens() & them,
+            board.bishops_and_queens() & them,
+        )
     }
 
     /// Generates every legal move into the visitor.
@@ -113,67 +84,36 @@ impl Chess {
         let them = !us;
         let king = self.our_king();
         let ours = board.by_color(us);
-        let occupied = board.occupied();
         let checkers = self.checkers();
 
-        // King steps: the king itself is no blocker for the squares it leaves.
-        let without_king = occupied.without(king);
-        let mut king_targets = attacks::king_attacks(king) & !ours;
-        for to in king_targets {
-            if board.attackers_to(to, them, without_king).any() {
-                king_targets.remove(to);
-            }
-        }
+        let king_targets = legality::safe_king_steps(
+            king,
+            attacks::king_attacks(king) & !ours,
+            board.occupied(),
+            |to, occupied| board.attackers_to(to, them, occupied).any(),
+        );
         visitor.piece_moves(self, Role::King, king, king_targets);
 
         if checkers.more_than_one() || visitor.is_done() {
             return;
         }
-        let target = match checkers.first() {
-            Some(checker) => attacks::between(king, checker).with(checker),
-            None => !ours,
-        };
+        let target = legality::evasion_target(king, checkers, ours);
         let pinned = self.pinned(king);
-
-        for from in ours & board.by_role(Role::Knight) & !pinned {
-            visitor.piece_moves(
-                self,
-                Role::Knight,
-                from,
-                attacks::knight_attacks(from) & target,
-            );
-        }
-        for role in [Role::Bishop, Role::Rook, Role::Queen] {
-            if visitor.is_done() {
-                return;
-            }
-            for from in ours & board.by_role(role) {
-                let mut targets = match role {
-                    Role::Bishop => attacks::bishop_attacks(from, occupied),
-                    Role::Rook => attacks::rook_attacks(from, occupied),
-                    _ => attacks::queen_attacks(from, occupied),
-                } & target;
-                if pinned.contains(from) {
-                    targets &= attacks::line(king, from);
-                }
+        let pawns = ours & board.by_role(Role::Pawn);
+        legality::visit_men_moves(
+            board,
+            us,
+            king,
+            target,
+            pinned,
+            pawns,
+            |role, from, targets| {
                 visitor.piece_moves(self, role, from, targets);
-            }
-        }
-
+                visitor.is_done()
+            },
+        );
         if visitor.is_done() {
             return;
-        }
-        let enemies = board.by_color(them);
-        for from in ours & board.by_role(Role::Pawn) {
-            let mut targets = (attacks::pawn_pushes(us, from, occupied)
-                | (attacks::pawn_attacks(us, from) & enemies))
-                & target;
-            if pinned.contains(from) {
-                targets &= attacks::line(king, from);
-            }
-            if targets.any() {
-                visitor.piece_moves(self, Role::Pawn, from, targets);
-            }
         }
 
         if let Some(ep) = self.ep_square() {

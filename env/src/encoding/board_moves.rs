@@ -23,6 +23,8 @@
 //! Everything here is arithmetic on two square indices: no tables to build,
 //! no allocation.
 
+use crate::Role;
+
 /// Queen-like planes: 8 directions x 7 distances.
 pub const QUEEN_PLANES: usize = 56;
 /// Knight planes, after the queen-like ones.
@@ -33,6 +35,12 @@ pub const BOARD_MOVE_PLANES: usize = QUEEN_PLANES + KNIGHT_PLANES;
 pub const DIRECTIONS: usize = 8;
 /// The three directions of a pawn stepping onto its last rank.
 pub const PROMOTION_DIRECTIONS: usize = 3;
+/// First underpromotion plane of the AlphaZero layout, after the
+/// queen-like and knight planes: `3 * direction + piece` (knight, bishop,
+/// rook) above it.
+pub const UNDERPROMOTION_PLANES: usize = BOARD_MOVE_PLANES;
+/// The AlphaZero board-move planes: queen-like, knight, underpromotion.
+pub const MOVE_PLANES: usize = UNDERPROMOTION_PLANES + 3 * PROMOTION_DIRECTIONS;
 
 /// Direction index by `(sign(dfile) + 1) * 3 + (sign(drank) + 1)`; the
 /// centre entry (no displacement) is never read.
@@ -109,6 +117,27 @@ const fn compute_board_move_plane(from: usize, to: usize) -> Option<usize> {
         };
     }
     None
+}
+
+/// The plane of a move from `from` to `to` (both already from the mover's
+/// point of view), with `underpromotion` the promoted role unless it is a
+/// queen. `None` for a displacement no plane holds (not a queen or knight
+/// move, or an underpromotion that is not a one-step forward move).
+#[inline]
+pub fn move_plane(from: usize, to: usize, underpromotion: Option<Role>) -> Option<usize> {
+    match underpromotion {
+        None => board_move_plane(from, to),
+        Some(role) => {
+            let piece = match role {
+                Role::Knight => 0,
+                Role::Bishop => 1,
+                Role::Rook => 2,
+                _ => return None,
+            };
+            let direction = promotion_direction(from, to)?;
+            Some(UNDERPROMOTION_PLANES + 3 * direction + piece)
+        }
+    }
 }
 
 /// The direction (`0..8`, as in the diagram) from `from` to a neighbouring

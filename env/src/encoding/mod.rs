@@ -29,6 +29,7 @@
 
 mod actions;
 pub mod board_moves;
+pub mod fide_planes;
 mod spec;
 mod stack;
 
@@ -75,6 +76,16 @@ pub trait Encoding: Position {
 #[inline]
 pub fn relative_square(square: crate::Square, player: Color) -> usize {
     square.relative_to(player).index()
+}
+
+/// A board move's from and to squares from `player`'s point of view: what
+/// every move-plane index is computed from.
+#[inline]
+pub fn relative_move_squares(m: &crate::Move, player: Color) -> (usize, usize) {
+    (
+        relative_square(m.from(), player),
+        relative_square(m.to(), player),
+    )
 }
 
 /// Writes a bitboard into a plane of 64 floats, from `player`'s point of

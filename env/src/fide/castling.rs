@@ -19,13 +19,26 @@ pub fn validate_rights_with(
     partner: Role,
     corners_only: bool,
 ) -> Result<(), PositionError> {
+    validate_rights_by(rights, |color, king_home, rook| {
+        board.piece_at(king_home) == Some(Piece::new(color, Role::King))
+            && board.piece_at(rook) == Some(Piece::new(color, partner))
+            && (!corners_only || Bitboard::CORNERS.contains(rook))
+    })
+}
+
+/// Each castling right (a square on the first or last rank) must be
+/// `backed(color, king_home, rook)`: the variant says what stands on the
+/// king's home square (e1/e8) and on the right's square. For boards that
+/// are not a [`Board`] (Mad Scientist's) and rules that look further
+/// (Traitor's identities).
+#[inline]
+pub fn validate_rights_by(
+    rights: Bitboard,
+    backed: impl Fn(Color, Square, Square) -> bool,
+) -> Result<(), PositionError> {
     for rook in rights {
         let color = rank_color(rook);
-        let king_home = Square::E1.relative_to(color);
-        if board.piece_at(king_home) != Some(Piece::new(color, Role::King))
-            || board.piece_at(rook) != Some(Piece::new(color, partner))
-            || (corners_only && !Bitboard::CORNERS.contains(rook))
-        {
+        if !backed(color, Square::E1.relative_to(color), rook) {
             return Err(PositionError::BadCastlingRight { color, rook });
         }
     }

@@ -7,6 +7,22 @@ use crate::{Bitboard, Board, Color, Move, Piece, PositionError, Rank, Role, Squa
 /// An en passant square must be on the mover's sixth rank, empty, with the
 /// square behind it empty and an enemy pawn in front of it.
 pub fn validate_ep_square(board: &Board, turn: Color, ep: Square) -> Result<(), PositionError> {
+    validate_ep_square_by(
+        turn,
+        ep,
+        board.occupied(),
+        board.by_piece(Piece::new(!turn, Role::Pawn)),
+    )
+}
+
+/// [`validate_ep_square`] from the occupied squares and the pawns of the
+/// side not to move, for any kind of board.
+pub fn validate_ep_square_by(
+    turn: Color,
+    ep: Square,
+    occupied: Bitboard,
+    their_pawns: Bitboard,
+) -> Result<(), PositionError> {
     let bad = Err(PositionError::BadEnPassant(ep));
     if ep.relative_rank(turn) != Rank::SIXTH {
         return bad;
@@ -17,10 +33,7 @@ pub fn validate_ep_square(board: &Board, turn: Color, ep: Square) -> Result<(), 
     ) else {
         return bad;
     };
-    if board.occupied().contains(ep)
-        || board.occupied().contains(origin)
-        || board.piece_at(pawn) != Some(Piece::new(!turn, Role::Pawn))
-    {
+    if occupied.contains(ep) || occupied.contains(origin) || !their_pawns.contains(pawn) {
         return bad;
     }
     Ok(())

@@ -5,49 +5,22 @@
 use super::{castling, en_passant};
 use crate::{zobrist, Bitboard, Board, Color, Move, Piece, Role, Setup, Square};
 
-/// A board (of any kind: [`Board`] or Mad Scientist's) with the FIDE state
-/// fields. Each variant keeps one as its `fide` field.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct FideState<B = Board> {
-    pub board: B,
-    pub turn: Color,
-    /// Squares of the pieces (rooks, Poison's Harpies) that keep their
-    /// castling right.
-    pub castling_rights: Bitboard,
-    /// The square a pawn just skipped, as written in FEN.
-    pub ep_square: Option<Square>,
-    pub halfmoves: u32,
-    pub fullmoves: u32,
-}
+/// A validated position's FIDE fields: the same plain struct as the
+/// [`Setup`] it was validated from (a board of any kind, [`Board`] or Mad
+/// Scientist's, with side to move, castling rights, en passant square and
+/// clocks), so validation hands the fields over as they are. Each variant
+/// keeps one as its private `fide` field and updates it through the
+/// methods below.
+pub(crate) type FideState<B = Board> = Setup<B>;
 
 impl FideState<Board> {
-    /// The state fields of a (validated) setup.
-    pub fn from_setup(setup: Setup) -> FideState {
-        let Setup {
-            board,
-            turn,
-            castling_rights,
-            ep_square,
-            halfmoves,
-            fullmoves,
-        } = setup;
-        FideState {
-            board,
-            turn,
-            castling_rights,
-            ep_square,
-            halfmoves,
-            fullmoves,
-        }
-    }
-
     /// Plays a FIDE board move for the side to move, without handing the
     /// turn over: the capture, the promotion, castling with `partner` (the
     /// rook; Poison's Harpy), the rights it loses, and the en passant
     /// square of a double step, kept only when an enemy pawn not in
     /// `frozen` could capture onto it.
     #[inline(always)]
-    pub fn play_move(&mut self, m: &Move, partner: Role, frozen: Bitboard) {
+    pub(crate) fn play_move(&mut self, m: &Move, partner: Role, frozen: Bitboard) {
         let us = self.turn;
         match *m {
             Move::Normal {
@@ -90,25 +63,13 @@ impl FideState<Board> {
             }
         }
     }
-
-    /// The plain fields, as a [`Setup`].
-    pub fn to_setup(&self) -> Setup {
-        Setup {
-            board: self.board.clone(),
-            turn: self.turn,
-            castling_rights: self.castling_rights,
-            ep_square: self.ep_square,
-            halfmoves: self.halfmoves,
-            fullmoves: self.fullmoves,
-        }
-    }
 }
 
 impl<B> FideState<B> {
     /// Before a ply's changes: no en passant square until a double step
     /// sets one, and the 50-move counter advances.
     #[inline(always)]
-    pub fn begin_ply(&mut self) {
+    pub(crate) fn begin_ply(&mut self) {
         self.ep_square = None;
         self.halfmoves += 1;
     }
@@ -116,7 +77,7 @@ impl<B> FideState<B> {
     /// After a complete turn: reset the 50-move counter on a zeroing
     /// action, count Black's turns and hand the move over.
     #[inline(always)]
-    pub fn end_turn(&mut self, zeroing: bool) {
+    pub(crate) fn end_turn(&mut self, zeroing: bool) {
         if zeroing {
             self.halfmoves = 0;
         }
@@ -128,15 +89,15 @@ impl<B> FideState<B> {
 
     /// `us`'s king (or Scientist) moved or castled: both its rights go.
     #[inline(always)]
-    pub fn clear_castling(&mut self, us: Color) {
+    pub(crate) fn clear_castling(&mut self, us: Color) {
         self.castling_rights &= !Bitboard::relative_rank(us, crate::Rank::FIRST);
     }
 
     /// The Zobrist keys of the FIDE fields beside the board: side to move,
-    /// castling rights, and the en passant file when `usable_ep` (a legal
-    /// en passant capture exists) says so.
+    /// castling rights, and the en passant file when `usable_ep(square)`
+    /// (a legal en passant capture onto it exists) says so.
     #[inline]
-    pub fn zobrist_fields(&self, usable_ep: impl FnOnce() -> bool) -> u64 {
+    pub(crate) fn zobrist_fields(&self, usable_ep: impl FnOnce(Square) -> bool) -> u64 {
         let mut key = 0;
         if self.turn == Color::Black {
             key ^= zobrist::BLACK_TO_MOVE;
@@ -145,7 +106,7 @@ impl<B> FideState<B> {
             key ^= zobrist::castling(rook);
         }
         if let Some(ep) = self.ep_square {
-            if usable_ep() {
+            if usable_ep(ep) {
                 key ^= zobrist::en_passant(ep.file());
             }
         }

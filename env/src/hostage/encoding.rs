@@ -59,14 +59,16 @@
 //! 2, 2, 2, 1, so every count plane is a constant in `0..=1`. Why
 //! normalised counts rather than thermometer planes: docs/encoding.md.
 
-use crate::chess::encoding::{castling_sides, encode_fide_pieces};
 use crate::encoding::board_moves::{
     board_move_plane, promotion_direction, BOARD_MOVE_PLANES, PROMOTION_DIRECTIONS,
 };
-use crate::encoding::{
-    relative_square, write_bitboard_plane, write_constant_plane, Encoding, SQUARES,
+use crate::encoding::fide_planes::{
+    encode_fide_pieces, encode_fide_state, flag, FIDE_STATE_PLANES,
 };
-use crate::{Bitboard, Color, Role, Square};
+use crate::encoding::{
+    relative_move_squares, relative_square, write_constant_plane, Encoding, SQUARES,
+};
+use crate::{Color, Role, Square};
 
 use super::reserve::reserve_index;
 use super::{Hostage, HostageAction, Reserve, FULL_SET, RESERVE_ROLES};
@@ -129,14 +131,11 @@ pub const EXCHANGE_OFFSET: usize = DROP_OFFSET + RESERVE_ROLES.len() * SQUARES;
 /// Size of the action space.
 pub const NUM_ACTIONS: usize = EXCHANGE_OFFSET + EXCHANGE_PAIRS.len() * SQUARES;
 
-/// Chess's planes: pieces 0..12, castling 12..16, then these.
-const CASTLING: usize = 12;
-const EN_PASSANT: usize = 16;
-const NO_PROGRESS: usize = 17;
-const SIDE_TO_MOVE: usize = 18;
-const ONES: usize = 19;
+/// Chess's planes: pieces 0..12, then the FIDE state planes (castling,
+/// en passant, no progress, side to move, ones) 12..20.
+const FIDE_STATE: usize = 12;
 /// Own, then their king never moved.
-const UNMOVED_KING: usize = 20;
+const UNMOVED_KING: usize = FIDE_STATE + FIDE_STATE_PLANES;
 /// Own prison, own airfield, their prison, their airfield; five planes
 /// each.
 const RESERVES: usize = UNMOVED_KING + 2;
@@ -150,8 +149,7 @@ impl Hostage {
     pub fn index_for(mover: Color, action: &HostageAction) -> Option<usize> {
         match *action {
             HostageAction::Move(m) => {
-                let from = relative_square(m.from(), mover);
-                let to = relative_square(m.to(), mover);
+                let (from, to) = relative_move_squares(&m, mover);
                 let plane = match m.promotion() {
                     Some(role) => {
                         let piece = PROMOTION_PIECES.iter().position(|r| *r == role)?;
@@ -171,15 +169,6 @@ impl Hostage {
                 Some(EXCHANGE_OFFSET + pair * SQUARES + relative_square(to, mover))
             }
         }
-    }
-}
-
-#[inline]
-fn flag(value: bool) -> f32 {
-    if value {
-        1.0
-    } else {
-        0.0
     }
 }
 
@@ -217,10 +206,10 @@ impl Encoding for Hostage {
     }
 
     fn channel_names(&self) -> Vec<String> {
+        // Chess's planes first (pieces and the FIDE state planes).
         let mut names: Vec<String> = crate::chess::encoding::CHANNEL_NAMES
-            .iter()
-            .map(|name| (*name).to_owned())
-            .collect();
+            .map(String::from)
+            .into();
         names.push("own_king_unmoved".to_owned());
         names.push("their_king_unmoved".to_owned());
         for reserve in [
@@ -240,28 +229,12 @@ impl Encoding for Hostage {
         let out = &mut out[..NUM_CHANNELS * SQUARES];
         let plane = |c: usize| c * SQUARES..(c + 1) * SQUARES;
         encode_fide_pieces(&self.fide.board, observer, out);
+        // Rights are rook squares, dropped rooks included (H5).
+        encode_fide_state(&self.fide, observer, &mut out[FIDE_STATE * SQUARES..]);
         for (i, side) in [observer, !observer].into_iter().enumerate() {
-            // Rights are rook squares, dropped rooks included (H5).
-            let (kingside, queenside) = castling_sides(self.fide.castling_rights, side);
-            write_constant_plane(&mut out[plane(CASTLING + 2 * i)], flag(kingside));
-            write_constant_plane(&mut out[plane(CASTLING + 2 * i + 1)], flag(queenside));
             let unmoved = self.unmoved_kings.contains(Square::E1.relative_to(side));
             write_constant_plane(&mut out[plane(UNMOVED_KING + i)], flag(unmoved));
         }
-        let en_passant = self
-            .fide
-            .ep_square
-            .map_or(Bitboard::EMPTY, Bitboard::from_square);
-        write_bitboard_plane(&mut out[plane(EN_PASSANT)], en_passant, observer);
-        write_constant_plane(
-            &mut out[plane(NO_PROGRESS)],
-            (self.fide.halfmoves as f32 / 100.0).min(1.0),
-        );
-        write_constant_plane(
-            &mut out[plane(SIDE_TO_MOVE)],
-            flag(self.fide.turn.is_white()),
-        );
-        write_constant_plane(&mut out[plane(ONES)], 1.0);
         let reserves = [
             &self.prisons[observer.index()],
             &self.airfields[observer.index()],

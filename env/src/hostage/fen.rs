@@ -59,15 +59,12 @@ impl HostageSetup {
     /// `Hostage::from_setup`.
     pub fn from_fen(text: &str) -> Result<HostageSetup, FenError> {
         let fields: Vec<&str> = text.split_ascii_whitespace().collect();
-        let Some(first) = fields.first() else {
-            return Err(FenError::Empty);
-        };
-        if !(4..=6).contains(&fields.len()) {
-            return Err(FenError::FieldCount {
-                found: fields.len(),
-                expected: "4 to 6 (board[prisons and airfields], turn, castling, en passant, halfmove clock, fullmove number)",
-            });
-        }
+        crate::fen::check_field_count(
+            &fields,
+            4..=6,
+            "4 to 6 (board[prisons and airfields], turn, castling, en passant, halfmove clock, fullmove number)",
+        )?;
+        let first = fields[0];
         let (board_field, reserves) = match first.find('[') {
             Some(open) => {
                 let inner = first[open + 1..]
@@ -75,26 +72,22 @@ impl HostageSetup {
                     .ok_or_else(|| reserves_error(first, "expected ']' at the end of the field"))?;
                 (&first[..open], parse_reserves(inner)?)
             }
-            None => (*first, ([Reserve::EMPTY; 2], [Reserve::EMPTY; 2])),
+            None => (first, ([Reserve::EMPTY; 2], [Reserve::EMPTY; 2])),
         };
         let board = parse_board(board_field, &Role::FIDE)?;
         let turn = parse_turn(fields[1])?;
         let (castling_rights, unmoved_kings) = parse_castling(fields[2])?;
         let ep_square = parse_en_passant(fields[3])?;
-        // The counters read as in FIDE FEN; reuse that reader on a FEN of
-        // the same counters.
-        let counters = crate::fen::parse_fide_fields(
-            &[&["8/8/8/8/8/8/8/8", "w", "-", "-"], &fields[4..]].concat(),
-            &Role::FIDE,
-        )?;
+        let (halfmoves, fullmoves) =
+            crate::fen::parse_move_counters(fields.get(4).copied(), fields.get(5).copied())?;
         Ok(HostageSetup {
             setup: Setup {
                 board,
                 turn,
                 castling_rights,
                 ep_square,
-                halfmoves: counters.halfmoves,
-                fullmoves: counters.fullmoves,
+                halfmoves,
+                fullmoves,
             },
             prisons: reserves.0,
             airfields: reserves.1,
@@ -114,8 +107,7 @@ impl HostageSetup {
             write_reserve(&self.airfields[1], Color::Black),
             s.turn.char(),
             write_castling(s.castling_rights, self.unmoved_kings),
-            s.ep_square
-                .map_or_else(|| "-".to_owned(), |sq| sq.to_string()),
+            crate::fen::write_en_passant(s.ep_square),
             s.halfmoves,
             s.fullmoves
         )

@@ -21,7 +21,10 @@ pub use movegen::{ActionVisitor, CountVisitor, ListVisitor};
 pub use reserve::{exchange_value, Reserve, FULL_SET, PROMOTION_ROLES, RESERVE_ROLES};
 
 use crate::fide::state::fide_accessors;
-use crate::fide::{endings, validate_castling_rights, validate_ep_square, FideState};
+use crate::fide::{
+    endings, validate_back_ranks, validate_castling_rights, validate_ep_square, validate_fullmoves,
+    validate_roles, FideState,
+};
 use crate::zobrist;
 use crate::{
     Bitboard, Board, Color, FenError, Move, MoveError, Outcome, Piece, Position, PositionError,
@@ -88,19 +91,9 @@ impl Hostage {
             airfields,
             unmoved_kings,
         } = setup;
-        if setup.fullmoves == 0 {
-            return Err(PositionError::ZeroFullmoves);
-        }
+        validate_fullmoves(setup.fullmoves)?;
         let board = setup.board;
-        for (square, piece) in board.pieces() {
-            if !Role::FIDE.contains(&piece.role) {
-                return Err(PositionError::UnsupportedRole {
-                    role: piece.role,
-                    square,
-                    variant: "hostage",
-                });
-            }
-        }
+        validate_roles(&board, &Role::FIDE, "hostage")?;
         for color in Color::ALL {
             let kings = board.count(Piece::new(color, Role::King));
             if kings == 0 {
@@ -124,9 +117,7 @@ impl Hostage {
                 }
             }
         }
-        if let Some(sq) = (board.by_role(Role::Pawn) & Bitboard::BACKRANKS).first() {
-            return Err(PositionError::PawnOnBackRank(sq));
-        }
+        validate_back_ranks(board.by_role(Role::Pawn))?;
         validate_castling_rights(&board, setup.castling_rights)?;
         let mut unmoved = unmoved_kings;
         for color in Color::ALL {
@@ -146,7 +137,7 @@ impl Hostage {
             validate_ep_square(&board, setup.turn, ep)?;
         }
         let position = Hostage {
-            fide: FideState::from_setup(crate::Setup { board, ..setup }),
+            fide: FideState { board, ..setup },
             prisons,
             airfields,
             unmoved_kings: unmoved,
@@ -177,7 +168,7 @@ impl Hostage {
     /// The plain fields of this position.
     pub fn to_setup(&self) -> HostageSetup {
         HostageSetup {
-            setup: self.fide.to_setup(),
+            setup: self.fide.clone(),
             prisons: self.prisons,
             airfields: self.airfields,
             unmoved_kings: self.unmoved_kings,
@@ -325,7 +316,7 @@ impl Hostage {
     /// passant square, both prisons and airfields, and the unmoved kings.
     pub fn zobrist(&self) -> u64 {
         let mut key = zobrist::board_pieces(&self.fide.board)
-            ^ self.fide.zobrist_fields(|| self.has_legal_en_passant());
+            ^ self.fide.zobrist_fields(|_| self.has_legal_en_passant());
         for (slot, reserve) in self.prisons.iter().chain(&self.airfields).enumerate() {
             for (i, count) in reserve.counts().into_iter().enumerate() {
                 if count > 0 {

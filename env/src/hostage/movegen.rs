@@ -19,7 +19,7 @@
 //! so counting (perft's bulk counting) never builds them.
 
 use crate::attacks;
-use crate::fide::{castling, en_passant};
+use crate::fide::{castling, en_passant, legality, move_groups};
 use crate::{Bitboard, Move, Piece, Rank, Role, Square};
 
 use super::reserve::{exchange_value, PROMOTION_ROLES};
@@ -52,14 +52,7 @@ pub struct CountVisitor(pub usize);
 impl ActionVisitor for CountVisitor {
     #[inline]
     fn piece_moves(&mut self, position: &Hostage, role: Role, _from: Square, targets: Bitboard) {
-        self.0 += targets.count();
-        if role == Role::Pawn {
-            let promotions = (targets & Bitboard::BACKRANKS).count();
-            if promotions > 0 {
-                let choices = position.promotion_choices().count();
-                self.0 += promotions * (choices - 1);
-            }
-        }
+        self.0 += move_groups::count_moves(role, targets, || position.promotion_choices().count());
     }
 
     #[inline]
@@ -84,26 +77,12 @@ pub struct ListVisitor<'a, L: Extend<HostageAction>>(pub &'a mut L);
 impl<L: Extend<HostageAction>> ActionVisitor for ListVisitor<'_, L> {
     #[inline]
     fn piece_moves(&mut self, position: &Hostage, role: Role, from: Square, targets: Bitboard) {
-        let board = position.board();
-        for to in targets {
-            let capture = board.role_at(to);
-            let normal = |promotion| {
-                HostageAction::Move(Move::Normal {
-                    role,
-                    from,
-                    capture,
-                    to,
-                    promotion,
-                })
-            };
-            if role == Role::Pawn && Bitboard::BACKRANKS.contains(to) {
-                for released in position.promotion_choices() {
-                    self.0.extend([normal(Some(released))]);
-                }
-            } else {
-                self.0.extend([normal(None)]);
-            }
-        }
+        // A promotion releases a piece of the mover's from the opponent's
+        // prison (H6).
+        let promotions = || position.promotion_choices();
+        move_groups::for_each_move(position.board(), role, from, targets, promotions, |m| {
+            self.0.extend([HostageAction::Move(m)]);
+        });
     }
 
     #[inline]
@@ -181,18 +160,14 @@ impl Hostage {
     /// Our pieces pinned to our king by an enemy slider.
     fn pinned(&self, king: Square) -> Bitboard {
         let board = self.board();
-        let us = self.turn();
-        let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens()
-            | attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
-            & board.by_color(!us);
-        let mut pinned = Bitboard::EMPTY;
-        for sniper in snipers {
-            let blockers = attacks::between(king, sniper) & board.occupied();
-            if !blockers.more_than_one() {
-                pinned |= blockers & board.by_color(us);
-            }
-        }
-        pinned
+        let them = board.by_color(!self.turn());
+        legality::pinned(
+            king,
+            board.by_color(self.turn()),
+            board.occupied(),
+            board.rooks_and_queens() & them,
+            board.bishops_and_queens() & them,
+        )
     }
 
     /// Generates every legal action into the visitor: board moves, then
@@ -212,7 +187,6 @@ impl Hostage {
         let them = !us;
         let king = self.our_king();
         let ours = board.by_color(us);
-        let occupied = board.occupied();
         // Their pieces other than pawns and king: capturing one gives them a
         // piece to promote to (H6).
         let their_pieces =
@@ -221,27 +195,24 @@ impl Hostage {
 
         // King steps: the king is no blocker for the squares it leaves, and
         // a capture of a piece wakes every blocked pawn of theirs.
-        let without_king = occupied.without(king);
-        let mut king_targets = attacks::king_attacks(king) & !ours;
-        for to in king_targets {
-            let attacked = if !they_can_promote && their_pieces.contains(to) {
-                board.attackers_to(to, them, without_king)
-            } else {
-                self.attackers_to(to, them, without_king)
-            };
-            if attacked.any() {
-                king_targets.remove(to);
-            }
-        }
+        let king_targets = legality::safe_king_steps(
+            king,
+            attacks::king_attacks(king) & !ours,
+            board.occupied(),
+            |to, occupied| {
+                if !they_can_promote && their_pieces.contains(to) {
+                    board.attackers_to(to, them, occupied).any()
+                } else {
+                    self.attackers_to(to, them, occupied).any()
+                }
+            },
+        );
         visitor.piece_moves(self, Role::King, king, king_targets);
 
         if checkers.more_than_one() || visitor.done() {
             return;
         }
-        let mut target = match checkers.first() {
-            Some(checker) => attacks::between(king, checker).with(checker),
-            None => !ours,
-        };
+        let mut target = legality::evasion_target(king, checkers, ours);
         // A blocked pawn of theirs diagonally before our king would check as
         // soon as we capture a piece (the note to 8...Bxd7 in the text).
         if (attacks::pawn_attacks(us, king) & self.blocked_pawns(them)).any() {
@@ -249,44 +220,25 @@ impl Hostage {
         }
         let pinned = self.pinned(king);
 
-        for from in ours & board.by_role(Role::Knight) & !pinned {
-            visitor.piece_moves(
-                self,
-                Role::Knight,
-                from,
-                attacks::knight_attacks(from) & target,
-            );
-        }
-        for role in [Role::Bishop, Role::Rook, Role::Queen] {
-            for from in ours & board.by_role(role) {
-                let mut targets = match role {
-                    Role::Bishop => attacks::bishop_attacks(from, occupied),
-                    Role::Rook => attacks::rook_attacks(from, occupied),
-                    _ => attacks::queen_attacks(from, occupied),
-                } & target;
-                if pinned.contains(from) {
-                    targets &= attacks::line(king, from);
-                }
-                visitor.piece_moves(self, role, from, targets);
-            }
-        }
-
-        let enemies = board.by_color(them);
         // H6: with nothing to promote to, a seventh-rank pawn cannot move.
         let mut pawns = ours & board.by_role(Role::Pawn);
         if !self.can_promote(us) {
             pawns = pawns - Bitboard::relative_rank(us, Rank::SEVENTH);
         }
-        for from in pawns {
-            let mut targets = (attacks::pawn_pushes(us, from, occupied)
-                | (attacks::pawn_attacks(us, from) & enemies))
-                & target;
-            if pinned.contains(from) {
-                targets &= attacks::line(king, from);
-            }
-            if targets.any() {
-                visitor.piece_moves(self, Role::Pawn, from, targets);
-            }
+        legality::visit_men_moves(
+            board,
+            us,
+            king,
+            target,
+            pinned,
+            pawns,
+            |role, from, targets| {
+                visitor.piece_moves(self, role, from, targets);
+                visitor.done()
+            },
+        );
+        if visitor.done() {
+            return;
         }
 
         if let Some(ep) = self.ep_square() {

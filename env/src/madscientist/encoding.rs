@@ -49,6 +49,7 @@
 use super::actions::{MadAction, MoveKind, Promotion};
 use super::parts::{Part, HAND_LIMIT, HAND_MAX_DURING_TURN};
 use super::MadScientist;
+use crate::encoding::fide_planes::{castling_sides, flag, no_progress, write_en_passant_plane};
 use crate::encoding::{
     board_moves, relative_square, write_bitboard_plane, write_constant_plane, Encoding, SQUARES,
 };
@@ -153,10 +154,7 @@ impl Encoding for MadScientist {
     }
 
     fn channel_names(&self) -> Vec<String> {
-        CHANNEL_NAMES
-            .iter()
-            .map(|name| (*name).to_owned())
-            .collect()
+        CHANNEL_NAMES.map(String::from).into()
     }
 
     /// Every fact here is public: both players see the same state, each
@@ -208,23 +206,18 @@ impl Encoding for MadScientist {
         }
         let owed = self.hand(self.turn()).total().saturating_sub(HAND_LIMIT);
         constant(f32::from(owed) / f32::from(HAND_LIMIT));
-        let mut bits =
-            |set: Bitboard| write_bitboard_plane(planes.next().expect("layout counted"), set, me);
-        bits(
-            self.ep_square()
-                .map_or(Bitboard::EMPTY, Bitboard::from_square),
-        );
+        write_en_passant_plane(planes.next().expect("layout counted"), self.ep_square(), me);
         let mut constant =
             |value: f32| write_constant_plane(planes.next().expect("layout counted"), value);
         for colour in [me, them] {
-            for corner in [Square::H1, Square::A1] {
-                let right = self.castling_rights().contains(corner.relative_to(colour));
-                constant(f32::from(u8::from(right)));
-            }
+            // Rights are corners only (a king-side rook on h1/h8).
+            let (king_side, queen_side) = castling_sides(self.castling_rights(), colour);
+            constant(flag(king_side));
+            constant(flag(queen_side));
         }
-        constant(self.halfmoves().min(100) as f32 / 100.0);
-        constant(f32::from(u8::from(self.turn() == me)));
-        constant(f32::from(u8::from(me == Color::Black)));
+        constant(no_progress(self.halfmoves()));
+        constant(flag(self.turn() == me));
+        constant(flag(me == Color::Black));
         debug_assert!(planes.next().is_none(), "every channel written");
     }
 }

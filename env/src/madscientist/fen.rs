@@ -10,8 +10,13 @@
 //! or part letters, White's upper case, Black's lower case (`WFFcb`). The
 //! two counters may be left out (0 and 1).
 
-use crate::fen::{parse_castling, parse_en_passant, parse_turn, write_castling};
-use crate::{Color, FenError, File, Rank, Square};
+use std::str::Chars;
+
+use crate::fen::{
+    check_field_count, parse_board_with, parse_fields_around, parse_move_counters,
+    write_board_with, write_state_fields,
+};
+use crate::{Color, FenError, Rank};
 
 use super::board::{MadBoard, MadPiece, PieceKind};
 use super::parts::{Hand, Part, Parts, MAX_OF_A_TYPE};
@@ -22,62 +27,33 @@ impl MadSetup {
     /// position.
     pub fn from_fen(text: &str) -> Result<MadSetup, FenError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
-        if fields.is_empty() {
-            return Err(FenError::Empty);
-        }
-        if !(5..=7).contains(&fields.len()) {
-            return Err(FenError::FieldCount {
-                found: fields.len(),
-                expected: "5 to 7 (board, turn, castling, en passant, hands, halfmove clock, fullmove number)",
-            });
-        }
+        check_field_count(
+            &fields,
+            5..=7,
+            "5 to 7 (board, turn, castling, en passant, hands, halfmove clock, fullmove number)",
+        )?;
         let board = parse_board(fields[0])?;
-        let turn = parse_turn(fields[1])?;
-        let castling_rights = parse_castling(fields[2])?;
-        let ep_square = parse_en_passant(fields[3])?;
+        // Fields in order: the hands stand between en passant and the
+        // counters.
+        let mut setup = parse_fields_around(board, [fields[1], fields[2], fields[3]], &[])?;
         let hands = parse_hands(fields[4])?;
-        let halfmoves = match fields.get(5) {
-            Some(f) => parse_number(f, 9999).ok_or_else(|| FenError::HalfmoveClock((*f).into()))?,
-            None => 0,
-        };
-        let fullmoves = match fields.get(6) {
-            Some(f) => parse_number(f, 99999)
-                .filter(|n| *n >= 1)
-                .ok_or_else(|| FenError::FullmoveNumber((*f).into()))?,
-            None => 1,
-        };
-        Ok(MadSetup {
-            board,
-            turn,
-            castling_rights,
-            ep_square,
-            hands,
-            halfmoves,
-            fullmoves,
-        })
+        (setup.halfmoves, setup.fullmoves) =
+            parse_move_counters(fields.get(5).copied(), fields.get(6).copied())?;
+        Ok(MadSetup { setup, hands })
     }
 
     /// Writes all seven fields.
     pub fn to_fen(&self) -> String {
+        let setup = &self.setup;
         format!(
-            "{} {} {} {} {} {} {}",
-            write_board(&self.board),
-            self.turn.char(),
-            write_castling(self.castling_rights),
-            self.ep_square
-                .map_or_else(|| "-".to_owned(), |sq| sq.to_string()),
+            "{} {} {} {} {}",
+            write_board_with(|square| setup.board.piece_at(square).map(|piece| piece.token())),
+            write_state_fields(setup),
             write_hands(&self.hands),
-            self.halfmoves,
-            self.fullmoves
+            setup.halfmoves,
+            setup.fullmoves
         )
     }
-}
-
-fn parse_number(field: &str, max: u32) -> Option<u32> {
-    if field.is_empty() || field.len() > 6 || !field.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    field.parse::<u32>().ok().filter(|n| *n <= max)
 }
 
 /// Reads a bracketed part list (the text between `[` and `]`).
@@ -118,109 +94,42 @@ fn parse_part_list(letters: &str) -> Result<(Color, Parts), String> {
 }
 
 fn parse_board(field: &str) -> Result<MadBoard, FenError> {
-    let err = |reason: String| FenError::Board {
-        field: field.to_owned(),
-        reason,
-    };
-    let rows: Vec<&str> = field.split('/').collect();
-    if rows.len() != 8 {
-        return Err(err(format!(
-            "expected 8 ranks separated by '/', found {}",
-            rows.len()
-        )));
-    }
     let mut board = MadBoard::empty();
-    for (row_index, row) in rows.iter().enumerate() {
-        let rank = Rank::new(7 - row_index as u32).expect("8 rows");
-        let mut file = 0u32;
-        let mut chars = row.chars();
-        while let Some(c) = chars.next() {
-            if let Some(skip) = c.to_digit(10) {
-                if skip == 0 || skip > 8 {
-                    return Err(err(format!(
-                        "bad empty-square count '{c}' on rank {}",
-                        rank.char()
-                    )));
-                }
-                file += skip;
-                if file > 8 {
-                    return Err(err(format!("rank {} has more than 8 squares", rank.char())));
-                }
-                continue;
-            }
-            let piece = match c {
-                '[' => {
-                    let rest = chars.as_str();
-                    let Some(end) = rest.find(']') else {
-                        return Err(err(format!("unclosed '[' on rank {}", rank.char())));
-                    };
-                    let (color, parts) = parse_part_list(&rest[..end])
-                        .map_err(|reason| err(format!("{reason} on rank {}", rank.char())))?;
-                    chars = rest[end + 1..].chars();
-                    MadPiece::new(color, PieceKind::Composite(parts))
-                }
-                _ => {
-                    let color = if c.is_ascii_uppercase() {
-                        Color::White
-                    } else {
-                        Color::Black
-                    };
-                    let kind = match c.to_ascii_uppercase() {
-                        'K' => PieceKind::Scientist,
-                        'P' => PieceKind::Pawn,
-                        upper => match Parts::from_fide_letter(upper) {
-                            Some(parts) if c.is_ascii_alphabetic() => PieceKind::Composite(parts),
-                            _ => {
-                                return Err(err(format!(
-                                    "unknown piece letter '{c}' on rank {}",
-                                    rank.char()
-                                )))
-                            }
-                        },
-                    };
-                    MadPiece::new(color, kind)
-                }
-            };
-            let Some(f) = File::new(file) else {
-                return Err(err(format!("rank {} has more than 8 squares", rank.char())));
-            };
-            board.set(Square::from_coords(f, rank), piece);
-            file += 1;
-        }
-        if file != 8 {
-            return Err(err(format!(
-                "rank {} has {file} squares, expected 8",
-                rank.char()
-            )));
-        }
-    }
+    parse_board_with(field, read_piece, |square, piece| board.set(square, piece))?;
     Ok(board)
 }
 
-fn write_board(board: &MadBoard) -> String {
-    let mut out = String::with_capacity(80);
-    for rank in Rank::all().rev() {
-        let mut empty = 0;
-        for file in File::all() {
-            match board.piece_at(Square::from_coords(file, rank)) {
-                Some(piece) => {
-                    if empty > 0 {
-                        out.push(char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    out.push_str(&piece.token());
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            out.push(char::from(b'0' + empty));
-        }
-        if rank != Rank::FIRST {
-            out.push('/');
-        }
+/// One piece token: a bracketed part list, or a letter.
+fn read_piece(c: char, rest: &mut Chars, rank: Rank) -> Result<MadPiece, String> {
+    if c == '[' {
+        let text = rest.as_str();
+        let Some(end) = text.find(']') else {
+            return Err(format!("unclosed '[' on rank {}", rank.char()));
+        };
+        let (color, parts) = parse_part_list(&text[..end])
+            .map_err(|reason| format!("{reason} on rank {}", rank.char()))?;
+        *rest = text[end + 1..].chars();
+        return Ok(MadPiece::new(color, PieceKind::Composite(parts)));
     }
-    out
+    let color = if c.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let kind = match c.to_ascii_uppercase() {
+        'K' => PieceKind::Scientist,
+        'P' => PieceKind::Pawn,
+        upper => match Parts::from_fide_letter(upper) {
+            Some(parts) if c.is_ascii_alphabetic() => PieceKind::Composite(parts),
+            _ => {
+                return Err(format!(
+                    "unknown piece letter '{c}' on rank {}",
+                    rank.char()
+                ))
+            }
+        },
+    };
+    Ok(MadPiece::new(color, kind))
 }
 
 fn parse_hands(field: &str) -> Result<[Hand; 2], FenError> {

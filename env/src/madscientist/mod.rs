@@ -30,10 +30,14 @@ pub use parts::{Hand, Part, Parts, HAND_LIMIT, HAND_MAX_DURING_TURN};
 use movegen::{CountVisitor, ListVisitor};
 
 use crate::attacks;
-use crate::fide::{castling, endings};
+use crate::fide::state::fide_accessors;
+use crate::fide::{
+    castling, en_passant, endings, validate_back_ranks, validate_fullmoves, validate_pawn_count,
+    FideState,
+};
 use crate::zobrist;
 use crate::{
-    Bitboard, Color, FenError, MoveError, Outcome, Position, PositionError, Rank, Square,
+    Bitboard, Color, FenError, MoveError, Outcome, Position, PositionError, Rank, Setup, Square,
     Termination,
 };
 
@@ -44,28 +48,23 @@ pub const NAME: &str = "madscientist";
 /// validates it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MadSetup {
-    pub board: MadBoard,
-    pub turn: Color,
-    /// Corner squares of rooks that may still castle.
-    pub castling_rights: Bitboard,
-    pub ep_square: Option<Square>,
+    /// The board of part-pieces and the FIDE fields: castling rights are
+    /// corner squares of rooks that may still castle; the half-move clock
+    /// counts turns since the last capture, pawn move or Scientist power
+    /// (M6).
+    pub setup: Setup<MadBoard>,
     /// Hands, indexed by colour.
     pub hands: [Hand; 2],
-    /// Turns since the last capture, pawn move or Scientist power (M6).
-    pub halfmoves: u32,
-    pub fullmoves: u32,
 }
 
 impl MadSetup {
     pub fn standard() -> MadSetup {
         MadSetup {
-            board: MadBoard::standard(),
-            turn: Color::White,
-            castling_rights: Bitboard::CORNERS,
-            ep_square: None,
+            setup: Setup {
+                castling_rights: Bitboard::CORNERS,
+                ..Setup::with_board(MadBoard::standard())
+            },
             hands: [Hand::EMPTY; 2],
-            halfmoves: 0,
-            fullmoves: 1,
         }
     }
 }
@@ -73,13 +72,10 @@ impl MadSetup {
 /// A legal Mad Scientist Chess position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MadScientist {
-    board: MadBoard,
-    turn: Color,
-    castling_rights: Bitboard,
-    ep_square: Option<Square>,
+    /// The board of part-pieces and the FIDE fields beside it (castling
+    /// rights are corner squares of unmodified rooks).
+    fide: FideState<MadBoard>,
     hands: [Hand; 2],
-    halfmoves: u32,
-    fullmoves: u32,
 }
 
 impl Default for MadScientist {
@@ -110,57 +106,36 @@ impl MadScientist {
     /// move at most eight parts (its turn is complete), that of the side to
     /// move at most sixteen (it may be discarding).
     pub fn from_setup(setup: MadSetup) -> Result<MadScientist, PositionError> {
-        let MadSetup {
-            board,
+        let MadSetup { setup, hands } = setup;
+        let Setup {
+            ref board,
             turn,
             castling_rights,
             ep_square,
-            hands,
-            halfmoves,
             fullmoves,
+            ..
         } = setup;
-        if fullmoves == 0 {
-            return Err(PositionError::ZeroFullmoves);
-        }
+        validate_fullmoves(fullmoves)?;
         for color in Color::ALL {
             let scientists = (board.scientists() & board.by_color(color)).count();
             if scientists > 1 {
                 return Err(PositionError::TooManyKings(color));
             }
-            let pawns = (board.pawns() & board.by_color(color)).count();
-            if pawns > 8 {
-                return Err(PositionError::TooManyPawns(color, pawns));
-            }
+            validate_pawn_count(color, board.pawns() & board.by_color(color))?;
         }
         if board.scientist_of(!turn).is_none() {
             return Err(PositionError::MissingKing(!turn));
         }
-        if let Some(sq) = (board.pawns() & Bitboard::BACKRANKS).first() {
-            return Err(PositionError::PawnOnBackRank(sq));
-        }
-        for rook in castling_rights {
-            let color = castling::rank_color(rook);
-            let home = Square::E1.relative_to(color);
-            let scientist_home = board.scientist_of(color) == Some(home);
-            let rook_there = board.piece_at(rook)
-                == Some(MadPiece::new(color, PieceKind::Composite(Parts::ROOK)));
-            if !scientist_home || !rook_there || !Bitboard::CORNERS.contains(rook) {
-                return Err(PositionError::BadCastlingRight { color, rook });
-            }
-        }
+        validate_back_ranks(board.pawns())?;
+        castling::validate_rights_by(castling_rights, |color, home, rook| {
+            board.scientist_of(color) == Some(home)
+                && board.piece_at(rook)
+                    == Some(MadPiece::new(color, PieceKind::Composite(Parts::ROOK)))
+                && Bitboard::CORNERS.contains(rook)
+        })?;
         if let Some(ep) = ep_square {
-            let pawn_of = |sq: Option<Square>, color: Color| {
-                sq.and_then(|s| board.piece_at(s)) == Some(MadPiece::new(color, PieceKind::Pawn))
-            };
-            let in_front = ep.offset(0, turn.fold(-1, 1));
-            let origin = ep.offset(0, turn.fold(1, -1));
-            if ep.relative_rank(turn) != Rank::SIXTH
-                || board.occupied().contains(ep)
-                || origin.is_none_or(|o| board.occupied().contains(o))
-                || !pawn_of(in_front, !turn)
-            {
-                return Err(PositionError::BadEnPassant(ep));
-            }
+            let their_pawns = board.pawns() & board.by_color(!turn);
+            en_passant::validate_ep_square_by(turn, ep, board.occupied(), their_pawns)?;
         }
         for color in Color::ALL {
             let limit = if color == turn {
@@ -177,15 +152,7 @@ impl MadScientist {
                 });
             }
         }
-        Ok(MadScientist {
-            board,
-            turn,
-            castling_rights,
-            ep_square,
-            hands,
-            halfmoves,
-            fullmoves,
-        })
+        Ok(MadScientist { fide: setup, hands })
     }
 
     /// Reads a position string (see docs/rules/madscientist.md) and
@@ -196,56 +163,23 @@ impl MadScientist {
 
     pub fn to_setup(&self) -> MadSetup {
         MadSetup {
-            board: self.board.clone(),
-            turn: self.turn,
-            castling_rights: self.castling_rights,
-            ep_square: self.ep_square,
+            setup: self.fide.clone(),
             hands: self.hands,
-            halfmoves: self.halfmoves,
-            fullmoves: self.fullmoves,
         }
     }
 
-    /// The board. Its `Debug` is a diagram (what `AnyGame::render` prints).
-    #[inline]
-    pub fn board(&self) -> &MadBoard {
-        &self.board
-    }
-
-    #[inline]
-    pub fn turn(&self) -> Color {
-        self.turn
-    }
+    // The board's `Debug` is a diagram (what `AnyGame::render` prints).
+    fide_accessors!(MadBoard);
 
     #[inline]
     pub fn hand(&self, color: Color) -> Hand {
         self.hands[color.index()]
     }
 
-    #[inline]
-    pub fn castling_rights(&self) -> Bitboard {
-        self.castling_rights
-    }
-
-    #[inline]
-    pub fn ep_square(&self) -> Option<Square> {
-        self.ep_square
-    }
-
-    #[inline]
-    pub fn halfmoves(&self) -> u32 {
-        self.halfmoves
-    }
-
-    #[inline]
-    pub fn fullmoves(&self) -> u32 {
-        self.fullmoves
-    }
-
     /// True while the side to move must discard before its turn ends (M4).
     #[inline]
     pub fn is_discarding(&self) -> bool {
-        self.hands[self.turn.index()].is_over_limit()
+        self.hands[self.fide.turn.index()].is_over_limit()
     }
 
     /// Every legal action, in generator order.
@@ -261,52 +195,49 @@ impl MadScientist {
     /// castling rights. The turn passes once the mover's hand holds at most
     /// eight parts (M4).
     pub fn play_action_unchecked(&mut self, action: &MadAction) {
-        let us = self.turn;
+        let us = self.fide.turn;
         if let MadAction::Discard { part } = *action {
             self.hands[us.index()].remove(part);
         } else {
-            self.ep_square = None;
-            self.halfmoves += 1;
+            self.fide.begin_ply();
             match *action {
                 MadAction::Move(m) => self.play_move(m),
                 MadAction::Animate { part, to } => {
                     self.hands[us.index()].remove(part);
-                    self.board.set(
+                    self.fide.board.set(
                         to,
                         MadPiece::new(us, PieceKind::Composite(Parts::single(part))),
                     );
-                    self.halfmoves = 0;
+                    self.fide.halfmoves = 0;
                 }
                 MadAction::Attach { part, target } => {
                     self.hands[us.index()].remove(part);
-                    let mut parts = self.board.parts_at(target);
+                    let mut parts = self.fide.board.parts_at(target);
                     parts.add(part);
-                    self.board.set_parts(target, parts);
+                    self.fide.board.set_parts(target, parts);
                     // A modified rook no longer castles (M1).
-                    self.castling_rights.remove(target);
-                    self.halfmoves = 0;
+                    self.fide.castling_rights.remove(target);
+                    self.fide.halfmoves = 0;
                 }
                 MadAction::Remove { part, from } => {
-                    let mut parts = self.board.parts_at(from);
+                    let mut parts = self.fide.board.parts_at(from);
                     parts.remove(part);
-                    self.board.set_parts(from, parts);
+                    self.fide.board.set_parts(from, parts);
                     self.hands[us.index()].add(part);
-                    self.castling_rights.remove(from);
-                    self.halfmoves = 0;
+                    self.fide.castling_rights.remove(from);
+                    self.fide.halfmoves = 0;
                 }
                 MadAction::Discard { .. } => unreachable!("handled above"),
             }
         }
         if !self.hands[us.index()].is_over_limit() {
-            if us == Color::Black {
-                self.fullmoves += 1;
-            }
-            self.turn = !us;
+            // Zeroing actions reset the counter themselves above.
+            self.fide.end_turn(false);
         }
     }
 
     fn play_move(&mut self, m: PieceMove) {
-        let us = self.turn;
+        let us = self.fide.turn;
         let PieceMove { from, to, kind } = m;
         match kind {
             MoveKind::Castle => {
@@ -316,59 +247,49 @@ impl MadScientist {
                 } else {
                     (Square::A1.relative_to(us), Square::D1.relative_to(us))
                 };
-                self.board.relocate(from, to);
-                self.board.relocate(rook_from, rook_to);
-                self.castling_rights &= !Bitboard::relative_rank(us, Rank::FIRST);
+                self.fide.board.relocate(from, to);
+                self.fide.board.relocate(rook_from, rook_to);
+                self.fide.clear_castling(us);
             }
             MoveKind::EnPassant => {
                 let captured = Square::from_coords(to.file(), from.rank());
-                self.board.clear(captured);
+                self.fide.board.clear(captured);
                 self.hands[us.index()].add(Part::Ferz);
-                self.board.relocate(from, to);
-                self.halfmoves = 0;
+                self.fide.board.relocate(from, to);
+                self.fide.halfmoves = 0;
             }
             MoveKind::Normal | MoveKind::Promotion(_) => {
-                if let Some(victim) = self.board.clear(to) {
+                if let Some(victim) = self.fide.board.clear(to) {
                     let hand = &mut self.hands[us.index()];
                     match victim.kind {
                         PieceKind::Pawn => hand.add(vector_part(us, from, to)),
                         PieceKind::Composite(parts) => hand.add_all(parts),
-                        PieceKind::Scientist => {
-                            self.castling_rights &= !Bitboard::relative_rank(!us, Rank::FIRST);
-                        }
+                        PieceKind::Scientist => self.fide.clear_castling(!us),
                     }
-                    self.castling_rights.remove(to);
-                    self.halfmoves = 0;
+                    self.fide.castling_rights.remove(to);
+                    self.fide.halfmoves = 0;
                 }
-                let pawn = self.board.pawns().contains(from);
-                let scientist = self.board.scientists().contains(from);
-                self.board.relocate(from, to);
+                let pawn = self.fide.board.pawns().contains(from);
+                let scientist = self.fide.board.scientists().contains(from);
+                self.fide.board.relocate(from, to);
                 if pawn {
-                    self.halfmoves = 0;
+                    self.fide.halfmoves = 0;
                     if let MoveKind::Promotion(promotion) = kind {
-                        self.board.set(
+                        self.fide.board.set(
                             to,
                             MadPiece::new(us, PieceKind::Composite(promotion.parts())),
                         );
-                    } else if from.rank().index().abs_diff(to.rank().index()) == 2 {
-                        let skipped = Square::from_index_masked(
-                            (from.index() as u32 + to.index() as u32) / 2,
-                        );
+                    } else if let Some(skipped) = en_passant::skipped_square(from, to) {
                         // Kept only when an enemy pawn can take: the square
                         // then matters for repetition.
-                        if (attacks::pawn_attacks(us, skipped)
-                            & self.board.pawns()
-                            & self.board.by_color(!us))
-                        .any()
-                        {
-                            self.ep_square = Some(skipped);
-                        }
+                        let takers = self.fide.board.pawns() & self.fide.board.by_color(!us);
+                        self.fide.ep_square = en_passant::capturable(us, skipped, takers);
                     }
                 }
                 if scientist {
-                    self.castling_rights &= !Bitboard::relative_rank(us, Rank::FIRST);
+                    self.fide.clear_castling(us);
                 }
-                self.castling_rights.remove(from);
+                self.fide.castling_rights.remove(from);
             }
         }
     }
@@ -379,7 +300,7 @@ impl MadScientist {
     /// castling rights and a usable en passant square.
     pub fn zobrist(&self) -> u64 {
         let mut key = 0;
-        for (sq, piece) in self.board.pieces() {
+        for (sq, piece) in self.fide.board.pieces() {
             let kind = match piece.kind {
                 PieceKind::Pawn => KIND_PAWN,
                 PieceKind::Scientist => KIND_SCIENTIST,
@@ -399,21 +320,12 @@ impl MadScientist {
                 }
             }
         }
-        if self.turn == Color::Black {
-            key ^= zobrist::BLACK_TO_MOVE;
-        }
-        for rook in self.castling_rights {
-            key ^= zobrist::castling(rook);
-        }
-        if let Some(ep) = self.ep_square {
-            let capturers = attacks::pawn_attacks(!self.turn, ep)
-                & self.board.pawns()
-                & self.board.by_color(self.turn);
-            if capturers.any() {
-                key ^= zobrist::en_passant(ep.file());
-            }
-        }
-        key
+        key ^ self.fide.zobrist_fields(|ep| {
+            let capturers = attacks::pawn_attacks(!self.fide.turn, ep)
+                & self.fide.board.pawns()
+                & self.fide.board.by_color(self.fide.turn);
+            capturers.any()
+        })
     }
 }
 
@@ -425,7 +337,7 @@ impl Position for MadScientist {
     }
 
     fn turn(&self) -> Color {
-        self.turn
+        self.fide.turn
     }
 
     fn legal_actions(&self, out: &mut Vec<MadAction>) {
@@ -455,7 +367,7 @@ impl Position for MadScientist {
     fn outcome_before_generation(&self) -> Option<Outcome> {
         Color::ALL
             .into_iter()
-            .find(|&color| self.board.scientist_of(color).is_none())
+            .find(|&color| self.fide.board.scientist_of(color).is_none())
             .map(|color| Outcome::Decisive {
                 winner: !color,
                 termination: Termination::ScientistCaptured,
@@ -463,7 +375,7 @@ impl Position for MadScientist {
     }
 
     fn outcome_given(&self, has_legal_action: bool) -> Option<Outcome> {
-        if let Some(draw) = endings::fifty_moves(self.halfmoves) {
+        if let Some(draw) = endings::fifty_moves(self.fide.halfmoves) {
             return Some(draw);
         }
         if !has_legal_action {
@@ -483,16 +395,16 @@ impl Position for MadScientist {
     /// pieces and Scientist powers reset the 50-move counter (M6) but are
     /// not irreversible here: parts can come back to the same squares.
     fn is_irreversible(&self, action: &MadAction) -> bool {
-        let rights = self.castling_rights;
+        let rights = self.fide.castling_rights;
         match *action {
             MadAction::Move(m) => {
-                self.board.pawns().contains(m.from)
-                    || self.board.pawns().contains(m.to)
+                self.fide.board.pawns().contains(m.from)
+                    || self.fide.board.pawns().contains(m.to)
                     || m.kind == MoveKind::Castle
                     || rights.contains(m.from)
                     || rights.contains(m.to)
-                    || (self.board.scientists().contains(m.from)
-                        && (rights & Bitboard::relative_rank(self.turn, Rank::FIRST)).any())
+                    || (self.fide.board.scientists().contains(m.from)
+                        && (rights & Bitboard::relative_rank(self.fide.turn, Rank::FIRST)).any())
             }
             MadAction::Attach { target, .. } => rights.contains(target),
             MadAction::Remove { from, .. } => rights.contains(from),

@@ -88,8 +88,8 @@ impl MadScientist {
     /// Scientist, castling, pawns, then animate, attach and remove. Nothing
     /// once the side to move has lost its Scientist (the game is over).
     pub(crate) fn visit_actions<V: ActionVisitor>(&self, visitor: &mut V) {
-        let us = self.turn;
-        let Some(scientist) = self.board.scientist_of(us) else {
+        let us = self.fide.turn;
+        let Some(scientist) = self.fide.board.scientist_of(us) else {
             return;
         };
         let hand = self.hands[us.index()];
@@ -101,7 +101,7 @@ impl MadScientist {
             }
             return;
         }
-        let board = &self.board;
+        let board = &self.fide.board;
         let occupied = board.occupied();
         let ours = board.by_color(us);
         let theirs = board.by_color(!us);
@@ -156,8 +156,8 @@ impl MadScientist {
         scientist: Square,
         occupied: Bitboard,
     ) {
-        let us = self.turn;
-        let rights = self.castling_rights & Bitboard::relative_rank(us, Rank::FIRST);
+        let us = self.fide.turn;
+        let rights = self.fide.castling_rights & Bitboard::relative_rank(us, Rank::FIRST);
         for rook in rights {
             if (attacks::between(scientist, rook) & occupied).is_empty() {
                 let to = if rook.file() > scientist.file() {
@@ -175,10 +175,10 @@ impl MadScientist {
     }
 
     fn visit_pawns<V: ActionVisitor>(&self, visitor: &mut V, occupied: Bitboard, theirs: Bitboard) {
-        let us = self.turn;
+        let us = self.fide.turn;
         let forward = us.fold(1, -1);
         let last_rank = Bitboard::relative_rank(us, Rank::EIGHTH);
-        for from in self.board.pawns() & self.board.by_color(us) {
+        for from in self.fide.board.pawns() & self.fide.board.by_color(us) {
             let mut targets = attacks::pawn_attacks(us, from) & theirs;
             if let Some(one) = from.offset(0, forward) {
                 if !occupied.contains(one) {
@@ -197,7 +197,7 @@ impl MadScientist {
             if promotions.any() {
                 visitor.promotions(from, promotions);
             }
-            if let Some(ep) = self.ep_square {
+            if let Some(ep) = self.fide.ep_square {
                 if attacks::pawn_attacks(us, from).contains(ep) {
                     visitor.action(MadAction::Move(PieceMove {
                         from,
@@ -212,10 +212,10 @@ impl MadScientist {
     /// True when the piece on `from` (of either colour) attacks `target`
     /// now: what M5's remove restriction asks of an adjacent enemy piece.
     pub fn attacks_square(&self, from: Square, target: Square) -> bool {
-        let Some(piece) = self.board.piece_at(from) else {
+        let Some(piece) = self.fide.board.piece_at(from) else {
             return false;
         };
-        let occupied = self.board.occupied();
+        let occupied = self.fide.board.occupied();
         match piece.kind {
             super::board::PieceKind::Scientist => attacks::king_attacks(from).contains(target),
             super::board::PieceKind::Pawn => {

@@ -28,7 +28,7 @@ enum Designator {
 
 impl MadScientist {
     fn designator_at(&self, sq: Square) -> Option<Designator> {
-        Some(match self.board.piece_at(sq)?.kind {
+        Some(match self.fide.board.piece_at(sq)?.kind {
             PieceKind::Scientist => Designator::Scientist,
             PieceKind::Pawn => Designator::Pawn,
             PieceKind::Composite(parts) => Designator::Composite(parts),
@@ -37,7 +37,8 @@ impl MadScientist {
 
     fn is_capture(&self, m: &PieceMove) -> bool {
         m.kind == MoveKind::EnPassant
-            || (m.kind != MoveKind::Castle && self.board.by_color(!self.turn).contains(m.to))
+            || (m.kind != MoveKind::Castle
+                && self.fide.board.by_color(!self.fide.turn).contains(m.to))
     }
 
     /// Writes the standard notation of a legal action.

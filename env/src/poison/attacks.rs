@@ -3,6 +3,7 @@
 //! against a King. Every piece, poisoned or not, still blocks lines.
 
 use crate::attacks;
+use crate::fide::legality;
 use crate::{Bitboard, Color, Piece, Role, Square};
 
 use super::PoisonChess;
@@ -72,17 +73,13 @@ impl PoisonChess {
         let board = &self.fide.board;
         let us = self.fide.turn;
         let them = board.by_color(!us) & !self.poisoned[(!us).index()];
-        let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY) & self.orthogonal_sliders())
-            | (attacks::bishop_attacks(king, Bitboard::EMPTY) & self.diagonal_sliders()))
-            & them;
-        let mut pinned = Bitboard::EMPTY;
-        for sniper in snipers {
-            let blockers = attacks::between(king, sniper) & board.occupied();
-            if !blockers.more_than_one() {
-                pinned |= blockers & board.by_color(us);
-            }
-        }
-        pinned
+        legality::pinned(
+            king,
+            board.by_color(us),
+            board.occupied(),
+            self.orthogonal_sliders() & them,
+            self.diagonal_sliders() & them,
+        )
     }
 
     /// The enemy King as a set (empty once it has died).

@@ -50,12 +50,12 @@
 //! and a network reads it more easily from a 0/1 plane than from "counter
 //! above zero".
 
-use crate::chess::encoding::{castling_sides, move_plane, MOVE_PLANES};
-use crate::encoding::board_moves::{neighbour_direction, DIRECTIONS};
+use crate::encoding::board_moves::{move_plane, neighbour_direction, DIRECTIONS, MOVE_PLANES};
+use crate::encoding::fide_planes::{encode_fide_state, encode_pieces, FIDE_STATE_PLANES};
 use crate::encoding::{
-    relative_square, write_bitboard_plane, write_constant_plane, Encoding, SQUARES,
+    relative_move_squares, relative_square, write_bitboard_plane, Encoding, SQUARES,
 };
-use crate::{Bitboard, Color, Role};
+use crate::{Color, Role};
 
 use super::{PoisonAction, PoisonChess, POISON_COUNTDOWN, ROLES};
 
@@ -72,22 +72,18 @@ pub const ACTION_PLANES: usize = SELF_CURE_PLANE + 1;
 /// Size of the action space: 90 planes x 64 squares.
 pub const NUM_ACTIONS: usize = ACTION_PLANES * SQUARES;
 
-/// First plane of the observer's pieces (one per role of [`ROLES`]).
-const OWN_PIECES: usize = 0;
-/// First plane of the opponent's pieces.
-const THEIR_PIECES: usize = ROLES.len();
+// Planes 0..18: the observer's pieces, one per role of [`ROLES`], then
+// the opponent's.
 const OWN_COUNTDOWN: usize = 2 * ROLES.len();
 const THEIR_COUNTDOWN: usize = OWN_COUNTDOWN + 1;
 const OWN_FROZEN: usize = THEIR_COUNTDOWN + 1;
 const THEIR_FROZEN: usize = OWN_FROZEN + 1;
-/// Own kingside, own queenside, opponent kingside, opponent queenside.
-const CASTLING: usize = THEIR_FROZEN + 1;
-const EN_PASSANT: usize = CASTLING + 4;
-const NO_PROGRESS: usize = EN_PASSANT + 1;
-const SIDE_TO_MOVE: usize = NO_PROGRESS + 1;
-const ONES: usize = SIDE_TO_MOVE + 1;
+/// The FIDE state planes, in chess's order: castling (own kingside, own
+/// queenside, opponent kingside, opponent queenside), en passant, no
+/// progress, side to move, ones.
+const FIDE_STATE: usize = THEIR_FROZEN + 1;
 /// Observation planes.
-pub const NUM_CHANNELS: usize = ONES + 1;
+pub const NUM_CHANNELS: usize = FIDE_STATE + FIDE_STATE_PLANES;
 
 impl PoisonChess {
     /// The index of `action` played by `mover` (see the module docs), or
@@ -97,8 +93,7 @@ impl PoisonChess {
     pub fn index_for(mover: Color, action: &PoisonAction) -> Option<usize> {
         match *action {
             PoisonAction::Move(m) => {
-                let from = relative_square(m.from(), mover);
-                let to = relative_square(m.to(), mover);
+                let (from, to) = relative_move_squares(&m, mover);
                 let underpromotion = m.promotion().filter(|role| *role != Role::Guard);
                 Some(move_plane(from, to, underpromotion)? * SQUARES + from)
             }
@@ -117,15 +112,6 @@ impl PoisonChess {
                 Some(plane * SQUARES + from)
             }
         }
-    }
-}
-
-#[inline]
-fn flag(value: bool) -> f32 {
-    if value {
-        1.0
-    } else {
-        0.0
     }
 }
 
@@ -179,16 +165,7 @@ impl Encoding for PoisonChess {
     fn encode(&self, observer: Color, out: &mut [f32]) {
         let out = &mut out[..NUM_CHANNELS * SQUARES];
         let plane = |c: usize| c * SQUARES..(c + 1) * SQUARES;
-        for (side, first) in [(observer, OWN_PIECES), (!observer, THEIR_PIECES)] {
-            let pieces = self.fide.board.by_color(side);
-            for (i, role) in ROLES.into_iter().enumerate() {
-                write_bitboard_plane(
-                    &mut out[plane(first + i)],
-                    pieces & self.fide.board.by_role(role),
-                    observer,
-                );
-            }
-        }
+        encode_pieces(&self.fide.board, &ROLES, observer, out);
         for (side, countdown, frozen) in [
             (observer, OWN_COUNTDOWN, OWN_FROZEN),
             (!observer, THEIR_COUNTDOWN, THEIR_FROZEN),
@@ -202,25 +179,7 @@ impl Encoding for PoisonChess {
                     f32::from(self.counters[square.index()]) / f32::from(POISON_COUNTDOWN);
             }
         }
-        for (i, side) in [observer, !observer].into_iter().enumerate() {
-            // A right is the square of a Harpy that may castle (P11).
-            let (kingside, queenside) = castling_sides(self.fide.castling_rights, side);
-            write_constant_plane(&mut out[plane(CASTLING + 2 * i)], flag(kingside));
-            write_constant_plane(&mut out[plane(CASTLING + 2 * i + 1)], flag(queenside));
-        }
-        let en_passant = self
-            .fide
-            .ep_square
-            .map_or(Bitboard::EMPTY, Bitboard::from_square);
-        write_bitboard_plane(&mut out[plane(EN_PASSANT)], en_passant, observer);
-        write_constant_plane(
-            &mut out[plane(NO_PROGRESS)],
-            (self.fide.halfmoves as f32 / 100.0).min(1.0),
-        );
-        write_constant_plane(
-            &mut out[plane(SIDE_TO_MOVE)],
-            flag(self.fide.turn.is_white()),
-        );
-        write_constant_plane(&mut out[plane(ONES)], 1.0);
+        // A castling right is the square of a Harpy that may castle (P11).
+        encode_fide_state(&self.fide, observer, &mut out[FIDE_STATE * SQUARES..]);
     }
 }

@@ -125,7 +125,7 @@ impl PoisonChess {
     /// poisoned piece.
     pub fn zobrist(&self) -> u64 {
         let mut key = zobrist::board_pieces(&self.fide.board)
-            ^ self.fide.zobrist_fields(|| self.has_legal_en_passant());
+            ^ self.fide.zobrist_fields(|_| self.has_legal_en_passant());
         for sq in self.all_poisoned() {
             key ^= zobrist::key(
                 ZOBRIST_POISON,

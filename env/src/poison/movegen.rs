@@ -18,7 +18,7 @@
 use arrayvec::ArrayVec;
 
 use crate::attacks;
-use crate::fide::{castling, en_passant};
+use crate::fide::{castling, en_passant, legality, move_groups};
 use crate::{Bitboard, Move, Rank, Role, Square};
 
 use super::{PoisonAction, PoisonChess, PROMOTIONS};
@@ -43,12 +43,7 @@ pub struct CountVisitor(pub usize);
 impl ActionVisitor for CountVisitor {
     #[inline]
     fn piece_moves(&mut self, _: &PoisonChess, role: Role, _: Square, targets: Bitboard) {
-        if role == Role::Pawn {
-            let promotions = targets & Bitboard::BACKRANKS;
-            self.0 += targets.count() + (PROMOTIONS.len() - 1) * promotions.count();
-        } else {
-            self.0 += targets.count();
-        }
+        self.0 += move_groups::count_moves(role, targets, || PROMOTIONS.len());
     }
 
     #[inline]
@@ -118,31 +113,9 @@ fn for_each_move(
     role: Role,
     from: Square,
     targets: Bitboard,
-    mut f: impl FnMut(Move),
+    f: impl FnMut(Move),
 ) {
-    let board = position.board();
-    for to in targets {
-        let capture = board.role_at(to);
-        if role == Role::Pawn && Bitboard::BACKRANKS.contains(to) {
-            for promotion in PROMOTIONS {
-                f(Move::Normal {
-                    role,
-                    from,
-                    capture,
-                    to,
-                    promotion: Some(promotion),
-                });
-            }
-        } else {
-            f(Move::Normal {
-                role,
-                from,
-                capture,
-                to,
-                promotion: None,
-            });
-        }
-    }
+    move_groups::for_each_move(position.board(), role, from, targets, || PROMOTIONS, f);
 }
 
 impl PoisonChess {
@@ -235,12 +208,9 @@ impl PoisonChess {
         if active.contains(king) {
             let mut targets = attacks::king_attacks(king) & (empty | capturable);
             if LEGAL {
-                let without_king = occupied.without(king);
-                for to in targets {
-                    if self.attackers_to(to, them, without_king).any() {
-                        targets.remove(to);
-                    }
-                }
+                targets = legality::safe_king_steps(king, targets, occupied, |to, occupied| {
+                    self.attackers_to(to, them, occupied).any()
+                });
             }
             visitor.piece_moves(self, Role::King, king, targets);
         }

@@ -14,7 +14,7 @@
 //! of 4 to 6 fields reads as a position without poison.
 
 use crate::fen;
-use crate::fide::{castling, validate_ep_square, validate_fide_material, FideState};
+use crate::fide::{validate_fide_setup, SetupRules};
 use crate::{
     Bitboard, Board, Color, FenError, File, Piece, PositionError, Rank, Role, Setup, Square,
 };
@@ -157,6 +157,14 @@ fn write_poison_field(counters: &[u8; 64]) -> String {
     }
 }
 
+/// What a Poison setup may hold: castling rights are Harpies' (P11).
+const SETUP_RULES: SetupRules = SetupRules {
+    variant: "poison",
+    roles: &ROLES,
+    castling_partner: Role::Harpy,
+    partner_on_corners: true,
+};
+
 impl PoisonChess {
     /// Validates a setup: the FIDE material limits with the Poison roles
     /// only, castling rights backed by the King on e1/e8 and a Harpy on the
@@ -165,32 +173,8 @@ impl PoisonChess {
     /// in check under the P6 attack rules.
     pub fn from_setup(setup: PoisonSetup) -> Result<PoisonChess, PositionError> {
         let PoisonSetup { base, counters } = setup;
-        let fide = FideState::from_setup(base);
-        let FideState {
-            ref board,
-            turn,
-            castling_rights,
-            ep_square,
-            fullmoves,
-            ..
-        } = fide;
-        if fullmoves == 0 {
-            return Err(PositionError::ZeroFullmoves);
-        }
-        for (square, piece) in board.pieces() {
-            if !ROLES.contains(&piece.role) {
-                return Err(PositionError::UnsupportedRole {
-                    role: piece.role,
-                    square,
-                    variant: "poison",
-                });
-            }
-        }
-        validate_fide_material(board)?;
-        castling::validate_rights_with(board, castling_rights, Role::Harpy, true)?;
-        if let Some(ep) = ep_square {
-            validate_ep_square(board, turn, ep)?;
-        }
+        validate_fide_setup(&base, &SETUP_RULES)?;
+        let (board, turn) = (&base.board, base.turn);
         let mut poisoned = [Bitboard::EMPTY; 2];
         for square in Square::all() {
             let counter = counters[square.index()];
@@ -203,7 +187,7 @@ impl PoisonChess {
             }
         }
         let position = PoisonChess {
-            fide,
+            fide: base,
             poisoned,
             counters,
         };
@@ -216,7 +200,7 @@ impl PoisonChess {
     /// The plain fields of this position.
     pub fn to_setup(&self) -> PoisonSetup {
         PoisonSetup {
-            base: self.fide.to_setup(),
+            base: self.fide.clone(),
             counters: self.counters,
         }
     }

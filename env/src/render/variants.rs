@@ -3,7 +3,7 @@
 
 use crate::hostage::{Reserve, RESERVE_ROLES};
 use crate::traitor::{Secret, Step};
-use crate::{Board, Chess, Color, Hostage, MadScientist, PoisonChess, Position, Square, Traitor};
+use crate::{Board, Chess, Color, Hostage, MadScientist, PoisonChess, Square, Traitor};
 
 use super::{Cell, Diagram};
 

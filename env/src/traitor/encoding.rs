@@ -74,14 +74,18 @@
 use super::rules::{Commitment, Mode, TraitorRules, BUDGET};
 use super::selection::{start_piece, PieceId, Secret, Selection, TRAITOR_ROLES};
 use super::{control, Step, Traitor, TraitorAction, TraitorView};
-use crate::chess;
+use crate::encoding::fide_planes::{
+    castling_sides, encode_fide_pieces, flag, no_progress, write_en_passant_plane,
+};
 use crate::encoding::{
-    board_moves, relative_square, write_bitboard_plane, write_constant_plane, Encoding, SQUARES,
+    board_moves, relative_move_squares, relative_square, write_bitboard_plane,
+    write_constant_plane, Encoding, SQUARES,
 };
 use crate::{Bitboard, Board, Color, Move, Role, Square};
 
-/// Board-move planes: 56 queen-like, 8 knight, 9 underpromotion.
-pub const MOVE_PLANES: usize = 73;
+/// Board-move planes: 56 queen-like, 8 knight, 9 underpromotion (the
+/// AlphaZero layout of [`board_moves`]).
+pub const MOVE_PLANES: usize = board_moves::MOVE_PLANES;
 /// First index of the announcement section.
 pub const ANNOUNCE_OFFSET: usize = MOVE_PLANES * SQUARES;
 /// First index of the selection section.
@@ -101,8 +105,7 @@ pub const SIMPLIFIED_SELECTIONS: usize = SIMPLIFIED.1;
 /// moves one way only, so the two never meet.
 #[inline]
 pub(crate) fn board_move_index(m: &Move, player: Color) -> usize {
-    let from = relative_square(m.from(), player);
-    let to = relative_square(m.to(), player);
+    let (from, to) = relative_move_squares(m, player);
     let plane = match m.promotion() {
         Some(piece @ (Role::Knight | Role::Bishop | Role::Rook)) => {
             // Relative rank 1 to rank 0 mirrors onto rank 1 to rank 2.
@@ -113,7 +116,7 @@ pub(crate) fn board_move_index(m: &Move, player: Color) -> usize {
                 Role::Bishop => 1,
                 _ => 2,
             };
-            Some(board_moves::BOARD_MOVE_PLANES + 3 * direction + kind)
+            Some(board_moves::UNDERPROMOTION_PLANES + 3 * direction + kind)
         }
         _ => board_moves::board_move_plane(from, to),
     };
@@ -456,7 +459,7 @@ impl Observed<'_> {
         let them = !me;
         let board = self.board;
         let mode = self.rules.mode;
-        chess::encoding::encode_fide_pieces(board, me, out);
+        encode_fide_pieces(board, me, out);
         let mut planes = out[12 * SQUARES..needed].chunks_exact_mut(SQUARES);
         let mut bits =
             |set: Bitboard| write_bitboard_plane(planes.next().expect("layout counted"), set, me);
@@ -502,19 +505,13 @@ impl Observed<'_> {
         constant(f32::from(u8::from(self.step == Step::Select)));
         constant(f32::from(u8::from(self.step == Step::Open)));
         constant(f32::from(u8::from(matches!(self.step, Step::Announced(_)))));
-        let mut bits =
-            |set: Bitboard| write_bitboard_plane(planes.next().expect("layout counted"), set, me);
-        bits(
-            self.ep_square
-                .map_or(Bitboard::EMPTY, Bitboard::from_square),
-        );
+        write_en_passant_plane(planes.next().expect("layout counted"), self.ep_square, me);
         let mut constant =
             |value: f32| write_constant_plane(planes.next().expect("layout counted"), value);
         for colour in [me, them] {
-            let (king_side, queen_side) =
-                chess::encoding::castling_sides(self.castling_rights, colour);
-            constant(f32::from(u8::from(king_side)));
-            constant(f32::from(u8::from(queen_side)));
+            let (king_side, queen_side) = castling_sides(self.castling_rights, colour);
+            constant(flag(king_side));
+            constant(flag(queen_side));
         }
         let mut bits =
             |set: Bitboard| write_bitboard_plane(planes.next().expect("layout counted"), set, me);
@@ -532,9 +529,9 @@ impl Observed<'_> {
         }
         let mut constant =
             |value: f32| write_constant_plane(planes.next().expect("layout counted"), value);
-        constant(self.halfmoves.min(100) as f32 / 100.0);
-        constant(f32::from(u8::from(self.turn == me)));
-        constant(f32::from(u8::from(me == Color::Black)));
+        constant(no_progress(self.halfmoves));
+        constant(flag(self.turn == me));
+        constant(flag(me == Color::Black));
         debug_assert!(planes.next().is_none(), "every channel written");
     }
 }
@@ -546,14 +543,14 @@ impl Traitor {
         Observed {
             rules: self.rules,
             observer,
-            board: &self.board,
+            board: &self.fide.board,
             ids: &self.ids,
             announced: self.announced,
-            turn: self.turn,
+            turn: self.fide.turn,
             step: self.step,
-            castling_rights: self.castling_rights,
-            ep_square: self.ep_square,
-            halfmoves: self.halfmoves,
+            castling_rights: self.fide.castling_rights,
+            ep_square: self.fide.ep_square,
+            halfmoves: self.fide.halfmoves,
             budgets: self.budgets,
             used: self.used,
             own_secret: self.secrets[observer.index()],
@@ -610,7 +607,7 @@ impl Encoding for Traitor {
     }
 
     fn action_index(&self, action: &TraitorAction) -> usize {
-        action_index_for(action, self.turn, self.rules.commitment)
+        action_index_for(action, self.fide.turn, self.rules.commitment)
     }
 
     fn num_channels(&self) -> usize {

@@ -31,7 +31,9 @@ use super::rules::{value, Commitment, Mode, TraitorRules, BUDGET};
 use super::selection::{start_piece, PieceId, RoleCounts, Secret, Selection};
 use super::{Step, Traitor, NO_ID};
 use crate::fen as fide;
-use crate::fide::validate_ep_square;
+use crate::fide::{
+    castling, validate_back_ranks, validate_ep_square, validate_fullmoves, FideState,
+};
 use crate::{Bitboard, Color, FenError, PositionError, Rank, Role, Setup, Square};
 
 /// An unvalidated Traitor position: plain fields, as read from a string.
@@ -161,15 +163,7 @@ impl TraitorSetup {
     /// Reads the 14 fields (syntax only; [`Traitor::from_setup`] checks the rules).
     pub fn parse(text: &str, commitment: Commitment) -> Result<TraitorSetup, FenError> {
         let fields: Vec<&str> = text.split_ascii_whitespace().collect();
-        if fields.is_empty() {
-            return Err(FenError::Empty);
-        }
-        if fields.len() != 14 {
-            return Err(FenError::FieldCount {
-                found: fields.len(),
-                expected: FIELDS,
-            });
-        }
+        fide::check_field_count(&fields, 14..=14, FIELDS)?;
         let setup = fide::parse_fide_fields(&fields[..6], &Role::FIDE)?;
         let mut ids = [NO_ID; 64];
         for sq in setup.board.occupied() {
@@ -329,14 +323,7 @@ impl Traitor {
 
     pub fn to_setup(&self) -> TraitorSetup {
         TraitorSetup {
-            setup: Setup {
-                board: self.board.clone(),
-                turn: self.turn,
-                castling_rights: self.castling_rights,
-                ep_square: self.ep_square,
-                halfmoves: self.halfmoves,
-                fullmoves: self.fullmoves,
-            },
+            setup: self.fide.clone(),
             ids: self.ids,
             announced: self.announced,
             budgets: self.budgets,
@@ -380,9 +367,7 @@ impl Traitor {
                 _ => return Err(PositionError::TooManyKings(colour).into()),
             }
         }
-        if let Some(sq) = (board.by_role(Role::Pawn) & Bitboard::BACKRANKS).first() {
-            return Err(PositionError::PawnOnBackRank(sq).into());
-        }
+        validate_back_ranks(board.by_role(Role::Pawn))?;
         let ids_text = || {
             let partial = TraitorSetup {
                 setup: Setup {
@@ -525,16 +510,11 @@ impl Traitor {
         }
         let position = Traitor {
             rules,
-            board,
+            fide: FideState { board, ..setup },
             ids,
             announced,
-            turn: setup.turn,
             step,
-            castling_rights: setup.castling_rights,
-            ep_square: setup.ep_square,
             returned_pawns,
-            halfmoves: setup.halfmoves,
-            fullmoves: setup.fullmoves,
             budgets,
             used,
             secrets: full_secrets,
@@ -546,16 +526,8 @@ impl Traitor {
                 return Err(bad("step", &id.to_string(), "the piece announced this turn must be on the board and among the mover's used ids"));
             }
         }
-        if setup.fullmoves == 0 {
-            return Err(PositionError::ZeroFullmoves.into());
-        }
-        for rook in setup.castling_rights {
-            let colour = if rook.rank() == Rank::FIRST {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let king_home = Square::E1.relative_to(colour);
+        validate_fullmoves(setup.fullmoves)?;
+        castling::validate_rights_by(setup.castling_rights, |colour, king_home, rook| {
             // T9: the right stays with an unmoved rook, which in Defector
             // mode may stand there defected to the other side (it may come
             // back and castle).
@@ -566,24 +538,17 @@ impl Traitor {
                 }
                 _ => false,
             };
-            if board_piece(&position, king_home) != Some(crate::Piece::new(colour, Role::King))
-                || !rook_fits
-                || announced.contains(rook)
-            {
-                return Err(PositionError::BadCastlingRight {
-                    color: colour,
-                    rook,
-                }
-                .into());
-            }
-        }
+            board_piece(&position, king_home) == Some(crate::Piece::new(colour, Role::King))
+                && rook_fits
+                && !announced.contains(rook)
+        })?;
         if let Some(ep) = setup.ep_square {
             let taker = if ep.rank() == Rank::SIXTH {
                 Color::White
             } else {
                 Color::Black
             };
-            validate_ep_square(&position.board, taker, ep)?;
+            validate_ep_square(&position.fide.board, taker, ep)?;
         }
         if !mode.shared() && last_move.is_some() {
             return Err(bad("last", &fields_last(last_move), "only modes with the weak ko (double-agent, defector-double-agent, mercenary) keep the last move"));
@@ -596,7 +561,7 @@ impl Traitor {
             ));
         }
         if step == Step::Open
-            && control::checkers(&position.board, announced, mode, !setup.turn).any()
+            && control::checkers(&position.fide.board, announced, mode, !setup.turn).any()
         {
             return Err(PositionError::OppositeCheck(!setup.turn).into());
         }
@@ -605,7 +570,7 @@ impl Traitor {
 }
 
 fn board_piece(position: &Traitor, sq: Square) -> Option<crate::Piece> {
-    position.board.piece_at(sq)
+    position.fide.board.piece_at(sq)
 }
 
 fn fields_last(last: Option<(Square, Square)>) -> String {

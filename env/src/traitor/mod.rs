@@ -36,7 +36,8 @@ pub use rules::{
 pub use selection::{start_piece, PieceId, RoleCounts, Secret, SeededRng, Selection};
 pub use view::{TraitorSampler, TraitorView};
 
-use crate::fide::{castling, endings};
+use crate::fide::state::fide_accessors;
+use crate::fide::{castling, endings, FideState};
 use crate::zobrist;
 use crate::{Bitboard, Board, Color, FenError, MoveError, Outcome, Position, Role, Square};
 
@@ -58,20 +59,16 @@ pub enum Step {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Traitor {
     rules: TraitorRules,
-    board: Board,
+    /// The board (colours, not control) and the FIDE fields beside it.
+    fide: FideState,
     ids: [u8; 64],
     announced: Bitboard,
-    turn: Color,
     step: Step,
-    castling_rights: Bitboard,
-    ep_square: Option<Square>,
     /// Pawns standing on their starting square although they have moved
     /// (T11). Only a pawn that changed colour twice gets back there; every
     /// other pawn has moved exactly when its id differs from its square,
     /// so this set is all the move history the double step needs.
     returned_pawns: Bitboard,
-    halfmoves: u32,
-    fullmoves: u32,
     /// Public budgets left (T1), by colour.
     budgets: [u8; 2],
     /// Ids each player has announced so far (public).
@@ -119,10 +116,7 @@ impl Traitor {
         &self.rules
     }
 
-    #[inline]
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
+    fide_accessors!(Board);
 
     /// The identity (starting square) of the piece on `sq`.
     #[inline]
@@ -132,7 +126,8 @@ impl Traitor {
 
     /// The square of the piece with identity `id`, if it is on the board.
     pub fn square_of(&self, id: PieceId) -> Option<Square> {
-        self.board
+        self.fide
+            .board
             .occupied()
             .find(|sq| self.ids[sq.index()] == id.index() as u8)
     }
@@ -155,7 +150,7 @@ impl Traitor {
     /// Pieces `player` may move now.
     #[inline]
     pub fn movable(&self, player: Color) -> Bitboard {
-        control::movable(&self.board, self.announced, self.rules.mode, player)
+        control::movable(&self.fide.board, self.announced, self.rules.mode, player)
     }
 
     #[inline]
@@ -181,16 +176,6 @@ impl Traitor {
         self.secrets[player.index()]
     }
 
-    #[inline]
-    pub fn castling_rights(&self) -> Bitboard {
-        self.castling_rights
-    }
-
-    #[inline]
-    pub fn ep_square(&self) -> Option<Square> {
-        self.ep_square
-    }
-
     /// Pawns back on their starting square after moving (T11: no double
     /// step); see [`Traitor::pawn_unmoved`].
     #[inline]
@@ -207,16 +192,6 @@ impl Traitor {
         usize::from(self.ids[sq.index()]) == sq.index() && !self.returned_pawns.contains(sq)
     }
 
-    #[inline]
-    pub fn halfmoves(&self) -> u32 {
-        self.halfmoves
-    }
-
-    #[inline]
-    pub fn fullmoves(&self) -> u32 {
-        self.fullmoves
-    }
-
     pub fn last_move(&self) -> Option<(Square, Square)> {
         self.last_move
     }
@@ -227,18 +202,18 @@ impl Traitor {
 
     /// Pieces giving check to the King of `colour`.
     pub fn checkers(&self, colour: Color) -> Bitboard {
-        control::checkers(&self.board, self.announced, self.rules.mode, colour)
+        control::checkers(&self.fide.board, self.announced, self.rules.mode, colour)
     }
 
     pub fn is_check(&self) -> bool {
-        self.checkers(self.turn).any()
+        self.checkers(self.fide.turn).any()
     }
 
     /// Kings alone, or with one minor piece in all, or with bishops all on
     /// squares of one colour: nobody can ever give mate, whoever controls
     /// what (the FIDE rule, on roles only).
     pub fn is_insufficient_material(&self) -> bool {
-        let board = &self.board;
+        let board = &self.fide.board;
         endings::insufficient_material(board, board.by_role(Role::Pawn) | board.rooks_and_queens())
     }
 
@@ -256,8 +231,8 @@ impl Traitor {
 
     /// The key of everything both players see.
     pub(crate) fn public_key(&self) -> u64 {
-        let mut key = zobrist::board_pieces(&self.board);
-        for sq in self.board.occupied() {
+        let mut key = zobrist::board_pieces(&self.fide.board);
+        for sq in self.fide.board.occupied() {
             let index = sq.index() * 64 + usize::from(self.ids[sq.index()]);
             key ^= match ID_KEYS.get(index) {
                 Some(&id_key) => id_key,
@@ -269,15 +244,9 @@ impl Traitor {
         for sq in self.announced {
             key ^= zobrist::key(DOMAIN_ANNOUNCED, sq.index() as u64);
         }
-        if self.turn == Color::Black {
-            key ^= zobrist::BLACK_TO_MOVE;
-        }
-        for rook in self.castling_rights {
-            key ^= zobrist::castling(rook);
-        }
-        if let Some(ep) = self.ep_square {
-            key ^= zobrist::en_passant(ep.file());
-        }
+        // The en passant square is kept only when some pawn may take
+        // (play.rs), so it always counts.
+        key ^= self.fide.zobrist_fields(|_| true);
         key ^= zobrist::key(
             DOMAIN_STEP,
             match self.step {
@@ -359,7 +328,7 @@ impl Position for Traitor {
     }
 
     fn turn(&self) -> Color {
-        self.turn
+        self.fide.turn
     }
 
     fn legal_actions(&self, out: &mut Vec<TraitorAction>) {
@@ -397,9 +366,9 @@ impl Position for Traitor {
         }
         endings::outcome_given(
             has_legal_action,
-            || endings::checkmate_or_stalemate(self.is_check(), self.turn),
+            || endings::checkmate_or_stalemate(self.is_check(), self.fide.turn),
             || self.is_insufficient_material(),
-            self.halfmoves,
+            self.fide.halfmoves,
         )
     }
 
@@ -412,7 +381,7 @@ impl Position for Traitor {
             // Selections and announcements change secrets, budgets and control for good.
             TraitorAction::Select(_) | TraitorAction::Announce(_) => true,
             TraitorAction::Move(m) => {
-                m.is_zeroing() || castling::touches_castling(self.castling_rights, m)
+                m.is_zeroing() || castling::touches_castling(self.fide.castling_rights, m)
             }
         }
     }

@@ -280,9 +280,9 @@ impl Traitor {
 
     fn visit_selection_actions(&self, visit: &mut impl FnMut(TraitorAction)) {
         visit_selections(
-            &self.board,
+            &self.fide.board,
             &self.ids,
-            self.turn,
+            self.fide.turn,
             self.rules.commitment == Commitment::Standard,
             &mut |selection| visit(TraitorAction::Select(selection)),
         );
@@ -369,10 +369,10 @@ impl Traitor {
     /// found by playing `m` on a copy of the board.
     #[inline]
     fn is_safe_by_playing(&self, m: &Move) -> bool {
-        let mut board = self.board.clone();
+        let mut board = self.fide.board.clone();
         let mut announced = self.announced;
         move_pieces(&mut board, &mut announced, m);
-        control::checkers(&board, announced, self.rules.mode, self.turn).is_empty()
+        control::checkers(&board, announced, self.rules.mode, self.fide.turn).is_empty()
     }
 
     /// The pseudo-legal normal-move destinations of `piece` on `from`:
@@ -381,7 +381,7 @@ impl Traitor {
     /// not go straight back).
     #[inline]
     fn pseudo_targets(&self, from: Square, piece: Piece, victims: Bitboard) -> Bitboard {
-        let occupied = self.board.occupied();
+        let occupied = self.fide.board.occupied();
         let empty = !occupied;
         let mut targets = match piece.role {
             Role::Pawn => {
@@ -406,12 +406,12 @@ impl Traitor {
     /// The en passant capture open to the pawn `piece` on `from`, if any.
     #[inline]
     fn en_passant(&self, from: Square, piece: Piece, victims: Bitboard) -> Option<Move> {
-        let ep = self.ep_square?;
+        let ep = self.fide.ep_square?;
         let captured = Square::from_coords(ep.file(), from.rank());
         (attacks::pawn_attacks(piece.color, from).contains(ep)
-            && self.board.by_role(Role::Pawn).contains(captured)
+            && self.fide.board.by_role(Role::Pawn).contains(captured)
             && victims.contains(captured)
-            && !self.board.occupied().contains(ep))
+            && !self.fide.board.occupied().contains(ep))
         .then_some(Move::EnPassant { from, to: ep })
     }
 
@@ -419,10 +419,10 @@ impl Traitor {
     /// first; its destinations a1 first, promotions Q R B N; its en passant;
     /// then castling), into `sink`.
     fn generate_legal_moves(&self, sink: &mut impl MoveSink) -> ControlFlow<()> {
-        let board = &self.board;
+        let board = &self.fide.board;
         let mode = self.rules.mode;
-        let guard = KingGuard::new(board, self.announced, mode, self.turn);
-        for from in self.movable(self.turn) {
+        let guard = KingGuard::new(board, self.announced, mode, self.fide.turn);
+        for from in self.movable(self.fide.turn) {
             let piece = board.piece_at(from).expect("movable piece");
             let victims = control::capturable_by(board, self.announced, mode, from);
             let targets = self.pseudo_targets(from, piece, victims);
@@ -467,8 +467,8 @@ impl Traitor {
     /// Moves by movement, colour and control only; the King test comes
     /// later (the reference generator).
     fn generate_pseudo_moves(&self, out: &mut PseudoMoves) {
-        let board = &self.board;
-        for from in self.movable(self.turn) {
+        let board = &self.fide.board;
+        for from in self.movable(self.fide.turn) {
             let piece = board.piece_at(from).expect("movable piece");
             let victims = control::capturable_by(board, self.announced, self.rules.mode, from);
             for to in self.pseudo_targets(from, piece, victims) {
@@ -490,12 +490,12 @@ impl Traitor {
     /// side (the rights), empty squares between, and no square the King
     /// stands on, crosses or reaches attacked.
     fn visit_castling(&self, visit: &mut impl FnMut(Move)) {
-        let board = &self.board;
-        let us = self.turn;
+        let board = &self.fide.board;
+        let us = self.fide.turn;
         let Some(king) = board.king_of(us) else {
             return;
         };
-        let rights = self.castling_rights & Bitboard::relative_rank(us, Rank::FIRST);
+        let rights = self.fide.castling_rights & Bitboard::relative_rank(us, Rank::FIRST);
         if rights.is_empty() {
             return;
         }
@@ -529,16 +529,16 @@ impl Traitor {
         if self.step != Step::Open {
             return;
         }
-        let us = self.turn;
+        let us = self.fide.turn;
         let mode = self.rules.mode;
-        let mut candidates = self.board.by_color(!us) - self.board.by_role(Role::King);
+        let mut candidates = self.fide.board.by_color(!us) - self.fide.board.by_role(Role::King);
         if mode.keeps_status() {
             candidates = candidates - self.announced;
         }
         let budget = self.budgets[us.index()];
         for sq in candidates {
             let Some(id) = self.id_at(sq) else { continue };
-            let role = self.board.role_at(sq).expect("occupied");
+            let role = self.fide.board.role_at(sq).expect("occupied");
             let allowed = match self.secrets[us.index()] {
                 Secret::Remaining(Selection::Pieces(ids)) => ids.contains(id),
                 Secret::Remaining(Selection::Types(counts)) => counts.get(role) > 0,
@@ -555,7 +555,7 @@ impl Traitor {
             // T4a, T5, T7, T8: checks by the piece just announced.
             let forbidden_check = Color::ALL.into_iter().any(|king| {
                 self.rules.forbids_announced_check(king, us)
-                    && control::gives_check(&after.board, after.announced, mode, sq, king)
+                    && control::gives_check(&after.fide.board, after.announced, mode, sq, king)
             });
             // T3: an announcement is not a turn; a move must be possible after it.
             if !forbidden_check && has_legal_move(&after) {

@@ -151,7 +151,7 @@ impl Traitor {
         let mut found: ArrayVec<PieceId, 32> = ArrayVec::new();
         self.visit_announcements(&mut |candidate| {
             let sq = self.square_of(candidate);
-            let current = sq.and_then(|sq| self.board.role_at(sq));
+            let current = sq.and_then(|sq| self.fide.board.role_at(sq));
             let start = start_piece(candidate).map(|(_, r)| r);
             let role_fits =
                 role.is_none_or(|r| current == Some(r) || (id.is_some() && start == Some(r)));
@@ -221,7 +221,7 @@ impl Traitor {
             TraitorAction::Announce(id) => {
                 let role = self
                     .square_of(id)
-                    .and_then(|sq| self.board.role_at(sq))
+                    .and_then(|sq| self.fide.board.role_at(sq))
                     .unwrap_or(Role::Pawn);
                 format!("(T-{}{id})", role_prefix(role))
             }

@@ -4,7 +4,7 @@
 use super::rules::{value, Commitment};
 use super::selection::{start_value, PieceId, Secret, Selection};
 use super::{Step, Traitor, NO_ID};
-use crate::attacks;
+use crate::fide::en_passant;
 use crate::{Bitboard, Board, CastlingSide, Color, Move, Piece, Rank, Role, Square};
 
 /// Moves the pieces of `m` on a board and the announced set (the status of
@@ -69,11 +69,11 @@ pub(crate) fn double_stepped_pawn(ep: Square) -> Option<Square> {
 
 impl Traitor {
     pub(crate) fn play_select(&mut self, selection: Selection) {
-        self.secrets[self.turn.index()] = Secret::Remaining(selection);
-        if self.turn == Color::White {
-            self.turn = Color::Black;
+        self.secrets[self.fide.turn.index()] = Secret::Remaining(selection);
+        if self.fide.turn == Color::White {
+            self.fide.turn = Color::Black;
         } else {
-            self.turn = Color::White;
+            self.fide.turn = Color::White;
             self.step = Step::Open;
         }
     }
@@ -82,7 +82,7 @@ impl Traitor {
     pub(crate) fn announcement_cost(&self, sq: Square, id: PieceId) -> u8 {
         match self.rules.commitment {
             Commitment::Standard => start_value(id),
-            _ => value(self.board.role_at(sq).unwrap_or(Role::King)),
+            _ => value(self.fide.board.role_at(sq).unwrap_or(Role::King)),
         }
     }
 
@@ -97,14 +97,14 @@ impl Traitor {
     /// tries every candidate and already has its square, so it skips the
     /// search by id.
     pub(crate) fn play_announce_at(&mut self, sq: Square, id: PieceId) {
-        let us = self.turn;
+        let us = self.fide.turn;
         let cost = self.announcement_cost(sq, id);
         self.budgets[us.index()] = self.budgets[us.index()].saturating_sub(cost);
         self.used[us.index()].add(id);
         match &mut self.secrets[us.index()] {
             Secret::Remaining(Selection::Pieces(ids)) => ids.remove(id),
             Secret::Remaining(Selection::Types(counts)) => {
-                if let Some(role) = self.board.role_at(sq) {
+                if let Some(role) = self.fide.board.role_at(sq) {
                     let slot = &mut counts.0[role.index()];
                     *slot = slot.saturating_sub(1);
                 }
@@ -112,15 +112,20 @@ impl Traitor {
             Secret::Unchosen | Secret::Nothing => {}
         }
         if self.rules.mode.changes_colour() {
-            let piece = self.board.piece_at(sq).expect("announced piece on board");
+            let piece = self
+                .fide
+                .board
+                .piece_at(sq)
+                .expect("announced piece on board");
             // The double-stepped pawn itself changing sides can no longer be
             // taken en passant: a pawn beside it that attacks the square
             // it skipped is now of its colour (T11). Any other announcement,
             // even of a pawn on the same file, keeps the right.
-            if self.ep_square.and_then(double_stepped_pawn) == Some(sq) {
-                self.ep_square = None;
+            if self.fide.ep_square.and_then(double_stepped_pawn) == Some(sq) {
+                self.fide.ep_square = None;
             }
-            self.board
+            self.fide
+                .board
                 .set_piece_at(sq, Piece::new(!piece.color, piece.role));
         }
         if self.rules.mode.keeps_status() {
@@ -130,22 +135,18 @@ impl Traitor {
             // announced again), so its castling right can never be used.
             // A Defector rook, regular on either side, keeps its right
             // until it moves: it may come back and castle.
-            self.castling_rights.remove(sq);
+            self.fide.castling_rights.remove(sq);
         }
         self.step = Step::Announced(id);
     }
 
     pub(crate) fn play_move(&mut self, m: &Move) {
-        let us = self.turn;
+        let us = self.fide.turn;
         let announced_now = match self.step {
             Step::Announced(id) => Some(id),
             _ => None,
         };
-        self.halfmoves += 1;
-        if m.is_zeroing() {
-            self.halfmoves = 0;
-        }
-        self.ep_square = None;
+        self.fide.begin_ply();
         // Identities move with their pieces.
         match *m {
             Move::Normal { from, to, .. } => {
@@ -167,12 +168,10 @@ impl Traitor {
                 self.ids[side.rook_to(us).index()] = rook_id;
             }
         }
-        let mover_colour = self.board.color_at(m.from());
-        move_pieces(&mut self.board, &mut self.announced, m);
+        let mover_colour = self.fide.board.color_at(m.from());
+        move_pieces(&mut self.fide.board, &mut self.announced, m);
         match *m {
-            Move::Castle { .. } => {
-                self.castling_rights &= !Bitboard::relative_rank(us, Rank::FIRST);
-            }
+            Move::Castle { .. } => self.fide.clear_castling(us),
             Move::Normal {
                 role,
                 from,
@@ -180,10 +179,10 @@ impl Traitor {
                 promotion,
                 ..
             } => {
-                self.castling_rights.remove(from);
-                self.castling_rights.remove(to);
+                self.fide.castling_rights.remove(from);
+                self.fide.castling_rights.remove(to);
                 if role == Role::King {
-                    self.castling_rights &= !Bitboard::relative_rank(us, Rank::FIRST);
+                    self.fide.clear_castling(us);
                 }
                 self.returned_pawns.remove(from);
                 self.returned_pawns.remove(to);
@@ -195,24 +194,21 @@ impl Traitor {
                 {
                     self.returned_pawns.add(to);
                 }
-                if role == Role::Pawn && from.rank().index().abs_diff(to.rank().index()) == 2 {
+                if let Some(skipped) =
+                    en_passant::skipped_square(from, to).filter(|_| role == Role::Pawn)
+                {
                     let colour = mover_colour.unwrap_or(us);
-                    let skipped =
-                        Square::from_index_masked((from.index() as u32 + to.index() as u32) / 2);
                     // Keep the square when a pawn beside could take on the
                     // next move: one of the other colour, or (T11) in the
                     // modes where an announcement changes colour, one of
                     // this colour that the next player may make defect
                     // first. The generator checks who may take; the
                     // position string then restores the right.
-                    let mut takers =
-                        attacks::pawn_attacks(colour, skipped) & self.board.by_role(Role::Pawn);
+                    let mut takers = self.fide.board.by_role(Role::Pawn);
                     if !self.rules.mode.changes_colour() {
-                        takers &= self.board.by_color(!colour);
+                        takers &= self.fide.board.by_color(!colour);
                     }
-                    if takers.any() {
-                        self.ep_square = Some(skipped);
-                    }
+                    self.fide.ep_square = en_passant::capturable(colour, skipped, takers);
                 }
             }
             Move::EnPassant { from, to } => {
@@ -227,10 +223,7 @@ impl Traitor {
         } else {
             None
         };
-        if us == Color::Black {
-            self.fullmoves += 1;
-        }
-        self.turn = !us;
+        self.fide.end_turn(m.is_zeroing());
         self.step = Step::Open;
     }
 }
