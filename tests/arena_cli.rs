@@ -25,12 +25,27 @@ fn scratch(name: &str) -> PathBuf {
 fn a_gauntlet_writes_its_table_games_and_results() {
     let out = scratch("gauntlet");
     let result = heterodox(&[
-        "arena", "--variant", "chess", "--agents", "uniform@16,random,rollout@8", "--games", "4",
-        "--max-plies", "40", "--opening-plies", "2", "--quiet", "--out", out.to_str().unwrap(),
+        "arena",
+        "--variant",
+        "chess",
+        "--agents",
+        "uniform@16,random,rollout@8",
+        "--games",
+        "4",
+        "--max-plies",
+        "40",
+        "--opening-plies",
+        "2",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
     ]);
     assert!(result.status.success(), "{}", text(&result.stderr));
     let stdout = text(&result.stdout);
-    let rows: Vec<&str> = stdout.lines().filter(|l| l.starts_with("uniform@16 ")).collect();
+    let rows: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("uniform@16 "))
+        .collect();
     assert_eq!(rows.len(), 2, "{stdout}");
     assert!(rows[0].contains(" random "), "{stdout}");
     assert!(rows[1].contains(" rollout@8 "), "{stdout}");
@@ -44,7 +59,12 @@ fn a_gauntlet_writes_its_table_games_and_results() {
     for p in pairings {
         assert_eq!(p["agent"], "uniform@16");
         assert_eq!(p["score"]["games"], 4);
-        let pairs: u64 = p["pentanomial"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).sum();
+        let pairs: u64 = p["pentanomial"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_u64().unwrap())
+            .sum();
         assert_eq!(pairs, 2);
     }
     std::fs::remove_dir_all(&out).unwrap();
@@ -53,8 +73,20 @@ fn a_gauntlet_writes_its_table_games_and_results() {
 #[test]
 fn an_sprt_reports_its_decision() {
     let result = heterodox(&[
-        "arena", "--variant", "chess", "--agents", "uniform@8,random", "--games", "8",
-        "--max-plies", "30", "--sprt", "0,200", "--concurrent", "2", "--quiet",
+        "arena",
+        "--variant",
+        "chess",
+        "--agents",
+        "uniform@8,random",
+        "--games",
+        "8",
+        "--max-plies",
+        "30",
+        "--sprt",
+        "0,200",
+        "--concurrent",
+        "2",
+        "--quiet",
     ]);
     assert!(result.status.success(), "{}", text(&result.stderr));
     let stdout = text(&result.stdout);
@@ -84,5 +116,9 @@ fn bad_arena_arguments_are_one_line_errors() {
         assert_eq!(text(&out.stderr).trim_end(), expected, "{args:?}");
     }
     let missing = heterodox(&["arena", "--agents", "net:/nonexistent/ckpt@8,random"]);
-    assert!(text(&missing.stderr).starts_with("error: checkpoint /nonexistent/ckpt: "), "{}", text(&missing.stderr));
+    assert!(
+        text(&missing.stderr).starts_with("error: checkpoint /nonexistent/ckpt: "),
+        "{}",
+        text(&missing.stderr)
+    );
 }

@@ -104,7 +104,10 @@ fn a_run_killed_while_training_resumes_without_loss() {
     // trains iteration 3 (200 SGD steps take far longer than the wait).
     let started = Instant::now();
     while !run.join("checkpoints/ckpt-00002/trainer.json").exists() {
-        assert!(started.elapsed() < Duration::from_secs(300), "no second checkpoint");
+        assert!(
+            started.elapsed() < Duration::from_secs(300),
+            "no second checkpoint"
+        );
         if let Some(status) = child.try_wait().unwrap() {
             panic!("train ended early: {status}");
         }
@@ -114,30 +117,46 @@ fn a_run_killed_while_training_resumes_without_loss() {
     child.kill().unwrap(); // SIGKILL
     child.wait().unwrap();
     let before = checkpoints(&run);
-    assert!(before.starts_with(&["ckpt-00001".to_owned(), "ckpt-00002".to_owned()]), "{before:?}");
+    assert!(
+        before.starts_with(&["ckpt-00001".to_owned(), "ckpt-00002".to_owned()]),
+        "{before:?}"
+    );
     let killed_at = before
         .iter()
         .filter_map(|n| n.strip_prefix("ckpt-").and_then(|n| n.parse::<u32>().ok()))
         .max()
         .unwrap();
-    let weights = std::fs::read(run.join(format!("checkpoints/ckpt-{killed_at:05}/model.safetensors"))).unwrap();
+    let weights =
+        std::fs::read(run.join(format!("checkpoints/ckpt-{killed_at:05}/model.safetensors")))
+            .unwrap();
 
-    let out = heterodox(&["train", "--quiet", "--resume", "--run", run.to_str().unwrap()]);
+    let out = heterodox(&[
+        "train",
+        "--quiet",
+        "--resume",
+        "--run",
+        run.to_str().unwrap(),
+    ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stderr = text(&out.stderr);
-    assert!(stderr.contains(&format!("resuming after iteration {killed_at}")), "{stderr}");
+    assert!(
+        stderr.contains(&format!("resuming after iteration {killed_at}")),
+        "{stderr}"
+    );
     // Every checkpoint of the killed process is still there, unchanged;
     // the run went on to its end.
     let after = checkpoints(&run);
     let complete: Vec<String> = (1..=5).map(|i| format!("ckpt-{i:05}")).collect();
     assert_eq!(after, complete);
     assert_eq!(
-        std::fs::read(run.join(format!("checkpoints/ckpt-{killed_at:05}/model.safetensors"))).unwrap(),
+        std::fs::read(run.join(format!("checkpoints/ckpt-{killed_at:05}/model.safetensors")))
+            .unwrap(),
         weights
     );
     assert_eq!(iteration_lines(&run), [1, 2, 3, 4, 5]);
     let state: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(run.join("last/trainer.json")).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(run.join("last/trainer.json")).unwrap())
+            .unwrap();
     assert_eq!(state["iteration"], 5);
     assert_eq!(state["step"], 1000);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -163,8 +182,10 @@ fn a_full_disk_while_checkpointing_leaves_no_partial_checkpoint() {
     let stderr = text(&out.stderr);
     let last = stderr.lines().last().unwrap_or_default();
     assert!(
-        last.starts_with(&format!("error: checkpoint {}", run.join("checkpoints/ckpt-00001").display()))
-            && last.contains("cannot write"),
+        last.starts_with(&format!(
+            "error: checkpoint {}",
+            run.join("checkpoints/ckpt-00001").display()
+        )) && last.contains("cannot write"),
         "{stderr}"
     );
     // No checkpoint and no staging directory is left, nor a `last` link.

@@ -23,7 +23,7 @@ use heterodox_env::{Color, Game, GameVariant};
 
 use crate::batch::LeafBatch;
 use crate::config::{ConfigError, SearchConfig};
-use crate::evaluator::Evaluator;
+use crate::evaluator::{evaluate_into, Evaluator};
 use crate::record::{GameRecord, GameResult, StepRecord};
 use crate::search::Search;
 use crate::worker::SelfPlayError;
@@ -205,7 +205,12 @@ impl<P: GameVariant> Duel<P> {
             return Err(bad("history", config.history.to_string(), "1 to 64").into());
         }
         if config.opening_plies > 1000 {
-            return Err(bad("opening_plies", config.opening_plies.to_string(), "0 to 1000").into());
+            return Err(bad(
+                "opening_plies",
+                config.opening_plies.to_string(),
+                "0 to 1000",
+            )
+            .into());
         }
         let probe = P::start(&rules, derive_seed(config.seed, 0, 0))
             .map_err(|e| SelfPlayError::Start(e.to_string()))?;
@@ -286,8 +291,10 @@ impl<P: GameVariant> Duel<P> {
         let mut priors = Vec::new();
         let mut values = Vec::new();
         while slots.iter().any(|s| s.active) {
-            let ended: Vec<Option<DuelGame>> =
-                slots.par_iter_mut().map(|slot| self.advance(slot)).collect();
+            let ended: Vec<Option<DuelGame>> = slots
+                .par_iter_mut()
+                .map(|slot| self.advance(slot))
+                .collect();
             for (k, game) in ended.into_iter().enumerate() {
                 let Some(game) = game else { continue };
                 on_game(&game);
@@ -312,16 +319,10 @@ impl<P: GameVariant> Duel<P> {
                     }
                 }
                 ranges.push((batch.len(), batch.total_legal()));
-                priors.clear();
-                priors.resize(batch.total_legal(), 0.0);
-                values.clear();
-                values.resize(batch.len(), 0.0);
                 // Searches whose gather emitted nothing (terminal leaves
                 // only) are still applied, with empty slices, as in
                 // self-play.
-                if !batch.is_empty() {
-                    evaluator.evaluate(batch, &mut priors, &mut values);
-                }
+                evaluate_into(*evaluator, batch, &mut priors, &mut values);
                 slots
                     .par_iter_mut()
                     .zip(ranges.par_windows(2))

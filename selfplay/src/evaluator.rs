@@ -24,6 +24,25 @@ pub trait Evaluator<P: GameVariant>: Send + Sync {
     }
 }
 
+/// Sizes `priors` (one per legal action of every leaf) and `values` (one
+/// per leaf) for `batch`, zeroed, and has `evaluator` fill them; an empty
+/// batch is not sent. The one place that hands a merged batch to an
+/// evaluator (search, self-play, duels).
+pub fn evaluate_into<P: GameVariant, E: Evaluator<P> + ?Sized>(
+    evaluator: &E,
+    batch: &LeafBatch<P>,
+    priors: &mut Vec<f32>,
+    values: &mut Vec<f32>,
+) {
+    priors.clear();
+    priors.resize(batch.total_legal(), 0.0);
+    values.clear();
+    values.resize(batch.len(), 0.0);
+    if !batch.is_empty() {
+        evaluator.evaluate(batch, priors, values);
+    }
+}
+
 /// Uniform priors and value 0: search guided by the rules alone (terminal
 /// values), the baseline of benchmarks and tests.
 #[derive(Clone, Copy, Debug, Default)]

@@ -98,3 +98,23 @@ impl VariantVisitor for ShardPgn<'_> {
 pub fn shard_to_pgn(shard: &Shard) -> Result<String, PgnError> {
     shard.header.variant()?.visit(ShardPgn(shard))
 }
+
+/// `pgn` (one game) with its `White` and `Black` tags naming the players
+/// (duels and the arena name the agents; self-play leaves `?`).
+pub fn with_players(pgn: &str, white: &str, black: &str) -> String {
+    let mut out = String::with_capacity(pgn.len() + white.len() + black.len());
+    for line in pgn.lines() {
+        if line.starts_with("[White ") {
+            out.push_str(&format!("[White \"{white}\"]"));
+        } else if line.starts_with("[Black ") {
+            out.push_str(&format!("[Black \"{black}\"]"));
+        } else {
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    if !pgn.ends_with('\n') {
+        out.pop();
+    }
+    out
+}

@@ -757,13 +757,7 @@ impl<P: GameVariant> Search<P> {
         while !self.is_done() {
             batch.clear();
             self.gather(batch);
-            priors.clear();
-            priors.resize(batch.total_legal(), 0.0);
-            values.clear();
-            values.resize(batch.len(), 0.0);
-            if !batch.is_empty() {
-                evaluator.evaluate(batch, &mut priors, &mut values);
-            }
+            crate::evaluator::evaluate_into(evaluator, batch, &mut priors, &mut values);
             self.apply(&priors, &values)
                 .expect("the evaluator fills the buffers it is given");
         }

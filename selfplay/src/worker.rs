@@ -23,7 +23,7 @@ use heterodox_env::{Game, GameVariant};
 
 use crate::batch::LeafBatch;
 use crate::config::{ConfigError, RootPolicy, SearchConfig};
-use crate::evaluator::Evaluator;
+use crate::evaluator::{evaluate_into, Evaluator};
 use crate::record::{GameRecord, GameResult, StepRecord};
 use crate::search::{Search, SearchError};
 
@@ -244,14 +244,8 @@ impl<P: GameVariant> SelfPlay<P> {
                 }
             }
             ranges.push((batch.len(), batch.total_legal()));
-            priors.clear();
-            priors.resize(batch.total_legal(), 0.0);
-            values.clear();
-            values.resize(batch.len(), 0.0);
-            if !batch.is_empty() {
-                evaluator.evaluate(&batch, &mut priors, &mut values);
-                stats.simulations += batch.len() as u64;
-            }
+            evaluate_into(evaluator, &batch, &mut priors, &mut values);
+            stats.simulations += batch.len() as u64;
             slots
                 .par_iter_mut()
                 .zip(ranges.par_windows(2))

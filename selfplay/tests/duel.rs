@@ -55,13 +55,21 @@ fn pairs_share_their_opening_with_colours_swapped() {
         .unwrap()
         .run(Player::Random, Player::Random, |_| {})
         .unwrap();
-    assert_eq!(games.iter().map(|g| g.index).collect::<Vec<_>>(), [0, 1, 2, 3, 4, 5]);
+    assert_eq!(
+        games.iter().map(|g| g.index).collect::<Vec<_>>(),
+        [0, 1, 2, 3, 4, 5]
+    );
     assert_eq!(
         games.iter().map(|g| g.a_white).collect::<Vec<_>>(),
         [true, false, true, false, true, false]
     );
     for pair in games.chunks(2) {
-        let opening = |g: &DuelGame| g.record.steps[..4].iter().map(|s| s.action).collect::<Vec<_>>();
+        let opening = |g: &DuelGame| {
+            g.record.steps[..4]
+                .iter()
+                .map(|s| s.action)
+                .collect::<Vec<_>>()
+        };
         assert_eq!(opening(&pair[0]), opening(&pair[1]));
         assert_eq!(pair[0].record.seed, pair[1].record.seed);
         // Opening and random plies carry no search policy.
@@ -81,7 +89,9 @@ fn pairs_share_their_opening_with_colours_swapped() {
 fn an_odd_number_of_games_is_rounded_up_to_whole_pairs() {
     let duel = Duel::<Chess>::new(Default::default(), config(3, 10, 2)).unwrap();
     let mut seen = 0;
-    let games = duel.run(Player::Random, Player::Random, |_| seen += 1).unwrap();
+    let games = duel
+        .run(Player::Random, Player::Random, |_| seen += 1)
+        .unwrap();
     assert_eq!((games.len(), seen), (4, 4));
 }
 
@@ -103,7 +113,9 @@ fn identical_deterministic_players_score_exactly_one_half() {
         assert_eq!(pair[0].record.result, pair[1].record.result);
         assert_eq!(pair[0].score_a() + pair[1].score_a(), 1.0);
         // Searched plies carry the search's target.
-        assert!(pair[0].record.steps[3..].iter().all(|s| !s.policy.is_empty()));
+        assert!(pair[0].record.steps[3..]
+            .iter()
+            .all(|s| !s.policy.is_empty()));
     }
     assert_eq!(DuelTally::of(&games).score(), 0.5);
 }
@@ -176,7 +188,12 @@ fn hidden_information_players_play_traitor() {
 
 #[test]
 fn bad_settings_are_refused() {
-    let e = |c: DuelConfig| Duel::<Chess>::new(Default::default(), c).err().unwrap().to_string();
+    let e = |c: DuelConfig| {
+        Duel::<Chess>::new(Default::default(), c)
+            .err()
+            .unwrap()
+            .to_string()
+    };
     assert_eq!(
         e(config(0, 10, 0)),
         "setting games = 0 is out of range (1 to 16777216)"
@@ -203,5 +220,8 @@ fn bad_settings_are_refused() {
         )
         .unwrap_err()
         .to_string();
-    assert_eq!(error, "setting simulations = 0 is out of range (1 to 1048576)");
+    assert_eq!(
+        error,
+        "setting simulations = 0 is out of range (1 to 1048576)"
+    );
 }

@@ -128,3 +128,16 @@ fn records_that_do_not_replay_are_errors() {
         "shard header: unknown variant 'shogi' (valid variants: chess, poison, hostage, madscientist, traitor)"
     );
 }
+
+#[test]
+fn players_are_named_in_the_tags() {
+    let pgn = "[Event \"e\"]\n[White \"?\"]\n[Black \"?\"]\n\n1. e4 *\n";
+    assert_eq!(
+        heterodox_selfplay::pgn::with_players(pgn, "net:runs/a@64", "random"),
+        "[Event \"e\"]\n[White \"net:runs/a@64\"]\n[Black \"random\"]\n\n1. e4 *\n"
+    );
+    assert_eq!(
+        heterodox_selfplay::pgn::with_players("[White \"?\"]", "a", "b"),
+        "[White \"a\"]"
+    );
+}

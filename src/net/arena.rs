@@ -150,7 +150,13 @@ impl VariantVisitor for Visit<'_> {
         );
         text.push_str(&format!(
             "{:<28} {:<28} {:>6} {:>22} {:>6} {:>24} {:>22}\n",
-            "agent", "opponent", "games", "score [95% CI]", "draws", "Elo [95% CI]", "pairs 0/.5/1/1.5/2"
+            "agent",
+            "opponent",
+            "games",
+            "score [95% CI]",
+            "draws",
+            "Elo [95% CI]",
+            "pairs 0/.5/1/1.5/2"
         ));
         for p in &pairings {
             text.push_str(&row(p, &names));
@@ -223,30 +229,22 @@ fn write_outputs<P: GameVariant>(
     let mut results = Vec::new();
     for p in pairings {
         for game in &p.games {
-            let text = pgn::record_to_pgn::<P>(&game.record, rules, "heterodox arena", game.index as usize)
-                .map_err(|e| e.to_string())?;
+            let text = pgn::record_to_pgn::<P>(
+                &game.record,
+                rules,
+                "heterodox arena",
+                game.index as usize,
+            )
+            .map_err(|e| e.to_string())?;
             let (white, black) = if game.a_white {
                 (&names[p.a], &names[p.b])
             } else {
                 (&names[p.b], &names[p.a])
             };
-            let named: Vec<String> = text
-                .lines()
-                .map(|l| {
-                    if l.starts_with("[White ") {
-                        format!("[White \"{white}\"]")
-                    } else if l.starts_with("[Black ") {
-                        format!("[Black \"{black}\"]")
-                    } else {
-                        l.to_owned()
-                    }
-                })
-                .collect();
             if !pgn_text.is_empty() {
                 pgn_text.push('\n');
             }
-            pgn_text.push_str(&named.join("\n"));
-            pgn_text.push('\n');
+            pgn_text.push_str(&pgn::with_players(&text, white, black));
         }
         results.push(serde_json::json!({
             "agent": names[p.a],

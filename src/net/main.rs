@@ -8,9 +8,9 @@
 //! It reads the same command lines as `heterodox` and reports errors the
 //! same way: one line on stderr and a non-zero exit code.
 
+mod arena;
 #[path = "../common.rs"]
 mod common;
-mod arena;
 mod model;
 mod selfplay;
 mod train;

@@ -193,9 +193,9 @@ impl Display {
                 iteration,
                 done,
                 total,
-            } => self
-                .bar
-                .set_message(format!("iteration {iteration}: self-play {done}/{total} games")),
+            } => self.bar.set_message(format!(
+                "iteration {iteration}: self-play {done}/{total} games"
+            )),
             Event::TrainingStep {
                 iteration,
                 done,
@@ -208,9 +208,9 @@ impl Display {
                 iteration,
                 done,
                 total,
-            } => self
-                .bar
-                .set_message(format!("iteration {iteration}: evaluation {done}/{total} games")),
+            } => self.bar.set_message(format!(
+                "iteration {iteration}: evaluation {done}/{total} games"
+            )),
             Event::Evaluated(line) => self.line(format!(
                 "iteration {:>3} evaluation: vs random {}, vs uniform search {}",
                 line.iteration,

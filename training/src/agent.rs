@@ -84,13 +84,17 @@ impl FromStr for AgentSpec {
                 .parse::<u32>()
                 .ok()
                 .filter(|&n| (1..=heterodox_selfplay::config::MAX_SIMULATIONS).contains(&n))
-                .ok_or_else(|| bad("the simulations after '@' must be a number from 1 to 1048576"))?;
+                .ok_or_else(|| {
+                    bad("the simulations after '@' must be a number from 1 to 1048576")
+                })?;
             root_policy = match policy {
                 None | Some("gumbel") => RootPolicy::Gumbel,
                 Some("puct") => RootPolicy::Puct,
                 Some(_) => return Err(bad("the root policy after '/' must be puct or gumbel")),
             };
-        } else if let Some((kind, policy)) = text.split_once('/').filter(|(k, _)| !k.starts_with("net:")) {
+        } else if let Some((kind, policy)) =
+            text.split_once('/').filter(|(k, _)| !k.starts_with("net:"))
+        {
             // `uniform/puct`: a root without a budget.
             head = kind;
             root_policy = match policy {
@@ -128,7 +132,9 @@ impl fmt::Display for AgentSpec {
             AgentKind::Random => write!(f, "random"),
             AgentKind::Uniform => write!(f, "uniform@{}{policy}", self.simulations),
             AgentKind::Rollout => write!(f, "rollout@{}{policy}", self.simulations),
-            AgentKind::Net(path) => write!(f, "net:{}@{}{policy}", path.display(), self.simulations),
+            AgentKind::Net(path) => {
+                write!(f, "net:{}@{}{policy}", path.display(), self.simulations)
+            }
         }
     }
 }
@@ -145,13 +151,22 @@ mod tests {
     fn agent_strings() {
         assert_eq!(parse("random").kind, AgentKind::Random);
         let u = parse("uniform@400");
-        assert_eq!((u.kind, u.simulations, u.root_policy), (AgentKind::Uniform, 400, RootPolicy::Gumbel));
+        assert_eq!(
+            (u.kind, u.simulations, u.root_policy),
+            (AgentKind::Uniform, 400, RootPolicy::Gumbel)
+        );
         let r = parse("rollout");
-        assert_eq!((r.kind, r.simulations), (AgentKind::Rollout, DEFAULT_SIMULATIONS));
+        assert_eq!(
+            (r.kind, r.simulations),
+            (AgentKind::Rollout, DEFAULT_SIMULATIONS)
+        );
         let n = parse("net:runs/h1@v2/last@200/puct");
         assert_eq!(n.kind, AgentKind::Net(PathBuf::from("runs/h1@v2/last")));
         assert_eq!((n.simulations, n.root_policy), (200, RootPolicy::Puct));
-        assert_eq!(parse("net:runs/h1/last").kind, AgentKind::Net(PathBuf::from("runs/h1/last")));
+        assert_eq!(
+            parse("net:runs/h1/last").kind,
+            AgentKind::Net(PathBuf::from("runs/h1/last"))
+        );
         assert_eq!(parse("uniform/puct").root_policy, RootPolicy::Puct);
         for text in ["random", "uniform@400", "rollout@8/puct", "net:runs/x@16"] {
             assert_eq!(parse(text).to_string(), text);
@@ -162,12 +177,24 @@ mod tests {
     fn bad_agent_strings_say_why() {
         let reason = |text: &str| text.parse::<AgentSpec>().unwrap_err().reason;
         assert_eq!(reason("alphabeta"), "unknown kind of agent");
-        assert_eq!(reason("uniform@0"), "the simulations after '@' must be a number from 1 to 1048576");
-        assert_eq!(reason("uniform@many"), "the simulations after '@' must be a number from 1 to 1048576");
-        assert_eq!(reason("uniform@8/mcts"), "the root policy after '/' must be puct or gumbel");
+        assert_eq!(
+            reason("uniform@0"),
+            "the simulations after '@' must be a number from 1 to 1048576"
+        );
+        assert_eq!(
+            reason("uniform@many"),
+            "the simulations after '@' must be a number from 1 to 1048576"
+        );
+        assert_eq!(
+            reason("uniform@8/mcts"),
+            "the root policy after '/' must be puct or gumbel"
+        );
         assert_eq!(reason("random@10"), "random play has no simulations");
         assert_eq!(reason("net:"), "net: needs a checkpoint directory");
         let e = "x".parse::<AgentSpec>().unwrap_err().to_string();
-        assert!(e.starts_with("bad agent 'x': unknown kind of agent (agents: random"), "{e}");
+        assert!(
+            e.starts_with("bad agent 'x': unknown kind of agent (agents: random"),
+            "{e}"
+        );
     }
 }

@@ -86,12 +86,11 @@ fn evaluator_for<P: GameVariant>(
             ..RolloutEvaluator::default()
         })),
         AgentKind::Net(path) => {
-            let network = Network::load_for(path, encoding, device).map_err(|e| {
-                TrainError::Checkpoint {
+            let network =
+                Network::load_for(path, encoding, device).map_err(|e| TrainError::Checkpoint {
                     path: path.clone(),
                     message: e.to_string(),
-                }
-            })?;
+                })?;
             Some(Box::new(NetEvaluator::new(network, encoding)?))
         }
     })

@@ -383,7 +383,11 @@ impl TrainConfig {
             return Err(bad("optimizer.final_fraction", o.final_fraction, "0 to 1"));
         }
         if o.schedule == Schedule::Cosine && o.decay_steps == 0 {
-            return Err(bad("optimizer.decay_steps", 0, "at least 1 with schedule cosine"));
+            return Err(bad(
+                "optimizer.decay_steps",
+                0,
+                "at least 1 with schedule cosine",
+            ));
         }
         let t = &self.training;
         if t.batch_size == 0 || t.batch_size > limits::BATCH_SIZE {
@@ -421,7 +425,11 @@ impl TrainConfig {
             return Err(bad("evaluation.simulations", e.simulations, "0 to 1048576"));
         }
         if e.opening_plies > 1000 {
-            return Err(bad("evaluation.opening_plies", e.opening_plies, "0 to 1000"));
+            return Err(bad(
+                "evaluation.opening_plies",
+                e.opening_plies,
+                "0 to 1000",
+            ));
         }
         if self.checkpoint.keep == 0 {
             return Err(bad("checkpoint.keep", 0, "at least 1"));
@@ -443,10 +451,12 @@ fn bad_nested(section: &str, error: heterodox_selfplay::ConfigError) -> TrainErr
     // The search settings live in their own section.
     let section = match field {
         "games" | "concurrent" | "max_plies" | "temperature_plies" => section,
-        "history" => return TrainError::Config {
-            path: None,
-            message: format!("setting history = {value} is out of range ({expected})"),
-        },
+        "history" => {
+            return TrainError::Config {
+                path: None,
+                message: format!("setting history = {value} is out of range ({expected})"),
+            }
+        }
         _ => "search",
     };
     TrainError::Config {

@@ -37,7 +37,9 @@ pub struct Evaluation {
 impl Evaluation {
     pub fn average_length(&self) -> f64 {
         let games = self.games_vs_random.iter().chain(&self.games_vs_uniform);
-        let (n, plies) = games.fold((0usize, 0usize), |(n, p), g| (n + 1, p + g.record.steps.len()));
+        let (n, plies) = games.fold((0usize, 0usize), |(n, p), g| {
+            (n + 1, p + g.record.steps.len())
+        });
         plies as f64 / n.max(1) as f64
     }
 }

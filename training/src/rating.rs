@@ -89,8 +89,16 @@ pub fn wilson_interval(p: f64, n: u32, z: f64) -> (f64, f64) {
     let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
     // At p = 0 or 1 one bound is exactly 0 or 1; say so rather than
     // leave it to rounding.
-    let low = if p <= 0.0 { 0.0 } else { (centre - half).max(0.0) };
-    let high = if p >= 1.0 { 1.0 } else { (centre + half).min(1.0) };
+    let low = if p <= 0.0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let high = if p >= 1.0 {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
     (low, high)
 }
 
@@ -144,6 +152,12 @@ mod tests {
         });
         assert_eq!(perfect.elo, None);
         assert!(perfect.elo_low.unwrap() > 0.0);
-        assert!(perfect.describe().starts_with("100.0% [72.2, 100.0] (+inf Elo [+166, +inf])"), "{}", perfect.describe());
+        assert!(
+            perfect
+                .describe()
+                .starts_with("100.0% [72.2, 100.0] (+inf Elo [+166, +inf])"),
+            "{}",
+            perfect.describe()
+        );
     }
 }

@@ -141,7 +141,9 @@ impl RunDir {
                 message: format!("cannot create {}: {e}", dir.display()),
             })?;
         }
-        let probe = self.root.join(format!(".write-probe-{}", std::process::id()));
+        let probe = self
+            .root
+            .join(format!(".write-probe-{}", std::process::id()));
         fs::write(&probe, b"")
             .and_then(|()| fs::remove_file(&probe))
             .map_err(|e| TrainError::RunDir {
@@ -268,7 +270,8 @@ pub fn read_state(dir: &Path) -> Result<TrainerState, TrainError> {
         path: dir.to_owned(),
         message,
     };
-    let text = fs::read_to_string(&path).map_err(|e| bad(format!("cannot read {TRAINER_FILE}: {e}")))?;
+    let text =
+        fs::read_to_string(&path).map_err(|e| bad(format!("cannot read {TRAINER_FILE}: {e}")))?;
     let state: TrainerState =
         serde_json::from_str(&text).map_err(|e| bad(format!("corrupted {TRAINER_FILE}: {e}")))?;
     if state.format != TRAINER_FORMAT {

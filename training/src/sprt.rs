@@ -129,7 +129,9 @@ impl Sprt {
             return Err(format!("--sprt '{text}': ELO0 must be below ELO1"));
         }
         if !(0.0 < alpha && alpha < 0.5 && 0.0 < beta && beta < 0.5) {
-            return Err(format!("--sprt '{text}': ALPHA and BETA must be between 0 and 0.5"));
+            return Err(format!(
+                "--sprt '{text}': ALPHA and BETA must be between 0 and 0.5"
+            ));
         }
         Ok(Sprt {
             elo0,
@@ -203,7 +205,12 @@ mod tests {
             counts: [300, 600, 1200, 600, 300],
         };
         assert_eq!(sprt.decision(&even), SprtDecision::H0);
-        assert_eq!(sprt.decision(&Pentanomial { counts: [0, 1, 1, 1, 0] }), SprtDecision::Continue);
+        assert_eq!(
+            sprt.decision(&Pentanomial {
+                counts: [0, 1, 1, 1, 0]
+            }),
+            SprtDecision::Continue
+        );
         assert!((score_of_elo(0.0) - 0.5).abs() < 1e-12);
         assert!(Sprt::parse("10,0").is_err());
         assert!(Sprt::parse("0,5,0.6,0.05").is_err());

@@ -114,10 +114,7 @@ pub fn train(
         if !run.holds_run() {
             return Err(TrainError::RunDir {
                 path: options.run.clone(),
-                message: format!(
-                    "holds no run to resume (no {})",
-                    crate::run::CONFIG_FILE
-                ),
+                message: format!("holds no run to resume (no {})", crate::run::CONFIG_FILE),
             });
         }
         TrainConfig::from_file(&run.config_path())?
@@ -148,10 +145,11 @@ impl VariantVisitor for Visit<'_> {
     type Output = Result<TrainSummary, TrainError>;
 
     fn visit<P: GameVariant>(self) -> Self::Output {
-        let rules = P::parse_rules(&self.config.rule_options()).map_err(|e| TrainError::Config {
-            path: None,
-            message: format!("options: {e}"),
-        })?;
+        let rules =
+            P::parse_rules(&self.config.rule_options()).map_err(|e| TrainError::Config {
+                path: None,
+                message: format!("options: {e}"),
+            })?;
         let mut trainer = Trainer::<P>::open(self.config, rules, self.options, self.run)?;
         trainer.run(self.on_event)
     }
@@ -261,8 +259,8 @@ impl<P: GameVariant> Trainer<P> {
                 state.variant, state.encoding_version, self.spec.variant, self.spec.version
             )));
         }
-        let network = Network::load_for(&dir, &self.spec, self.device)
-            .map_err(|e| bad(e.to_string()))?;
+        let network =
+            Network::load_for(&dir, &self.spec, self.device).map_err(|e| bad(e.to_string()))?;
         self.optimizer
             .load(&dir.join(crate::run::OPTIMIZER_FILE), network.var_store())?;
         self.network = Some(network);
@@ -277,7 +275,8 @@ impl<P: GameVariant> Trainer<P> {
             + 1;
         for iteration in first..=state.iteration {
             let path = self.run.shard_path(iteration);
-            let shard = read_shard_for(&path, &self.spec).map_err(|e| TrainError::Shard(e.to_string()))?;
+            let shard =
+                read_shard_for(&path, &self.spec).map_err(|e| TrainError::Shard(e.to_string()))?;
             self.window.push((iteration, shard.games));
         }
         Ok(())
@@ -528,7 +527,9 @@ impl<P: GameVariant> Trainer<P> {
         let observations = Tensor::from_slice(&batch.observations)
             .view([b, c, h, w])
             .to_device(device);
-        let legal = Tensor::from_slice(&batch.masks).view([b, a]).to_device(device);
+        let legal = Tensor::from_slice(&batch.masks)
+            .view([b, a])
+            .to_device(device);
         let target_policy = Tensor::from_slice(&batch.policies)
             .view([b, a])
             .to_device(device);
@@ -636,7 +637,7 @@ impl<P: GameVariant> Trainer<P> {
                 if !text.is_empty() {
                     text.push('\n');
                 }
-                text.push_str(&name_players(&pgn, white, black));
+                text.push_str(&pgn::with_players(&pgn, white, black));
             }
         }
         write_file(&self.run.eval_pgn_path(self.iteration), text.as_bytes())
@@ -668,23 +669,6 @@ impl<P: GameVariant> Trainer<P> {
         self.last_checkpoint = Some(path);
         Ok(())
     }
-}
-
-/// Replaces the `White` and `Black` tags of one PGN game.
-fn name_players(pgn: &str, white: &str, black: &str) -> String {
-    pgn.lines()
-        .map(|line| {
-            if line.starts_with("[White ") {
-                format!("[White \"{white}\"]")
-            } else if line.starts_with("[Black ") {
-                format!("[Black \"{black}\"]")
-            } else {
-                line.to_owned()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-        + if pgn.ends_with('\n') { "\n" } else { "" }
 }
 
 /// Per-step figures, summed over an iteration.

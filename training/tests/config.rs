@@ -32,7 +32,10 @@ fn every_shipped_config_parses_and_names_its_variant() {
         names.push(stem);
     }
     names.sort();
-    assert_eq!(names, ["chess", "hostage", "madscientist", "poison", "traitor"]);
+    assert_eq!(
+        names,
+        ["chess", "hostage", "madscientist", "poison", "traitor"]
+    );
 }
 
 #[test]
@@ -96,7 +99,11 @@ fn out_of_range_values_are_named() {
         ("[network]\nchannels = 4096\n", "setting network.channels = 4096 is out of range (1 to 1024)"),
     ];
     for (text, expected) in cases {
-        assert_eq!(message(TrainConfig::from_toml(text).unwrap_err()), expected, "{text}");
+        assert_eq!(
+            message(TrainConfig::from_toml(text).unwrap_err()),
+            expected,
+            "{text}"
+        );
     }
 }
 
@@ -116,7 +123,10 @@ fn a_file_error_names_the_file() {
     let path = dir.join("bad.toml");
     std::fs::write(&path, "[training]\nbatch = 1\n").unwrap();
     let text = TrainConfig::from_file(&path).unwrap_err().to_string();
-    assert!(text.starts_with(&format!("config {}: ", path.display())), "{text}");
+    assert!(
+        text.starts_with(&format!("config {}: ", path.display())),
+        "{text}"
+    );
     assert!(text.contains("unknown field `batch`"), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -21,13 +21,17 @@ fn config(nesterov: bool) -> OptimizerConfig {
 /// A store with one variable `w = [1, -2]`.
 fn store() -> (nn::VarStore, Tensor) {
     let vs = nn::VarStore::new(Device::Cpu);
-    let w = vs.root().var_copy("w", &Tensor::from_slice(&[1.0f32, -2.0]));
+    let w = vs
+        .root()
+        .var_copy("w", &Tensor::from_slice(&[1.0f32, -2.0]));
     (vs, w)
 }
 
 /// `loss = sum(w * [0.5, 1.5])`, so the gradient is `[0.5, 1.5]`.
 fn backward(w: &Tensor) {
-    (w * Tensor::from_slice(&[0.5f32, 1.5])).sum(Kind::Float).backward();
+    (w * Tensor::from_slice(&[0.5f32, 1.5]))
+        .sum(Kind::Float)
+        .backward();
 }
 
 fn values(t: &Tensor) -> Vec<f32> {
@@ -108,15 +112,25 @@ fn a_state_for_another_network_is_refused_and_changes_nothing() {
     sgd.save(&path).unwrap();
 
     let other = nn::VarStore::new(Device::Cpu);
-    let _v = other.root().var_copy("w", &Tensor::from_slice(&[1.0f32, 2.0, 3.0]));
+    let _v = other
+        .root()
+        .var_copy("w", &Tensor::from_slice(&[1.0f32, 2.0, 3.0]));
     let mut fresh = Sgd::new(config(false));
     let e = fresh.load(&path, &other).unwrap_err().to_string();
-    assert!(e.contains("optimizer buffer \"w\" has shape [2], the variable [3]"), "{e}");
+    assert!(
+        e.contains("optimizer buffer \"w\" has shape [2], the variable [3]"),
+        "{e}"
+    );
 
     let renamed = nn::VarStore::new(Device::Cpu);
-    let _u = renamed.root().var_copy("u", &Tensor::from_slice(&[1.0f32, 2.0]));
+    let _u = renamed
+        .root()
+        .var_copy("u", &Tensor::from_slice(&[1.0f32, 2.0]));
     let e = fresh.load(&path, &renamed).unwrap_err().to_string();
-    assert!(e.contains("buffer for \"w\", which is not a trainable variable"), "{e}");
+    assert!(
+        e.contains("buffer for \"w\", which is not a trainable variable"),
+        "{e}"
+    );
 
     std::fs::write(&path, b"not a safetensors file").unwrap();
     let e = fresh.load(&path, &vs).unwrap_err().to_string();

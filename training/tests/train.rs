@@ -81,7 +81,9 @@ fn a_run_writes_games_metrics_checkpoints_and_evaluations() {
     let mut events = Vec::new();
     let summary = train(tiny("hostage", 3), &options(&run, false), &mut |e| {
         events.push(match e {
-            Event::Started { iteration, resumed, .. } => format!("started {iteration} {resumed}"),
+            Event::Started {
+                iteration, resumed, ..
+            } => format!("started {iteration} {resumed}"),
             Event::IterationDone(line) => format!("iteration {}", line.iteration),
             Event::Evaluated(line) => format!("evaluated {}", line.iteration),
             Event::CheckpointSaved(path) => {
@@ -121,7 +123,13 @@ fn a_run_writes_games_metrics_checkpoints_and_evaluations() {
     assert_eq!(state.encoding_version, 1);
     assert_eq!(state.project_version, env!("CARGO_PKG_VERSION"));
     assert_eq!(state.config, tiny("hostage", 3));
-    for file in ["config.json", "model.safetensors", "spec.json", "optimizer.safetensors", "trainer.json"] {
+    for file in [
+        "config.json",
+        "model.safetensors",
+        "spec.json",
+        "optimizer.safetensors",
+        "trainer.json",
+    ] {
         assert!(run.join("last").join(file).is_file(), "{file}");
     }
     // Games: one shard and one PGN file per iteration, 4 games each.
@@ -148,9 +156,27 @@ fn a_run_writes_games_metrics_checkpoints_and_evaluations() {
         .lines()
         .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
         .filter(|v| v["kind"] == "step")
-        .map(|v| (v["iteration"].as_u64().unwrap(), v["step"].as_u64().unwrap()))
+        .map(|v| {
+            (
+                v["iteration"].as_u64().unwrap(),
+                v["step"].as_u64().unwrap(),
+            )
+        })
         .collect();
-    assert_eq!(steps, [(1, 1), (1, 2), (1, 3), (2, 4), (2, 5), (2, 6), (3, 7), (3, 8), (3, 9)]);
+    assert_eq!(
+        steps,
+        [
+            (1, 1),
+            (1, 2),
+            (1, 3),
+            (2, 4),
+            (2, 5),
+            (2, 6),
+            (3, 7),
+            (3, 8),
+            (3, 9)
+        ]
+    );
     let evaluations = read_evaluations(&run.join("metrics.jsonl")).unwrap();
     assert_eq!(evaluations.len(), 2);
     for e in &evaluations {
@@ -161,9 +187,17 @@ fn a_run_writes_games_metrics_checkpoints_and_evaluations() {
     }
     // Evaluation games as PGN, the players named.
     let pgn = std::fs::read_to_string(run.join("eval/iter-00003.pgn")).unwrap();
-    assert_eq!(pgn.matches("[White \"heterodox iteration 3\"]").count(), 2, "{pgn}");
+    assert_eq!(
+        pgn.matches("[White \"heterodox iteration 3\"]").count(),
+        2,
+        "{pgn}"
+    );
     assert_eq!(pgn.matches("[Black \"random\"]").count(), 1, "{pgn}");
-    assert_eq!(pgn.matches("[White \"uniform search 4\"]").count(), 1, "{pgn}");
+    assert_eq!(
+        pgn.matches("[White \"uniform search 4\"]").count(),
+        1,
+        "{pgn}"
+    );
     // The checkpoint loads as a network for the run's encoding.
     let spec = heterodox_models::Network::load(run.join("last"), Device::Cpu)
         .unwrap()
@@ -185,14 +219,21 @@ fn resuming_continues_after_the_newest_checkpoint() {
     std::fs::write(run.join("config.toml"), longer.to_toml()).unwrap();
     // Leftovers of a process killed after iteration 3's games and metrics
     // but before its checkpoint: they are rewritten.
-    std::fs::copy(run.join("games/iter-00002.hdxshard"), run.join("games/iter-00003.hdxshard")).unwrap();
+    std::fs::copy(
+        run.join("games/iter-00002.hdxshard"),
+        run.join("games/iter-00003.hdxshard"),
+    )
+    .unwrap();
     let mut metrics = std::fs::read_to_string(run.join("metrics.jsonl")).unwrap();
     metrics.push_str("{\"kind\":\"iteration\",\"iteration\":3}\n{\"kind\":\"itera");
     std::fs::write(run.join("metrics.jsonl"), metrics).unwrap();
 
     let mut started = None;
     let summary = train(TrainConfig::default(), &options(&run, true), &mut |e| {
-        if let Event::Started { iteration, resumed, .. } = e {
+        if let Event::Started {
+            iteration, resumed, ..
+        } = e
+        {
             started = Some((iteration, resumed));
         }
     })
@@ -222,12 +263,18 @@ fn bad_runs_are_refused_with_the_reason() {
     let e = train_error(tiny("hostage", 1), &run, true).to_string();
     assert_eq!(
         e,
-        format!("run directory {}: holds no run to resume (no config.toml)", run.display())
+        format!(
+            "run directory {}: holds no run to resume (no config.toml)",
+            run.display()
+        )
     );
     train(tiny("hostage", 1), &options(&run, false), &mut |_| {}).unwrap();
     // A second new run into the same directory.
     let e = train_error(tiny("hostage", 1), &run, false).to_string();
-    assert!(e.contains("already holds a run (config.toml); continue it with --resume"), "{e}");
+    assert!(
+        e.contains("already holds a run (config.toml); continue it with --resume"),
+        "{e}"
+    );
     // An unwritable directory: below a regular file.
     let file = run.join("config.toml");
     let e = train_error(tiny("hostage", 1), &file.join("sub"), false);
@@ -252,14 +299,24 @@ fn corrupted_and_foreign_checkpoints_are_refused() {
 
     std::fs::write(ckpt.join("trainer.json"), b"{\"format\": 1, \"iter").unwrap();
     let e = train_error(TrainConfig::default(), &run, true);
-    assert!(matches!(&e, TrainError::Checkpoint { path, .. } if path == &ckpt), "{e:?}");
+    assert!(
+        matches!(&e, TrainError::Checkpoint { path, .. } if path == &ckpt),
+        "{e:?}"
+    );
     assert!(e.to_string().contains("corrupted trainer.json"), "{e}");
     std::fs::write(ckpt.join("trainer.json"), &trainer).unwrap();
 
     let weights = std::fs::read(ckpt.join("model.safetensors")).unwrap();
-    std::fs::write(ckpt.join("model.safetensors"), &weights[..weights.len() / 2]).unwrap();
+    std::fs::write(
+        ckpt.join("model.safetensors"),
+        &weights[..weights.len() / 2],
+    )
+    .unwrap();
     let e = train_error(TrainConfig::default(), &run, true);
-    assert!(matches!(&e, TrainError::Checkpoint { path, .. } if path == &ckpt), "{e:?}");
+    assert!(
+        matches!(&e, TrainError::Checkpoint { path, .. } if path == &ckpt),
+        "{e:?}"
+    );
     std::fs::write(ckpt.join("model.safetensors"), &weights).unwrap();
 
     std::fs::write(ckpt.join("optimizer.safetensors"), b"garbage").unwrap();
