@@ -1,6 +1,10 @@
 """heterodox.self_play (the Rust workers with a Python evaluator), shards and
 the numpy Loader over them."""
 
+import os
+import subprocess
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -109,3 +113,22 @@ def test_errors(tmp_path):
         read_shard(tmp_path / "junk.hdxshard")
     with pytest.raises(OSError):
         read_shard(tmp_path / "missing.hdxshard")
+
+
+REPO = Path(__file__).resolve().parents[2]
+BINARY = Path(os.environ.get("HETERODOX_BIN", REPO / "target" / "release" / "heterodox"))
+
+
+@pytest.mark.skipif(not BINARY.exists(), reason=f"no heterodox binary at {BINARY}")
+def test_same_games_as_the_heterodox_cli(shards, tmp_path):
+    """`heterodox selfplay --net uniform` (the Rust workers and the Rust
+    UniformEvaluator) plays the games a Python uniform evaluator played."""
+    directory, _, _, _ = shards
+    subprocess.run(
+        [BINARY, "selfplay", "--variant", "hostage", "--net", "uniform", "--games", "3",
+         "--concurrent", "2", "--sims", "8", "--policy", "puct", "--max-plies", "16",
+         "--seed", "5", "--quiet", "--out", tmp_path],
+        check=True, capture_output=True, timeout=120,
+    )
+    (shard,) = tmp_path.glob("*.hdxshard")
+    assert read_shard(shard)["games"] == read_shard(directory / "python.hdxshard")["games"]
