@@ -154,3 +154,18 @@ def test_tch_and_pytorch_agree_both_ways(variant, tmp_path):
         logits, v = mine(torch.from_numpy(x))
     np.testing.assert_allclose(logits.numpy(), policy, atol=1e-5, rtol=0)
     np.testing.assert_allclose(v.numpy(), value, atol=1e-5, rtol=0)
+
+
+def test_shard_dataset(tmp_path):
+    from heterodox.data import ShardDataset
+
+    heterodox.self_play("poison", tmp_path / "a.hdxshard", None, games=2, simulations=4, max_plies=6)
+    dataset = ShardDataset(tmp_path, batch_size=5, batches=3, seed=2)
+    batches = list(torch.utils.data.DataLoader(dataset, batch_size=None))
+    assert len(batches) == len(dataset) == 3
+    first = batches[0]
+    assert first["observations"].dtype == torch.float32 and first["observations"].shape[0] == 5
+    assert first["masks"].dtype == torch.bool
+    assert torch.equal(first["observations"], torch.from_numpy(
+        heterodox.Loader(tmp_path, seed=2).sample(5)["observations"]))
+    assert len(ShardDataset(tmp_path, batch_size=5)) == 3  # 12 positions, once over
