@@ -193,3 +193,24 @@ def test_settings_are_checked():
         Search("chess").policy()
     with pytest.raises(ValueError, match="history"):
         Search("traitor", history=2)
+
+
+def test_traitor_search_never_reads_the_opponents_secret():
+    """White's search after the selections is the same whatever Black
+    selected in secret (a1 or b1): determinizations are drawn from White's
+    view, never from the true state."""
+    selecting = Game("traitor")
+    white = selecting.action_index("S-h8")
+    selecting.play("S-h8")
+
+    def searched(black_secret):
+        search = Search("traitor", simulations=32, seed=3)
+        for action in (white, selecting.action_index(black_secret)):
+            search.run()
+            search.step(np.array([action], dtype=np.int64))
+        search.run()
+        return search
+
+    a, b = searched("S-a1"), searched("S-b1")
+    assert a.fen(0).endswith("h8/a1 open - -") and b.fen(0).endswith("h8/b1 open - -")
+    same_results(a.result(), b.result())

@@ -250,6 +250,11 @@ impl Search {
                 let inner = self.inner.get_mut().unwrap_or_else(PoisonError::into_inner);
                 py.detach(|| inner.gather())
             };
+            if requests.leaves() == 0 {
+                // Unreachable (a search that is not done always has a leaf
+                // to give after an apply); never loop forever on it.
+                return Err(value_error("the search gathered no leaves but is not done"));
+            }
             let (mut priors, mut values) = (Vec::new(), Vec::new());
             let layout = requests.layout();
             let result = call_evaluator(evaluator, requests, &mut priors, &mut values);
