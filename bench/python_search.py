@@ -20,8 +20,8 @@ One checkpoint (the default tower, fresh weights, written by
 Figures are simulations (evaluated leaves) per second, wall clock.
 PyTorch runs with ``--torch-threads`` threads (1 by default: rayon's tree
 work shares the cores, and more threads than free cores make each forward
-pass wait for a descheduled one; libtorch in the Rust binary uses its own
-default).
+pass wait for a descheduled one), and so does libtorch in the Rust binary
+(``OMP_NUM_THREADS``), so that both sides compute alike.
 """
 
 from __future__ import annotations
@@ -73,6 +73,7 @@ def rust(args, checkpoint, out):
          "--concurrent", str(args.games), "--sims", str(args.simulations), "--policy", "puct",
          "--max-plies", str(args.moves), "--device", "cpu", "--quiet", "--out", out],
         check=True, capture_output=True, text=True,
+        env=dict(os.environ, OMP_NUM_THREADS=str(args.torch_threads)),
     )
     match = re.search(r"([\d.]+) simulations/s", done.stdout + done.stderr)
     return float(match.group(1)) if match else None
