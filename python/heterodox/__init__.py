@@ -16,20 +16,34 @@ stepped together in Rust, a ``gymnasium.vector.VectorEnv``) in
 Importing the package registers one Gymnasium id per variant,
 ``heterodox/<variant>-v0``: ``gymnasium.make("heterodox/hostage-v0")``.
 
+For trainers in Python (docs/python.md): ``Search`` runs the Rust MCTS
+over many games with the caller's network as evaluator (numpy arrays in
+and out), ``self_play`` runs the Rust self-play workers with a Python
+evaluator and writes the trainer's shards, ``Loader`` samples training
+batches from shards (``heterodox.data.ShardDataset`` for PyTorch), and
+``heterodox.torch`` is the Rust trainer's network in PyTorch, on the same
+checkpoint files.
+
 Bad input raises a subclass of ``ValueError`` naming its kind:
 ``IllegalMoveError``, ``NotationError``, ``PositionError``,
-``UnknownVariantError`` and ``OptionError``.
+``UnknownVariantError``, ``OptionError`` and ``EvaluationError``.
 """
 
 from heterodox._core import (
+    EvaluationError,
     Game,
     IllegalMoveError,
+    Loader,
     NotationError,
     OptionError,
     Outcome,
     PositionError,
+    Search,
     UnknownVariantError,
     __version__,
+    encoding_spec,
+    read_shard,
+    self_play,
     variants,
 )
 from heterodox.env import Env, make
@@ -40,15 +54,21 @@ register_envs()
 
 __all__ = [
     "Env",
+    "EvaluationError",
     "Game",
     "IllegalMoveError",
+    "Loader",
     "NotationError",
     "OptionError",
     "Outcome",
     "PositionError",
+    "Search",
     "UnknownVariantError",
     "VecEnv",
     "__version__",
+    "encoding_spec",
     "make",
+    "read_shard",
+    "self_play",
     "variants",
 ]

@@ -1,6 +1,7 @@
 """Heterodox: rules of chess variants for reinforcement-learning self-play."""
 
-from typing import Any, final
+import os
+from typing import Any, Callable, final
 
 import numpy as np
 import numpy.typing as npt
@@ -356,5 +357,234 @@ class VecEnv:
     def __setstate__(
         self, state: tuple[bool, list[str], list[tuple[str, int, list[int]]]]
     ) -> None: ...
+    def __len__(self) -> int: ...
+    def __repr__(self) -> str: ...
+
+class EvaluationError(ValueError):
+    """Priors or values handed back to a search that do not fit the leaves it
+    asked about: not a float32 numpy array, a wrong shape, a NaN or infinity,
+    a negative prior or a value outside [-1, 1]. The search is unchanged.
+    """
+
+def encoding_spec(
+    variant: str,
+    history: int | None = None,
+    rules: dict[str, str | int | bool] | None = None,
+    **options: str | int | bool,
+) -> str:
+    """The encoding spec of a variant under its rules and history, as the JSON
+    of a checkpoint's spec.json (variant, options, version, history,
+    channel_names, num_actions, board_action_planes).
+    """
+
+def read_shard(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Reads a shard file (.hdxshard), checking it as the Rust trainer does
+    (magic, version, length, checksum, every count). Returns a dict: the
+    header ('variant', 'options', 'encoding_version', 'producer',
+    'crate_version') and 'games', one dict per game ('seed', 'start' (a
+    position string or None), 'result' (PGN token), 'termination',
+    'actions', 'root_values', 'policies' (per step a list of (action,
+    probability) pairs)).
+    """
+
+def self_play(
+    variant: str,
+    path: str | os.PathLike[str] | None = None,
+    evaluator: Callable[[dict[str, np.ndarray]], tuple[np.ndarray, np.ndarray]] | None = None,
+    games: int | None = None,
+    concurrent: int | None = None,
+    simulations: int | None = None,
+    root_policy: str = "puct",
+    seed: int | None = None,
+    history: int | None = None,
+    max_plies: int | None = None,
+    temperature_plies: int | None = None,
+    noise: bool = True,
+    leaves_per_round: int | None = None,
+    determinizations: int | None = None,
+    gumbel_actions: int | None = None,
+    c_puct: float | None = None,
+    producer: str | None = None,
+    rules: dict[str, str | int | bool] | None = None,
+    **options: str | int | bool,
+) -> dict[str, int | float]:
+    """Plays games of the network against itself with the Rust self-play
+    workers and writes them as a shard.
+
+    self_play(variant, path=None, evaluator=None, games=64, concurrent=None,
+    simulations=100, root_policy='puct', seed=0, history=1, max_plies=None,
+    temperature_plies=30, noise=True, leaves_per_round=None,
+    determinizations=None, gumbel_actions=None, c_puct=None, producer=None,
+    rules=None, **rules). evaluator(requests) -> (priors, values) gets
+    every game's leaves of a round as one dict (the keys of
+    Search.gather() but 'game') and answers as Search.apply() takes them;
+    None is the Rust uniform evaluator. path (ending in .hdxshard) receives
+    the games, in the order of their seeds, atomically. Returns the run's
+    totals (games, positions, simulations, white_wins, black_wins, draws,
+    truncated, seconds). An exception in the evaluator, or an answer that
+    does not fit (EvaluationError), stops Python from being called again
+    and is raised when the run returns; no shard is written then.
+    """
+
+@final
+class Search:
+    """The Rust MCTS over num_games games, driven from Python.
+
+    Search(variant, num_games=1, simulations=100, root_policy='puct',
+    seed=0, history=1, max_plies=None, noise=False, leaves_per_round=None,
+    determinizations=None, gumbel_actions=None, c_puct=None,
+    reuse_tree=True, fens=None, rules=None, **rules). Each round,
+    gather() returns the leaves every unfinished search wants evaluated
+    (a dict of numpy arrays: observations (L, C, 8, 8) float32, mask
+    (L, A) bool, legal / leaf (K,) int64, offsets (L + 1,) int64, game
+    (L,) int64) and apply(priors, values) takes float32 priors ((L, A) or
+    (K,)) and values ((L,), in [-1, 1] for the player to act) back; a bad
+    array is an EvaluationError. When done, policy() and result() give
+    the search's targets and step() plays. Traitor is searched over
+    determinizations sampled from the searcher's view. Game k starts as
+    the Rust self-play workers' game k of the same seed; the tree work
+    runs in parallel with the GIL released.
+    """
+
+    def __new__(
+        cls,
+        variant: str,
+        num_games: int | None = None,
+        simulations: int | None = None,
+        root_policy: str = "puct",
+        seed: int | None = None,
+        history: int | None = None,
+        max_plies: int | None = None,
+        noise: bool = False,
+        leaves_per_round: int | None = None,
+        determinizations: int | None = None,
+        gumbel_actions: int | None = None,
+        c_puct: float | None = None,
+        reuse_tree: bool = True,
+        fens: list[str] | None = None,
+        rules: dict[str, str | int | bool] | None = None,
+        **options: str | int | bool,
+    ) -> Search: ...
+    @property
+    def variant(self) -> str:
+        """The variant's registered name."""
+    @property
+    def num_games(self) -> int:
+        """The number of games searched together."""
+    @property
+    def num_actions(self) -> int:
+        """The size of the action space (A)."""
+    @property
+    def observation_shape(self) -> tuple[int, int, int]:
+        """The shape of one observation, (C, 8, 8)."""
+    @property
+    def done(self) -> bool:
+        """True when every unfinished game's search has run all its simulations
+        (policy(), result() and step() may be called).
+        """
+    def gather(self) -> dict[str, np.ndarray]:
+        """The leaves to evaluate next, from every unfinished search (see the
+        class docs); no leaves (L = 0) once done. Call apply() before the
+        next gather().
+        """
+    def apply(self, priors: np.ndarray, values: np.ndarray) -> None:
+        """Backs up the evaluations of the last gather(): priors float32
+        (L, A) or (K,), values float32 (L,) or (L, 1). EvaluationError if
+        they do not fit; the search is then unchanged.
+        """
+    def run(
+        self,
+        evaluator: Callable[[dict[str, np.ndarray]], tuple[np.ndarray, np.ndarray]] | None = None,
+    ) -> None:
+        """Runs every search to its end: evaluator(requests) -> (priors,
+        values) is called once per round with gather()'s dict; None runs
+        the Rust uniform evaluator (uniform priors, value 0) without
+        leaving Rust.
+        """
+    def policy(self) -> np.ndarray:
+        """The search's training target per game, float32 (num_games, A): the
+        visit distribution (PUCT) or the completed-Q improved policy
+        (Gumbel), averaged over determinizations; zero rows for games that
+        are over.
+        """
+    def result(self) -> dict[str, np.ndarray]:
+        """Everything the finished searches say, as numpy arrays: 'policy'
+        (num_games, A) float32, 'visits' (num_games, A) int64, 'value'
+        (num_games,) float32 (the root value for the player to move),
+        'best' (num_games,) int64 (the action a deterministic player takes;
+        -1 for games that are over).
+        """
+    def step(self, actions: np.ndarray | None = None) -> np.ndarray:
+        """Plays one action in every game that is not over: actions[k] (an
+        action index; int64 array of num_games entries, negative for the
+        search's choice) or, without actions, the search's choice (most
+        visits for PUCT, the sequential-halving winner for Gumbel); then
+        starts the next searches. Returns which games are over (bool array).
+        IllegalMoveError for an action that is not legal; nothing moves then.
+        """
+    def over(self) -> np.ndarray:
+        """Which games are over (finished or cut at max_plies), bool (num_games,)."""
+    def results(self) -> list[str | None]:
+        """Each game's result as a PGN token ('1-0', '0-1', '1/2-1/2', '*'
+        for a game cut at max_plies), None while it runs.
+        """
+    def plies(self) -> list[int]:
+        """Plies played in each game."""
+    def fen(self, game: int) -> str:
+        """The position string of game `game` (the full state: under hidden
+        information it shows both players' secrets).
+        """
+    def __repr__(self) -> str: ...
+
+@final
+class Loader:
+    """Training batches sampled from self-play shards (the Rust loader).
+
+    Loader(paths, history=1, z_weight=1.0, seed=0). paths: a shard file, a
+    directory of shards, or a list of either; every shard must hold the
+    same variant under the same rules. Each game is replayed once on
+    loading (a corrupted or mismatched record is a ValueError naming the
+    game and step). sample(batch_size) draws positions uniformly (seeded);
+    batch(positions) takes the given ones; both return 'observations'
+    float32 (B, C, 8, 8), 'masks' bool (B, A), 'policies' float32 (B, A)
+    and 'values' float32 (B,) (z_weight * result + (1 - z_weight) * root
+    value, for the player to act), with the GIL released while Rust works.
+    """
+
+    def __new__(
+        cls,
+        paths: str | os.PathLike[str] | list[str | os.PathLike[str]],
+        history: int | None = None,
+        z_weight: float = 1.0,
+        seed: int | None = None,
+    ) -> Loader: ...
+    @property
+    def variant(self) -> str:
+        """The variant's registered name."""
+    @property
+    def num_games(self) -> int:
+        """The games loaded."""
+    @property
+    def num_positions(self) -> int:
+        """The training positions (steps with a search policy)."""
+    @property
+    def num_actions(self) -> int:
+        """The size of the action space (A)."""
+    @property
+    def observation_shape(self) -> tuple[int, int, int]:
+        """The shape of one observation, (C, 8, 8)."""
+    @property
+    def spec_summary(self) -> str:
+        """The encoding's one-line summary (variant, rules, version, history,
+        shapes), as the Rust trainer prints it.
+        """
+    def sample(self, batch_size: int) -> dict[str, np.ndarray]:
+        """batch_size positions drawn uniformly from all training positions
+        (the loader's seeded generator moves on).
+        """
+    def batch(self, positions: np.ndarray) -> dict[str, np.ndarray]:
+        """The rows of the given training positions (int64 indices from 0 to
+        num_positions - 1), in order: for epochs over the data.
+        """
     def __len__(self) -> int: ...
     def __repr__(self) -> str: ...

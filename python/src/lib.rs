@@ -8,7 +8,12 @@
 //! `Outcome` class), [`vecenv`] (the batched `VecEnv` class), [`errors`]
 //! (how Rust errors become Python ones), [`args`] (integer arguments and
 //! size limits), [`typed`] (operations on the typed game inside an
-//! `AnyGame`) and [`perft`] (perft that Ctrl-C stops).
+//! `AnyGame`) and [`perft`] (perft that Ctrl-C stops); for trainers in
+//! Python, [`search`] (the `Search` class: the Rust MCTS over many games,
+//! evaluated from Python), [`evaluation`] (the leaves sent to Python and
+//! the priors and values read back), [`selfplay`] (the Rust self-play
+//! workers with a Python evaluator, writing shards), [`shards`] and
+//! [`loader`] (the Rust training loader, batches as numpy arrays).
 //! No `unwrap` on anything a user controls: every bad input is a
 //! `ValueError` (one of the subclasses in [`errors`] when it is a bad
 //! move, position string, notation, variant or rule option), so no panic
@@ -18,14 +23,22 @@ use pyo3::prelude::*;
 
 mod args;
 mod errors;
+mod evaluation;
 mod game;
+mod loader;
 mod outcome;
 mod perft;
+mod search;
+mod selfplay;
+mod shards;
+mod spec;
 mod typed;
 mod vecenv;
 
 pub use game::Game;
+pub use loader::Loader;
 pub use outcome::Outcome;
+pub use search::Search;
 pub use vecenv::VecEnv;
 
 /// Heterodox: rules of chess variants for reinforcement-learning self-play.
@@ -41,9 +54,19 @@ mod _core {
     #[pymodule_export]
     use super::VecEnv;
     #[pymodule_export]
+    use super::{Loader, Search};
+    #[pymodule_export]
     use crate::errors::{
         IllegalMoveError, NotationError, OptionError, PositionError, UnknownVariantError,
     };
+    #[pymodule_export]
+    use crate::evaluation::EvaluationError;
+    #[pymodule_export]
+    use crate::selfplay::self_play;
+    #[pymodule_export]
+    use crate::shards::read_shard;
+    #[pymodule_export]
+    use crate::spec::encoding_spec;
 
     /// The names of the variants, as accepted by Game(variant=...).
     #[pyfunction]

@@ -27,16 +27,22 @@ def test_module_exports():
     assert heterodox.VecEnv.__mro__[1] is gymnasium.vector.VectorEnv
     assert sorted(heterodox.__all__) == [
         "Env",
+        "EvaluationError",
         "Game",
         "IllegalMoveError",
+        "Loader",
         "NotationError",
         "OptionError",
         "Outcome",
         "PositionError",
+        "Search",
         "UnknownVariantError",
         "VecEnv",
         "__version__",
+        "encoding_spec",
         "make",
+        "read_shard",
+        "self_play",
         "variants",
     ]
 

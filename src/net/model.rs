@@ -3,8 +3,14 @@
 //! start observations and reports the encoding, the sizes and the device. A
 //! quick check that libtorch (and CUDA, where there is a GPU) works in this
 //! build and that a network fits an encoding.
+//!
+//! `heterodox model --load DIR --forward IN.safetensors --out OUT.safetensors`
+//! instead runs a saved network (evaluation mode, CPU) on the tensor
+//! `input` of IN and writes `policy` and `value` to OUT: the Rust side of
+//! the test that the PyTorch port (python/heterodox/torch.py) computes the
+//! same outputs as tch from the same checkpoint.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 use heterodox_env::{make_batch_env, EnvConfig, RuleOptions, Variant};
@@ -37,9 +43,41 @@ pub struct ModelArgs {
     /// Use the GPU when there is one.
     #[arg(long)]
     cuda: bool,
+    /// Run the checkpoint in this directory instead of a fresh network
+    /// (with --forward and --out).
+    #[arg(long, requires_all = ["forward", "out"])]
+    load: Option<PathBuf>,
+    /// A safetensors file whose tensor `input` [N, C, 8, 8] the loaded
+    /// network evaluates.
+    #[arg(long, requires = "load")]
+    forward: Option<PathBuf>,
+    /// Where the outputs go: a safetensors file with `policy` [N, A] and
+    /// `value` [N].
+    #[arg(long, requires = "load")]
+    out: Option<PathBuf>,
+}
+
+/// `--load DIR --forward IN --out OUT`: the loaded network's outputs on
+/// IN's `input`, written to OUT.
+fn forward(dir: &Path, input: &Path, out: &Path) -> Result<(), String> {
+    let net = Network::load(dir, Device::Cpu).map_err(|e| e.to_string())?;
+    let tensors = Tensor::read_safetensors(input).map_err(|e| e.to_string())?;
+    let (_, xs) = tensors
+        .into_iter()
+        .find(|(name, _)| name == "input")
+        .ok_or_else(|| format!("{}: no tensor named input", input.display()))?;
+    let (policy, value) =
+        tch::no_grad(|| net.try_forward_t(&xs, false)).map_err(|e| e.to_string())?;
+    Tensor::write_safetensors(&[("policy", &policy), ("value", &value)], out)
+        .map_err(|e| e.to_string())?;
+    crate::common::print_stdout(&format!("wrote {}\n", out.display()));
+    Ok(())
 }
 
 pub fn run(args: &ModelArgs) -> Result<(), String> {
+    if let (Some(dir), Some(input), Some(out)) = (&args.load, &args.forward, &args.out) {
+        return forward(dir, input, out);
+    }
     let variant: Variant = args.variant.parse().map_err(|e| format!("{e}"))?;
     let options = RuleOptions::parse(&args.options.join(",")).map_err(|e| format!("{e}"))?;
     let env_config = EnvConfig::new(BATCH).with_history(args.history);

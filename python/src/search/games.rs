@@ -1,0 +1,349 @@
+//! [`Games`]: N games of one variant, each with its own Rust
+//! [`Search`], gathered and applied together. The Python class holds one
+//! behind [`DynSearch`], chosen once by [`Variant::visit`].
+//!
+//! Seeding follows the self-play workers (`heterodox_selfplay::worker`):
+//! game `k` starts from `GameVariant::start(rules, derive_seed(seed, k,
+//! 0))`, its first search is seeded `mix64(game seed)` and the search
+//! after ply `n` `mix64(game seed ^ n)`, so a game searched from Python
+//! with the same priors is the game the Rust workers play.
+
+use heterodox_env::encoding::EncodingSpec;
+use heterodox_env::rng::{derive_seed, mix64};
+use heterodox_env::{Game, GameVariant, RuleOptions, Variant, VariantVisitor};
+use heterodox_selfplay::{GameResult, LeafBatch, Search, SearchConfig, UniformEvaluator};
+use pyo3::prelude::*;
+use rayon::prelude::*;
+
+use crate::errors::{value_error, IllegalMoveError, IntoPyErr, PositionError};
+use crate::evaluation::{Layout, Requests};
+
+/// What `Search(...)` asks for.
+pub(crate) struct Setup {
+    pub variant: Variant,
+    pub options: RuleOptions,
+    pub config: SearchConfig,
+    pub num_games: usize,
+    pub seed: u64,
+    pub history: usize,
+    /// 0: the variant's default ply cap.
+    pub max_plies: u32,
+    /// One start position per game, or none (the seeded starts).
+    pub fens: Vec<String>,
+}
+
+/// What a finished search says, for every game: dense over the action
+/// space, zero (and `best` -1) for games that are over.
+pub(crate) struct Results {
+    pub policy: Vec<f32>,
+    pub visits: Vec<i64>,
+    pub values: Vec<f32>,
+    pub best: Vec<i64>,
+}
+
+/// The batch of searches, for any variant.
+pub(crate) trait DynSearch: Send {
+    fn spec(&self) -> &EncodingSpec;
+    fn num_games(&self) -> usize;
+    /// Every live game's search is done (or every game is over).
+    fn is_done(&self) -> bool;
+    /// Leaves gathered and not yet applied.
+    fn awaiting(&self) -> bool;
+    fn gather(&mut self) -> Requests;
+    fn layout(&self) -> &Layout;
+    fn apply(&mut self, priors: &[f32], values: &[f32]) -> PyResult<()>;
+    /// Runs every unfinished search to its end with the uniform evaluator.
+    fn run_uniform(&mut self);
+    fn results(&mut self) -> PyResult<Results>;
+    /// Plays one action in every live game (`actions[k]`, or the search's
+    /// choice where it is negative or absent) and starts the next
+    /// searches. Returns which games are over.
+    fn step(&mut self, actions: Option<&[i64]>) -> PyResult<Vec<bool>>;
+    fn over(&self) -> Vec<bool>;
+    /// PGN result tokens (`*` for a game cut at the ply cap), None while
+    /// a game runs.
+    fn results_pgn(&self) -> Vec<Option<&'static str>>;
+    fn fen(&self, game: usize) -> String;
+    fn plies(&self) -> Vec<u32>;
+}
+
+struct Slot<P: GameVariant> {
+    game: Game<P>,
+    /// Earlier positions, most recent first (at most history - 1).
+    earlier: Vec<P>,
+    search: Search<P>,
+    batch: LeafBatch<P>,
+    seed: u64,
+    result: Option<GameResult>,
+}
+
+pub(crate) struct Games<P: GameVariant> {
+    slots: Vec<Slot<P>>,
+    spec: EncodingSpec,
+    history: usize,
+    max_plies: u32,
+    /// The leaves of the last gather, per game `(first leaf, first legal)`
+    /// and one past the end, for splitting the evaluations back.
+    ranges: Vec<(usize, usize)>,
+    layout: Layout,
+}
+
+struct Build(Setup);
+
+impl VariantVisitor for Build {
+    type Output = PyResult<Box<dyn DynSearch>>;
+
+    fn visit<P: GameVariant>(self) -> Self::Output {
+        Ok(Box::new(Games::<P>::new(self.0)?))
+    }
+}
+
+/// The batch of searches `setup` describes.
+pub(crate) fn build(setup: Setup) -> PyResult<Box<dyn DynSearch>> {
+    setup.variant.visit(Build(setup))
+}
+
+impl<P: GameVariant> Games<P> {
+    fn new(setup: Setup) -> PyResult<Games<P>> {
+        let rules = P::parse_rules(&setup.options).map_err(IntoPyErr::into_py_err)?;
+        let mut slots = Vec::with_capacity(setup.num_games);
+        let mut spec = None;
+        for k in 0..setup.num_games {
+            let seed = derive_seed(setup.seed, k, 0);
+            let start = match setup.fens.get(k) {
+                Some(fen) => P::from_position_string(fen, &rules).map_err(|e| {
+                    PositionError::new_err(format!("invalid start position for game {k}: {e}"))
+                })?,
+                None => P::start(&rules, seed).map_err(IntoPyErr::into_py_err)?,
+            };
+            let spec = spec.get_or_insert_with(|| EncodingSpec::of(&start, setup.history));
+            let mut search = Search::new(setup.config.clone(), spec).map_err(value_error)?;
+            let game = Game::new(start);
+            let result = game.outcome().map(GameResult::from_outcome);
+            if result.is_none() {
+                search.start(&game, &[], mix64(seed)).map_err(value_error)?;
+            }
+            slots.push(Slot {
+                game,
+                earlier: Vec::new(),
+                search,
+                batch: LeafBatch::new(spec),
+                seed,
+                result,
+            });
+        }
+        let spec = spec.ok_or_else(|| value_error("num_games must be at least 1"))?;
+        Ok(Games {
+            slots,
+            spec,
+            history: setup.history,
+            max_plies: if setup.max_plies == 0 {
+                P::DEFAULT_MAX_PLIES
+            } else {
+                setup.max_plies
+            },
+            ranges: Vec::new(),
+            layout: Layout::default(),
+        })
+    }
+}
+
+impl<P: GameVariant> DynSearch for Games<P> {
+    fn spec(&self) -> &EncodingSpec {
+        &self.spec
+    }
+
+    fn num_games(&self) -> usize {
+        self.slots.len()
+    }
+
+    fn is_done(&self) -> bool {
+        self.slots
+            .iter()
+            .all(|s| s.result.is_some() || s.search.is_done())
+    }
+
+    fn awaiting(&self) -> bool {
+        self.layout.leaves() > 0
+    }
+
+    fn gather(&mut self) -> Requests {
+        // Tree and rules work in parallel, one game per task, as the
+        // self-play workers do.
+        self.slots.par_iter_mut().for_each(|s| {
+            if !s.batch.has_observations() {
+                // `Search::run` with the uniform evaluator turned them off.
+                s.batch.set_observations(true);
+            }
+            s.batch.clear();
+            if s.result.is_none() && !s.search.is_done() {
+                s.search.gather(&mut s.batch);
+            }
+        });
+        let leaves: usize = self.slots.iter().map(|s| s.batch.len()).sum();
+        let total: usize = self.slots.iter().map(|s| s.batch.total_legal()).sum();
+        let channels = self.spec.observation_len() / 64;
+        let mut requests = Requests::new([channels, 8, 8], self.spec.num_actions);
+        requests
+            .observations
+            .reserve_exact(leaves * self.spec.observation_len());
+        requests.legal.reserve_exact(total);
+        requests.leaf.reserve_exact(total);
+        requests.offsets.reserve_exact(leaves);
+        requests.game.reserve_exact(leaves);
+        self.ranges.clear();
+        for (k, s) in self.slots.iter().enumerate() {
+            self.ranges.push((requests.leaves(), requests.legal.len()));
+            requests.extend(&s.batch, Some(k));
+        }
+        self.ranges.push((requests.leaves(), requests.legal.len()));
+        self.layout = requests.layout();
+        requests
+    }
+
+    fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    fn apply(&mut self, priors: &[f32], values: &[f32]) -> PyResult<()> {
+        let ranges = &self.ranges;
+        let failed: Vec<String> = self
+            .slots
+            .par_iter_mut()
+            .zip(ranges.par_windows(2))
+            .filter_map(|(s, w)| {
+                let ((leaf, legal), (leaf_end, legal_end)) = (w[0], w[1]);
+                if leaf == leaf_end {
+                    return None;
+                }
+                s.search
+                    .apply(&priors[legal..legal_end], &values[leaf..leaf_end])
+                    .err()
+                    .map(|e| e.to_string())
+            })
+            .collect();
+        self.layout = Layout::default();
+        match failed.first() {
+            // Unreachable: the evaluations were checked against the layout.
+            Some(error) => Err(value_error(error)),
+            None => Ok(()),
+        }
+    }
+
+    fn run_uniform(&mut self) {
+        self.slots.par_iter_mut().for_each(|s| {
+            if s.result.is_none() && !s.search.is_done() {
+                s.search.run(&UniformEvaluator, &mut s.batch);
+            }
+        });
+    }
+
+    fn results(&mut self) -> PyResult<Results> {
+        let (n, a) = (self.slots.len(), self.spec.num_actions);
+        let mut out = Results {
+            policy: vec![0.0; n * a],
+            visits: vec![0; n * a],
+            values: vec![0.0; n],
+            best: vec![-1; n],
+        };
+        for (k, s) in self.slots.iter_mut().enumerate() {
+            if s.result.is_some() {
+                continue;
+            }
+            if !s.search.is_done() {
+                return Err(not_done(k));
+            }
+            let result = s.search.result();
+            for (i, &index) in result.indices.iter().enumerate() {
+                out.policy[k * a + index as usize] = result.policy[i];
+                out.visits[k * a + index as usize] = i64::from(result.visits[i]);
+            }
+            out.values[k] = result.value;
+            out.best[k] = i64::from(result.indices[result.best]);
+        }
+        Ok(out)
+    }
+
+    fn step(&mut self, actions: Option<&[i64]>) -> PyResult<Vec<bool>> {
+        if let Some(k) = self
+            .slots
+            .iter()
+            .position(|s| s.result.is_none() && !s.search.is_done())
+        {
+            return Err(not_done(k));
+        }
+        // Every choice is checked before any game moves.
+        let mut choices = Vec::with_capacity(self.slots.len());
+        for (k, s) in self.slots.iter_mut().enumerate() {
+            if s.result.is_some() {
+                choices.push(None);
+                continue;
+            }
+            let result = s.search.result();
+            let chosen = match actions.map(|a| a[k]) {
+                Some(index) if index >= 0 => result
+                    .indices
+                    .iter()
+                    .position(|&i| i64::from(i) == index)
+                    .ok_or_else(|| {
+                        IllegalMoveError::new_err(format!(
+                            "action {index} is not legal in game {k} ({})",
+                            s.game.position().fen()
+                        ))
+                    })?,
+                _ => result.best,
+            };
+            choices.push(Some((result.actions[chosen], result.indices[chosen])));
+        }
+        let (history, max_plies) = (self.history, self.max_plies);
+        for (s, choice) in self.slots.iter_mut().zip(choices) {
+            let Some((action, index)) = choice else {
+                continue;
+            };
+            if history > 1 {
+                if s.earlier.len() == history - 1 {
+                    s.earlier.pop();
+                }
+                s.earlier.insert(0, s.game.position().clone());
+            }
+            s.game.play_unchecked(&action);
+            s.search.advance(index);
+            if let Some(outcome) = s.game.outcome() {
+                s.result = Some(GameResult::from_outcome(outcome));
+            } else if s.game.plies() >= max_plies {
+                s.result = Some(GameResult::Truncated);
+            } else {
+                let seed = mix64(s.seed ^ u64::from(s.game.plies()));
+                s.search
+                    .start(&s.game, &s.earlier, seed)
+                    .map_err(value_error)?;
+            }
+        }
+        Ok(self.over())
+    }
+
+    fn over(&self) -> Vec<bool> {
+        self.slots.iter().map(|s| s.result.is_some()).collect()
+    }
+
+    fn results_pgn(&self) -> Vec<Option<&'static str>> {
+        self.slots
+            .iter()
+            .map(|s| s.result.map(GameResult::pgn))
+            .collect()
+    }
+
+    fn fen(&self, game: usize) -> String {
+        self.slots[game].game.position().fen()
+    }
+
+    fn plies(&self) -> Vec<u32> {
+        self.slots.iter().map(|s| s.game.plies()).collect()
+    }
+}
+
+fn not_done(game: usize) -> PyErr {
+    value_error(format!(
+        "the search of game {game} is not finished: call gather() and apply() until done"
+    ))
+}

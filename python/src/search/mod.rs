@@ -1,0 +1,389 @@
+//! The `Search` class: the Rust MCTS (`heterodox_selfplay::Search`) over
+//! many games at once, driven from Python one evaluation round at a time,
+//! so that the caller's own network (PyTorch on a GPU, say) evaluates
+//! every game's leaves in one batch. The tree work stays in Rust, in
+//! parallel, with the GIL released; only the leaves' tensors cross (see
+//! [`crate::evaluation`] for the arrays and their checks).
+
+mod games;
+mod settings;
+
+pub(crate) use settings::SearchArgs;
+
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use heterodox_env::Variant;
+use numpy::ndarray::{Array1, Array2};
+use numpy::{IntoPyArray, PyArray1, PyReadonlyArray1};
+use pyo3::exceptions::PyIndexError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::args::{check_batch_memory, int_in, MAX_HISTORY};
+use crate::errors::{value_error, IntoPyErr};
+use crate::evaluation::{call_evaluator, read_evaluations, EvaluationError};
+use crate::game::rule_options;
+use games::{build, DynSearch, Setup};
+
+/// Games searched together: at most this many, as the Rust workers.
+pub(crate) const MAX_GAMES: u64 = heterodox_selfplay::worker::MAX_CONCURRENT as u64;
+
+/// The Rust MCTS over num_games games, driven from Python.
+///
+/// Search(variant, num_games=1, simulations=100, root_policy='puct',
+/// seed=0, history=1, max_plies=None, noise=False, leaves_per_round=None,
+/// determinizations=None, gumbel_actions=None, c_puct=None,
+/// reuse_tree=True, fens=None, rules=None, **rules). Each round,
+/// gather() returns the leaves every unfinished search wants evaluated
+/// (a dict of numpy arrays: observations (L, C, 8, 8) float32, mask
+/// (L, A) bool, legal / leaf (K,) int64, offsets (L + 1,) int64, game
+/// (L,) int64) and apply(priors, values) takes float32 priors ((L, A) or
+/// (K,)) and values ((L,), in [-1, 1] for the player to act) back; a bad
+/// array is an EvaluationError. When done, policy() and result() give
+/// the search's targets and step() plays. Traitor is searched over
+/// determinizations sampled from the searcher's view. Game k starts as
+/// the Rust self-play workers' game k of the same seed; the tree work
+/// runs in parallel with the GIL released.
+#[pyclass(module = "heterodox._core")]
+pub struct Search {
+    /// `DynSearch` is `Send`; the mutex makes the class `Sync`. PyO3's
+    /// borrow flag already keeps `&mut self` exclusive.
+    inner: Mutex<Box<dyn DynSearch>>,
+    variant: Variant,
+    /// Reused buffers of the evaluations read from numpy.
+    priors: Vec<f32>,
+    values: Vec<f32>,
+}
+
+impl Search {
+    fn inner(&self) -> MutexGuard<'_, Box<dyn DynSearch>> {
+        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn apply_checked(
+        &mut self,
+        py: Python<'_>,
+        priors: &Bound<'_, PyAny>,
+        values: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        let inner = self.inner.get_mut().unwrap_or_else(PoisonError::into_inner);
+        if !inner.awaiting() {
+            return Err(EvaluationError::new_err(
+                "no leaves await evaluation: call gather() first",
+            ));
+        }
+        read_evaluations(
+            priors,
+            values,
+            inner.layout(),
+            &mut self.priors,
+            &mut self.values,
+        )?;
+        let (p, v) = (&self.priors, &self.values);
+        py.detach(|| inner.apply(p, v))
+    }
+}
+
+#[pymethods]
+impl Search {
+    #[new]
+    #[pyo3(signature = (variant, num_games = None, simulations = None, root_policy = "puct", seed = None, history = None, max_plies = None, noise = false, leaves_per_round = None, determinizations = None, gumbel_actions = None, c_puct = None, reuse_tree = true, fens = None, rules = None, **options))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        variant: &str,
+        num_games: Option<&Bound<'_, PyAny>>,
+        simulations: Option<&Bound<'_, PyAny>>,
+        root_policy: &str,
+        seed: Option<&Bound<'_, PyAny>>,
+        history: Option<&Bound<'_, PyAny>>,
+        max_plies: Option<&Bound<'_, PyAny>>,
+        noise: bool,
+        leaves_per_round: Option<&Bound<'_, PyAny>>,
+        determinizations: Option<&Bound<'_, PyAny>>,
+        gumbel_actions: Option<&Bound<'_, PyAny>>,
+        c_puct: Option<f32>,
+        reuse_tree: bool,
+        fens: Option<Vec<String>>,
+        rules: Option<&Bound<'_, PyDict>>,
+        options: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Search> {
+        let parsed: Variant = variant.parse().map_err(IntoPyErr::into_py_err)?;
+        let num_games = num_games.map_or(Ok(1), |n| int_in(n, "num_games", 1, MAX_GAMES))?;
+        let hundred = 100i64.into_pyobject(py)?.into_any();
+        let config = SearchArgs {
+            simulations: simulations.unwrap_or(&hundred),
+            root_policy,
+            leaves_per_round,
+            determinizations,
+            gumbel_actions,
+            c_puct,
+            noise,
+            reuse_tree,
+        }
+        .config()?;
+        let seed = seed.map_or(Ok(0), |s| int_in(s, "seed", 0, u64::MAX))?;
+        let history = history.map_or(Ok(1), |h| int_in(h, "history", 1, MAX_HISTORY))? as usize;
+        let max_plies =
+            max_plies.map_or(Ok(0), |m| int_in(m, "max_plies", 1, u64::from(u32::MAX)))?;
+        let mut all = rule_options(rules)?;
+        for (key, value) in rule_options(options)?.iter() {
+            all.set(key, value);
+        }
+        let fens = match fens {
+            None => Vec::new(),
+            Some(f) if f.len() == 1 => vec![f[0].clone(); num_games as usize],
+            Some(f) if f.len() == num_games as usize => f,
+            Some(f) => {
+                return Err(value_error(format!(
+                    "fens must hold one position string or one per game ({num_games}), not {}",
+                    f.len()
+                )))
+            }
+        };
+        // A gather round holds at most leaves_per_round leaves per game
+        // (and one root per determinization), each an observation and a
+        // mask row: refused here, before any tree is built, if too large.
+        let probe = heterodox_env::vecenv::make_batch_env(
+            parsed,
+            &all,
+            heterodox_env::vecenv::EnvConfig::new(1).with_history(history),
+        )
+        .map_err(IntoPyErr::into_py_err)?;
+        let [channels, _, _] = probe.observation_shape();
+        let per_round = u64::from(config.leaves_per_round.max(config.determinizations));
+        check_batch_memory(num_games * per_round, channels * 64, probe.num_actions())?;
+        drop(probe);
+        let setup = Setup {
+            variant: parsed,
+            options: all,
+            config,
+            num_games: num_games as usize,
+            seed,
+            history,
+            max_plies: max_plies as u32,
+            fens,
+        };
+        let inner = py.detach(|| build(setup))?;
+        Ok(Search {
+            inner: Mutex::new(inner),
+            variant: parsed,
+            priors: Vec::new(),
+            values: Vec::new(),
+        })
+    }
+
+    /// The variant's registered name.
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.variant.name()
+    }
+
+    /// The number of games searched together.
+    #[getter]
+    fn num_games(&self) -> usize {
+        self.inner().num_games()
+    }
+
+    /// The size of the action space (A).
+    #[getter]
+    fn num_actions(&self) -> usize {
+        self.inner().spec().num_actions
+    }
+
+    /// The shape of one observation, (C, 8, 8).
+    #[getter]
+    fn observation_shape(&self) -> (usize, usize, usize) {
+        (self.inner().spec().observation_len() / 64, 8, 8)
+    }
+
+    /// True when every unfinished game's search has run all its simulations
+    /// (policy(), result() and step() may be called).
+    #[getter]
+    fn done(&self) -> bool {
+        self.inner().is_done()
+    }
+
+    /// The leaves to evaluate next, from every unfinished search (see the
+    /// class docs); no leaves (L = 0) once done. Call apply() before the
+    /// next gather().
+    fn gather<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let inner = self.inner.get_mut().unwrap_or_else(PoisonError::into_inner);
+        if inner.awaiting() {
+            return Err(value_error(
+                "the leaves of the last gather() await apply(priors, values)",
+            ));
+        }
+        py.detach(|| inner.gather()).into_dict(py)
+    }
+
+    /// Backs up the evaluations of the last gather(): priors float32
+    /// (L, A) or (K,), values float32 (L,) or (L, 1). EvaluationError if
+    /// they do not fit; the search is then unchanged.
+    fn apply(
+        &mut self,
+        py: Python<'_>,
+        priors: &Bound<'_, PyAny>,
+        values: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        self.apply_checked(py, priors, values)
+    }
+
+    /// Runs every search to its end: evaluator(requests) -> (priors,
+    /// values) is called once per round with gather()'s dict; None runs
+    /// the Rust uniform evaluator (uniform priors, value 0) without
+    /// leaving Rust.
+    #[pyo3(signature = (evaluator = None))]
+    fn run(&mut self, py: Python<'_>, evaluator: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        let Some(evaluator) = evaluator else {
+            let inner = self.inner.get_mut().unwrap_or_else(PoisonError::into_inner);
+            if inner.awaiting() {
+                return Err(value_error(
+                    "the leaves of the last gather() await apply(priors, values)",
+                ));
+            }
+            py.detach(|| inner.run_uniform());
+            return Ok(());
+        };
+        while !self.done() {
+            let requests = {
+                let inner = self.inner.get_mut().unwrap_or_else(PoisonError::into_inner);
+                py.detach(|| inner.gather())
+            };
+            if requests.leaves() == 0 {
+                // Unreachable (a search that is not done always has a leaf
+                // to give after an apply); never loop forever on it.
+                return Err(value_error("the search gathered no leaves but is not done"));
+            }
+            let (mut priors, mut values) = (Vec::new(), Vec::new());
+            let layout = requests.layout();
+            let result = call_evaluator(evaluator, requests, &mut priors, &mut values);
+            let inner = self.inner.get_mut().unwrap_or_else(PoisonError::into_inner);
+            if let Err(error) = result {
+                // Back to a consistent state: nothing awaits.
+                let uniform: Vec<f32> = (0..layout.leaves())
+                    .flat_map(|leaf| {
+                        let n = layout.offsets[leaf + 1] - layout.offsets[leaf];
+                        std::iter::repeat_n(1.0 / n.max(1) as f32, n)
+                    })
+                    .collect();
+                let zeros = vec![0.0; layout.leaves()];
+                py.detach(|| inner.apply(&uniform, &zeros))?;
+                return Err(error);
+            }
+            py.detach(|| inner.apply(&priors, &values))?;
+        }
+        Ok(())
+    }
+
+    /// The search's training target per game, float32 (num_games, A): the
+    /// visit distribution (PUCT) or the completed-Q improved policy
+    /// (Gumbel), averaged over determinizations; zero rows for games that
+    /// are over.
+    fn policy<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let a = self.num_actions();
+        let results = self
+            .inner
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner)
+            .results()?;
+        let n = results.values.len();
+        let policy = Array2::from_shape_vec((n, a), results.policy).map_err(value_error)?;
+        Ok(policy.into_pyarray(py).into_any())
+    }
+
+    /// Everything the finished searches say, as numpy arrays: 'policy'
+    /// (num_games, A) float32, 'visits' (num_games, A) int64, 'value'
+    /// (num_games,) float32 (the root value for the player to move),
+    /// 'best' (num_games,) int64 (the action a deterministic player takes;
+    /// -1 for games that are over).
+    fn result<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let a = self.num_actions();
+        let results = self
+            .inner
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner)
+            .results()?;
+        let n = results.values.len();
+        let dict = PyDict::new(py);
+        let policy = Array2::from_shape_vec((n, a), results.policy).map_err(value_error)?;
+        let visits = Array2::from_shape_vec((n, a), results.visits).map_err(value_error)?;
+        dict.set_item("policy", policy.into_pyarray(py))?;
+        dict.set_item("visits", visits.into_pyarray(py))?;
+        dict.set_item("value", Array1::from(results.values).into_pyarray(py))?;
+        dict.set_item("best", Array1::from(results.best).into_pyarray(py))?;
+        Ok(dict)
+    }
+
+    /// Plays one action in every game that is not over: actions[k] (an
+    /// action index; int64 array of num_games entries, negative for the
+    /// search's choice) or, without actions, the search's choice (most
+    /// visits for PUCT, the sequential-halving winner for Gumbel); then
+    /// starts the next searches. Returns which games are over (bool array).
+    /// IllegalMoveError for an action that is not legal; nothing moves then.
+    #[pyo3(signature = (actions = None))]
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: Option<PyReadonlyArray1<'py, i64>>,
+    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let n = self.num_games();
+        let actions: Option<Vec<i64>> = match actions {
+            Some(a) if a.len()? != n => {
+                return Err(value_error(format!(
+                    "actions must have shape ({n},) (one per game), not ({},)",
+                    a.len()?
+                )))
+            }
+            Some(a) => Some(a.as_array().iter().copied().collect()),
+            None => None,
+        };
+        let inner = self.inner.get_mut().unwrap_or_else(PoisonError::into_inner);
+        if inner.awaiting() {
+            return Err(value_error(
+                "the leaves of the last gather() await apply(priors, values)",
+            ));
+        }
+        let over = py.detach(|| inner.step(actions.as_deref()))?;
+        Ok(PyArray1::from_vec(py, over))
+    }
+
+    /// Which games are over (finished or cut at max_plies), bool (num_games,).
+    fn over<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        PyArray1::from_vec(py, self.inner().over())
+    }
+
+    /// Each game's result as a PGN token ('1-0', '0-1', '1/2-1/2', '*'
+    /// for a game cut at max_plies), None while it runs.
+    fn results(&self) -> Vec<Option<&'static str>> {
+        self.inner().results_pgn()
+    }
+
+    /// Plies played in each game.
+    fn plies(&self) -> Vec<u32> {
+        self.inner().plies()
+    }
+
+    /// The position string of game `game` (the full state: under hidden
+    /// information it shows both players' secrets).
+    fn fen(&self, game: &Bound<'_, PyAny>) -> PyResult<String> {
+        let n = self.num_games();
+        let game = int_in(game, "game", 0, u64::MAX)? as usize;
+        if game >= n {
+            return Err(PyIndexError::new_err(format!(
+                "game {game} is out of range: there are {n} games"
+            )));
+        }
+        Ok(self.inner().fen(game))
+    }
+
+    fn __repr__(&self) -> String {
+        let inner = self.inner();
+        format!(
+            "Search({:?}, num_games={}, {})",
+            self.variant.name(),
+            inner.num_games(),
+            inner.spec().summary()
+        )
+    }
+}

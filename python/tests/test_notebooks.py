@@ -1,0 +1,42 @@
+"""The notebooks in notebooks/ run as written, on small settings
+(HETERODOX_NOTEBOOK_SMALL=1). Their code cells are executed in order in one
+namespace, as a kernel would run them, with the standard library's json
+reading the .ipynb (no Jupyter needed in the test environment); a cell that
+raises fails the test and names the cell."""
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from test_plot import iteration
+
+NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_runs(notebook, tmp_path, monkeypatch, capsys):
+    pytest.importorskip("matplotlib")
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "metrics.jsonl").write_text("".join(json.dumps(iteration(i)) + "\n" for i in range(1, 4)))
+    monkeypatch.setenv("HETERODOX_NOTEBOOK_SMALL", "1")
+    monkeypatch.setenv("HETERODOX_RUN", str(run))
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+    monkeypatch.delenv("HETERODOX_CHECKPOINT", raising=False)
+    monkeypatch.chdir(tmp_path)
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    namespace = {"__name__": "__main__"}
+    for k, cell in enumerate(cells):
+        if cell["cell_type"] != "code":
+            continue
+        source = "".join(cell["source"])
+        try:
+            exec(compile(source, f"{notebook.name}[cell {k}]", "exec"), namespace)
+        except Exception as error:  # noqa: BLE001 - name the cell, keep the cause
+            raise AssertionError(f"{notebook.name}: cell {k} failed: {error!r}") from error
+    printed = capsys.readouterr().out
+    assert "best: a1a8" in printed
+    assert str(run / "plots") in printed
+    assert os.path.exists(run / "plots" / "training.png")

@@ -1,0 +1,216 @@
+"""heterodox.Search: the Rust MCTS over many games, evaluated from Python."""
+
+import numpy as np
+import pytest
+
+import heterodox
+from heterodox import EvaluationError, Game, Search
+
+# White mates with Ra8 (back rank); nothing else mates.
+MATE_IN_ONE = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"
+
+
+def uniform(requests):
+    """Uniform priors (float32 1/n, as the Rust UniformEvaluator) and value 0."""
+    counts = np.diff(requests["offsets"]).astype(np.float32)
+    priors = (np.float32(1.0) / counts)[requests["leaf"]]
+    return priors.astype(np.float32), np.zeros(len(counts), dtype=np.float32)
+
+
+def drive(search, evaluate=uniform):
+    rounds = 0
+    while not search.done:
+        requests = search.gather()
+        search.apply(*evaluate(requests))
+        rounds += 1
+    return rounds
+
+
+def same_results(a, b):
+    for key in ("policy", "visits", "value", "best"):
+        np.testing.assert_array_equal(a[key], b[key], err_msg=key)
+
+
+def test_requests_layout():
+    search = Search("chess", num_games=3, simulations=8, seed=1)
+    requests = search.gather()
+    # First round: each game's root alone.
+    assert requests["observations"].shape == (3, *search.observation_shape)
+    assert requests["observations"].dtype == np.float32
+    assert requests["mask"].shape == (3, 4672)
+    np.testing.assert_array_equal(requests["game"], [0, 1, 2])
+    np.testing.assert_array_equal(requests["offsets"], [0, 20, 40, 60])
+    start = Game("chess")
+    assert sorted(requests["legal"][:20].tolist()) == sorted(start.legal_action_indices())
+    np.testing.assert_array_equal(requests["observations"][0], start.observation())
+    np.testing.assert_array_equal(requests["mask"][requests["leaf"], requests["legal"]], True)
+    assert requests["mask"].sum() == 60
+    search.apply(*uniform(requests))
+    later = search.gather()
+    assert len(later["game"]) == 3 * 8  # leaves_per_round (8) per game
+    assert set(later["game"].tolist()) == {0, 1, 2}
+
+
+@pytest.mark.parametrize("root_policy", ["puct", "gumbel"])
+def test_mate_in_one_is_found(root_policy):
+    search = Search("chess", simulations=64, root_policy=root_policy, fens=[MATE_IN_ONE],
+                    gumbel_actions=32)
+    drive(search)
+    mate = Game("chess", MATE_IN_ONE).action_index("Ra8")
+    result = search.result()
+    assert result["best"].tolist() == [mate]
+    assert result["policy"][0].argmax() == mate
+    assert result["value"][0] > 0.25  # the mates found back up as wins
+    assert search.step().tolist() == [True]
+    assert search.results() == ["1-0"]
+    assert search.plies() == [1]
+    # A game that is over takes no more work.
+    assert search.done
+    assert search.gather()["observations"].shape == (0, *search.observation_shape)
+    assert search.result()["best"].tolist() == [-1]
+
+
+@pytest.mark.parametrize("variant", ["chess", "traitor"])
+@pytest.mark.parametrize("root_policy", ["puct", "gumbel"])
+def test_python_uniform_equals_rust_uniform(variant, root_policy):
+    """Uniform priors from Python give what the Rust UniformEvaluator gives
+    (Search::run inside Rust), noise and determinizations included, move
+    after move."""
+    kwargs = dict(num_games=3, simulations=24, seed=7, root_policy=root_policy, noise=True)
+    by_python = Search(variant, **kwargs)
+    by_rust = Search(variant, **kwargs)
+    for _ in range(4):
+        drive(by_python)
+        by_rust.run()
+        assert by_rust.done
+        same_results(by_python.result(), by_rust.result())
+        np.testing.assert_array_equal(by_python.step(), by_rust.step())
+    assert [by_python.fen(k) for k in range(3)] == [by_rust.fen(k) for k in range(3)]
+
+
+def test_run_with_a_python_evaluator_and_dense_priors():
+    flat = Search("hostage", num_games=2, simulations=16, seed=3)
+    dense = Search("hostage", num_games=2, simulations=16, seed=3)
+    flat.run(uniform)
+
+    def dense_uniform(requests):
+        priors, values = uniform(requests)
+        out = np.zeros(requests["mask"].shape, dtype=np.float32)
+        out[requests["leaf"], requests["legal"]] = priors
+        out[~requests["mask"]] = 123.0  # never read
+        return out, values[:, None]
+
+    dense.run(dense_uniform)
+    same_results(flat.result(), dense.result())
+
+
+@pytest.mark.parametrize("variant", heterodox.variants())
+def test_every_variant_searches_and_plays(variant):
+    search = Search(variant, num_games=2, simulations=12, seed=11)
+    for _ in range(3):
+        drive(search)
+        policy = search.policy()
+        assert policy.shape == (2, search.num_actions)
+        live = ~search.over()
+        np.testing.assert_allclose(policy[live].sum(axis=1), 1.0, rtol=1e-5)
+        best = search.result()["best"]
+        for k in np.flatnonzero(live):
+            assert policy[k, best[k]] > 0
+        search.step()
+
+
+def test_step_with_given_actions():
+    search = Search("chess", num_games=2, simulations=4)
+    search.run()
+    e4 = Game("chess").action_index("e4")
+    search.step(np.array([e4, -1], dtype=np.int64))
+    assert search.fen(0) == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    search.run()
+    with pytest.raises(heterodox.IllegalMoveError, match="not legal in game 1"):
+        search.step(np.array([-1, 0], dtype=np.int64))
+    assert search.plies() == [1, 1]  # nothing moved
+    with pytest.raises(ValueError, match="shape"):
+        search.step(np.array([-1], dtype=np.int64))
+
+
+def test_bad_evaluations_raise_and_change_nothing():
+    search = Search("chess", num_games=2, simulations=8)
+    requests = search.gather()
+    priors, values = uniform(requests)
+    cases = [
+        (priors.astype(np.float64), values, "dtype float32"),
+        (priors.tolist(), values, "numpy array"),
+        (priors[:-1], values, "shape"),
+        (priors, values[:1], "shape"),
+        (np.where(np.arange(len(priors)) == 5, np.nan, priors).astype(np.float32), values, "leaf 0"),
+        (np.where(np.arange(len(priors)) == 25, -0.5, priors).astype(np.float32), values, "leaf 1"),
+        (priors, np.array([0.0, 1.5], dtype=np.float32), "values must be in"),
+        (priors, np.array([0.0, np.inf], dtype=np.float32), "values must be in"),
+    ]
+    for bad_priors, bad_values, message in cases:
+        with pytest.raises(EvaluationError, match=message):
+            search.apply(bad_priors, bad_values)
+    assert issubclass(EvaluationError, ValueError)
+    with pytest.raises(ValueError, match="await apply"):
+        search.gather()
+    search.apply(priors, values)
+    with pytest.raises(EvaluationError, match="gather"):
+        search.apply(priors, values)
+    reference = Search("chess", num_games=2, simulations=8)
+    drive(search)
+    reference.run()
+    same_results(search.result(), reference.result())
+
+
+def test_an_evaluator_exception_leaves_the_search_usable():
+    search = Search("chess", simulations=8)
+
+    def broken(requests):
+        raise RuntimeError("out of memory")
+
+    with pytest.raises(RuntimeError, match="out of memory"):
+        search.run(broken)
+    search.run(uniform)
+    assert search.done
+
+
+def test_settings_are_checked():
+    with pytest.raises(heterodox.UnknownVariantError):
+        Search("shogi")
+    with pytest.raises(ValueError, match="root_policy"):
+        Search("chess", root_policy="ucb")
+    with pytest.raises(ValueError, match="simulations"):
+        Search("chess", simulations=0)
+    with pytest.raises(ValueError, match="num_games"):
+        Search("chess", num_games=10**9)
+    with pytest.raises(ValueError, match="determinizations"):
+        Search("traitor", simulations=2, determinizations=3)
+    with pytest.raises(heterodox.OptionError):
+        Search("traitor", mode="nonsense")
+    with pytest.raises(heterodox.PositionError):
+        Search("chess", fens=["not a fen"])
+    with pytest.raises(ValueError, match="not finished"):
+        Search("chess").policy()
+    with pytest.raises(ValueError, match="history"):
+        Search("traitor", history=2)
+
+
+def test_traitor_search_never_reads_the_opponents_secret():
+    """White's search after the selections is the same whatever Black
+    selected in secret (a1 or b1): determinizations are drawn from White's
+    view, never from the true state."""
+    selecting = Game("traitor")
+    white = selecting.action_index("S-h8")
+    selecting.play("S-h8")
+
+    def searched(black_secret):
+        search = Search("traitor", simulations=32, seed=3)
+        for action in (white, selecting.action_index(black_secret)):
+            search.run()
+            search.step(np.array([action], dtype=np.int64))
+        search.run()
+        return search
+
+    a, b = searched("S-a1"), searched("S-b1")
+    assert a.fen(0).endswith("h8/a1 open - -") and b.fen(0).endswith("h8/b1 open - -")
+    same_results(a.result(), b.result())
