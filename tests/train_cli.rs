@@ -14,8 +14,9 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// Small settings; `iterations` bounds the run.
-fn write_config(dir: &Path, iterations: u32) -> PathBuf {
+/// Small settings; `iterations` bounds the run, `steps` SGD steps per
+/// iteration (each writes a metrics line).
+fn write_config(dir: &Path, iterations: u32, steps: u32) -> PathBuf {
     let path = dir.join("tiny.toml");
     std::fs::write(
         &path,
@@ -38,7 +39,7 @@ channels = 8
 value_hidden = 8
 [training]
 batch_size = 16
-steps_per_iteration = 200
+steps_per_iteration = {steps}
 [evaluation]
 every = 0
 games = 2
@@ -89,7 +90,7 @@ fn iteration_lines(run: &Path) -> Vec<u64> {
 #[test]
 fn a_run_killed_while_training_resumes_without_loss() {
     let dir = scratch("kill");
-    let config = write_config(&dir, 5);
+    let config = write_config(&dir, 5, 200);
     let run = dir.join("run");
     let mut child = Command::new(env!("CARGO_BIN_EXE_heterodox"))
         .args(["train", "--quiet", "--device", "cpu", "--config"])
@@ -165,7 +166,7 @@ fn a_run_killed_while_training_resumes_without_loss() {
 #[test]
 fn a_full_disk_while_checkpointing_leaves_no_partial_checkpoint() {
     let dir = scratch("full");
-    let config = write_config(&dir, 1);
+    let config = write_config(&dir, 1, 3);
     let run = dir.join("run");
     // RLIMIT_FSIZE makes writes past 16 KiB fail with EFBIG, as a full
     // disk fails them with ENOSPC (SIGXFSZ ignored, so the write returns

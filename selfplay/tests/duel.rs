@@ -87,7 +87,7 @@ fn pairs_share_their_opening_with_colours_swapped() {
 
 #[test]
 fn an_odd_number_of_games_is_rounded_up_to_whole_pairs() {
-    let duel = Duel::<Chess>::new(Default::default(), config(3, 10, 2)).unwrap();
+    let duel = Duel::<Chess>::new((), config(3, 10, 2)).unwrap();
     let mut seen = 0;
     let games = duel
         .run(Player::Random, Player::Random, |_| seen += 1)
@@ -102,7 +102,7 @@ fn identical_deterministic_players_score_exactly_one_half() {
         config: &settings,
         evaluator: &UniformEvaluator,
     };
-    let games = Duel::<Chess>::new(Default::default(), config(4, 40, 3))
+    let games = Duel::<Chess>::new((), config(4, 40, 3))
         .unwrap()
         .run(player(), player(), |_| {})
         .unwrap();
@@ -149,7 +149,7 @@ fn a_search_beats_random_play() {
     // and mates in a quarter of the games (6 with this seed; a horizon of
     // 64 simulations finds only short mates, the rest are cut).
     let settings = search(64, RootPolicy::Gumbel);
-    let games = Duel::<Chess>::new(Default::default(), config(20, 200, 2))
+    let games = Duel::<Chess>::new((), config(20, 200, 2))
         .unwrap()
         .run(
             Player::Search {
@@ -170,7 +170,7 @@ fn a_search_beats_random_play() {
 fn hidden_information_players_play_traitor() {
     let rules = TraitorRules::default();
     let settings = search(8, RootPolicy::Gumbel);
-    let games = Duel::<Traitor>::new(rules.clone(), config(2, 20, 0))
+    let games = Duel::<Traitor>::new(rules, config(2, 20, 0))
         .unwrap()
         .run(
             Player::Search {
@@ -188,12 +188,7 @@ fn hidden_information_players_play_traitor() {
 
 #[test]
 fn bad_settings_are_refused() {
-    let e = |c: DuelConfig| {
-        Duel::<Chess>::new(Default::default(), c)
-            .err()
-            .unwrap()
-            .to_string()
-    };
+    let e = |c: DuelConfig| Duel::<Chess>::new((), c).err().unwrap().to_string();
     assert_eq!(
         e(config(0, 10, 0)),
         "setting games = 0 is out of range (1 to 16777216)"
@@ -208,7 +203,7 @@ fn bad_settings_are_refused() {
         simulations: 0,
         ..SearchConfig::default()
     };
-    let duel = Duel::<Chess>::new(Default::default(), config(2, 10, 0)).unwrap();
+    let duel = Duel::<Chess>::new((), config(2, 10, 0)).unwrap();
     let error = duel
         .run(
             Player::Search {

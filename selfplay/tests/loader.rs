@@ -6,7 +6,7 @@ mod support;
 
 use heterodox_env::encoding::{encode_stacked, ActionSet, EncodingSpec};
 use heterodox_env::rng::SplitMix64;
-use heterodox_env::{Chess, Game, GameVariant, Hostage, Position, RuleOptions, Traitor, Variant};
+use heterodox_env::{Chess, Game, GameVariant, Hostage, RuleOptions, Traitor, Variant};
 use heterodox_selfplay::loader::{AnyLoader, Batch, Loader, LoaderConfig, LoaderError};
 use heterodox_selfplay::replay::{ReplayError, ReplayErrorKind};
 use heterodox_selfplay::shard::{decode_shard, encode_shard, HeaderError, Shard, ShardHeader};

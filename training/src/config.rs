@@ -197,7 +197,7 @@ impl Default for SelfPlaySection {
         SelfPlaySection {
             games: 32,
             concurrent: 32,
-            max_plies: 200,
+            max_plies: 160,
             temperature_plies: 30,
         }
     }
@@ -247,7 +247,7 @@ impl Default for EvaluationSection {
             games: 32,
             simulations: 0,
             opening_plies: 4,
-            max_plies: 200,
+            max_plies: 160,
             at_end: true,
         }
     }

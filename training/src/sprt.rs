@@ -184,8 +184,8 @@ mod tests {
         };
         let (mean, variance) = p.mean_and_variance();
         assert!((mean - 0.5).abs() < 1e-12);
-        // (2 * 0.0625 + 4 * 0.015625) / 10
-        assert!((variance - 0.01875).abs() < 1e-12);
+        // (2 * 0.25 + 4 * 0.0625) / 10
+        assert!((variance - 0.075).abs() < 1e-12);
         assert_eq!(p.elo_interval().0, Some(0.0));
     }
 
