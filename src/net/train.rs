@@ -171,7 +171,9 @@ impl Display {
     }
 
     fn line(&self, text: String) {
-        if self.quiet {
+        // A bar not drawn (output not a terminal: a log, `make train > f`)
+        // would swallow its println: print the line plainly instead.
+        if self.quiet || self.bar.is_hidden() {
             eprintln!("{text}");
         } else {
             self.bar.println(text);
