@@ -442,19 +442,9 @@ impl<P: GameVariant> Duel<P> {
             }
             if search.is_done() {
                 let result = search.result();
-                let index = result.indices[result.best];
                 let action = result.actions[result.best];
                 slot.searching = false;
-                slot.steps.push(StepRecord {
-                    action: index,
-                    root_value: result.value,
-                    policy: result
-                        .indices
-                        .iter()
-                        .copied()
-                        .zip(result.policy.iter().copied())
-                        .collect(),
-                });
+                slot.steps.push(result.step_record(result.best));
                 self.push_earlier(slot);
                 slot.game.play_unchecked(&action);
                 continue;

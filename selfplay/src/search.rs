@@ -83,6 +83,24 @@ pub struct SearchResult<A> {
     pub best: usize,
 }
 
+impl<A> SearchResult<A> {
+    /// The game record's step for playing root action `choice`: its
+    /// index, the root value and the training target over the legal
+    /// actions.
+    pub fn step_record(&self, choice: usize) -> crate::record::StepRecord {
+        crate::record::StepRecord {
+            action: self.indices[choice],
+            root_value: self.value,
+            policy: self
+                .indices
+                .iter()
+                .copied()
+                .zip(self.policy.iter().copied())
+                .collect(),
+        }
+    }
+}
+
 /// A search for one game. See the module docs.
 pub struct Search<P: GameVariant> {
     config: SearchConfig,

@@ -283,16 +283,7 @@ impl<P: GameVariant> SelfPlay<P> {
                 result.best
             };
             let index = result.indices[choice];
-            slot.steps.push(StepRecord {
-                action: index,
-                root_value: result.value,
-                policy: result
-                    .indices
-                    .iter()
-                    .copied()
-                    .zip(result.policy.iter().copied())
-                    .collect(),
-            });
+            slot.steps.push(result.step_record(choice));
             if self.config.history > 1 {
                 if slot.earlier.len() == self.config.history - 1 {
                     slot.earlier.pop();
