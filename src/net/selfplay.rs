@@ -218,7 +218,8 @@ impl VariantVisitor for Run<'_> {
         flush(&args.out, &mut shards, &header, &mut pending)?;
         if args.pgn {
             let path = args.out.join("games.pgn");
-            write_atomically(&path, pgn_text.as_bytes())?;
+            heterodox_training::run::write_file(&path, pgn_text.as_bytes())
+                .map_err(|e| e.to_string())?;
         }
         bar.finish_and_clear();
         crate::common::print_stdout(&format!(
@@ -256,23 +257,6 @@ fn flush(
     *shards += 1;
     pending.clear();
     Ok(())
-}
-
-/// Temporary file, fsync, rename: a killed process leaves the old file or
-/// the whole new one.
-fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    use std::io::Write;
-    let temp = path.with_extension(format!("tmp-{}", std::process::id()));
-    let result = (|| {
-        let mut file = std::fs::File::create(&temp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&temp, path)
-    })();
-    result.map_err(|e| {
-        let _ = std::fs::remove_file(&temp);
-        format!("cannot write {}: {e}", path.display())
-    })
 }
 
 fn progress_bar(games: u32, quiet: bool) -> ProgressBar {
