@@ -122,3 +122,60 @@ fn bad_arena_arguments_are_one_line_errors() {
         text(&missing.stderr)
     );
 }
+
+#[test]
+fn an_opening_book_gives_the_pairs_their_start_positions() {
+    let out = scratch("book");
+    std::fs::create_dir_all(&out).unwrap();
+    let book = out.join("book.txt");
+    std::fs::write(
+        &book,
+        "# two openings\n1. e4 e5 2. Nf3\n\nrnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n",
+    )
+    .unwrap();
+    let result = heterodox(&[
+        "arena",
+        "--agents",
+        "uniform@4,random",
+        "--games",
+        "4",
+        "--max-plies",
+        "12",
+        "--opening-plies",
+        "0",
+        "--openings",
+        book.to_str().unwrap(),
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(result.status.success(), "{}", text(&result.stderr));
+    assert!(
+        text(&result.stdout).contains("openings from a book of 2, then of 0 random plies"),
+        "{}",
+        text(&result.stdout)
+    );
+    let pgn = std::fs::read_to_string(out.join("games.pgn")).unwrap();
+    let after_nf3 = "[FEN \"rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\"]";
+    let after_d4 = "[FEN \"rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\"]";
+    assert_eq!(pgn.matches(after_nf3).count(), 2, "{pgn}");
+    assert_eq!(pgn.matches(after_d4).count(), 2, "{pgn}");
+
+    std::fs::write(&book, "1. e4 e5\n1. e4 Ke7\n").unwrap();
+    let result = heterodox(&[
+        "arena",
+        "--agents",
+        "random,random",
+        "--openings",
+        book.to_str().unwrap(),
+    ]);
+    assert!(!result.status.success());
+    let stderr = text(&result.stderr);
+    assert!(
+        stderr.contains(
+            "book.txt: opening book line 2: '1. e4 Ke7' is neither a position nor a line of moves"
+        ),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&out);
+}

@@ -13,6 +13,7 @@ pub mod chess;
 mod color;
 pub mod encoding;
 mod error;
+pub mod features;
 pub mod fen;
 pub mod fide;
 mod game;

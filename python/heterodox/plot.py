@@ -1,6 +1,7 @@
-"""Curves of a training run, as PNG files.
+"""Curves of a training run, and the plots of a claim report, as PNG files.
 
     python -m heterodox.plot RUN            # writes RUN/plots/*.png
+    python -m heterodox.plot REPORT         # a claim report (claim.json)
     python python/heterodox/plot.py RUN     # the same, without building
                                             # the native module
 
@@ -134,6 +135,73 @@ def plot_run(run: os.PathLike[str] | str, out: os.PathLike[str] | str | None = N
     return written
 
 
+def plot_claim(report: os.PathLike[str] | str, out: os.PathLike[str] | str | None = None) -> list[Path]:
+    """Draws the plots a claim report describes (``claim.json``'s
+    ``"plots"``: categories, series of values with optional 95% bounds, an
+    optional reference line) as grouped bars into ``out`` (default
+    ``REPORT/plots``) and returns their paths. ``heterodox claim`` calls
+    this itself; call it again to redraw. Raises ``FileNotFoundError``
+    without a claim.json and ``ValueError`` for one without plots."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    report = Path(report)
+    with open(report / "claim.json", encoding="utf-8") as file:
+        claim = json.load(file)
+    plots = claim.get("plots")
+    if not isinstance(plots, list) or not plots:
+        raise ValueError(f"{report / 'claim.json'} describes no plots")
+    out_dir = Path(out) if out is not None else report / "plots"
+    out_dir.mkdir(parents=True, exist_ok=True)
+
+    def number(value: Any) -> float:
+        return float("nan") if value is None else float(value)
+
+    written = []
+    for plot in plots:
+        categories = [str(c) for c in plot["categories"]]
+        series = plot["series"]
+        horizontal = bool(plot.get("horizontal"))
+        size = (8, max(3.5, 0.38 * len(categories) + 1.5)) if horizontal else (max(6, 1.2 * len(categories) + 2), 4.5)
+        fig, ax = plt.subplots(figsize=size)
+        width = 0.8 / max(1, len(series))
+        for k, one in enumerate(series):
+            y = [number(v) for v in one["y"]]
+            positions = [i + (k - (len(series) - 1) / 2) * width for i in range(len(categories))]
+            error = None
+            if "low" in one and "high" in one:
+                low = [number(v) for v in one["low"]]
+                high = [number(v) for v in one["high"]]
+                error = [[max(0.0, a - b) if a == a and b == b else 0.0 for a, b in zip(y, low)],
+                         [max(0.0, b - a) if a == a and b == b else 0.0 for a, b in zip(y, high)]]
+            if horizontal:
+                ax.barh(positions, y, height=width, xerr=error, capsize=3, label=one.get("label"))
+            else:
+                ax.bar(positions, y, width=width, yerr=error, capsize=3, label=one.get("label"))
+        reference = plot.get("reference")
+        if horizontal:
+            ax.set_yticks(range(len(categories)), categories)
+            ax.invert_yaxis()
+            ax.set_xlabel(plot.get("ylabel", ""))
+            if reference is not None:
+                ax.axvline(reference, color="grey", linestyle="--", linewidth=1)
+        else:
+            ax.set_xticks(range(len(categories)), categories)
+            ax.set_xlabel(plot.get("xlabel", ""))
+            ax.set_ylabel(plot.get("ylabel", ""))
+            if reference is not None:
+                ax.axhline(reference, color="grey", linestyle="--", linewidth=1)
+        if len(series) > 1:
+            ax.legend()
+        ax.set_title(plot.get("title", ""))
+        fig.tight_layout()
+        written.append(_save(fig, out_dir / Path(plot["file"]).name))
+        plt.close(fig)
+    return written
+
+
 def _save(fig: Any, path: Path) -> Path:
     """Saves beside the target and renames: a plot is whole or absent."""
     temp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
@@ -144,11 +212,14 @@ def _save(fig: Any, path: Path) -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m heterodox.plot", description=__doc__.split("\n\n")[0])
-    parser.add_argument("run", help="the run directory (holding metrics.jsonl)")
+    parser.add_argument("run", help="a run directory (holding metrics.jsonl) or a claim report (holding claim.json)")
     parser.add_argument("--out", help="where to write the PNG files (default RUN/plots)")
     args = parser.parse_args(argv)
     try:
-        paths = plot_run(args.run, args.out)
+        if (Path(args.run) / "claim.json").is_file():
+            paths = plot_claim(args.run, args.out)
+        else:
+            paths = plot_run(args.run, args.out)
     except (OSError, ValueError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1

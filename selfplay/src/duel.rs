@@ -66,7 +66,8 @@ impl<P: GameVariant> Player<'_, P> {
 /// Settings of a duel.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DuelConfig {
-    /// Games in all; rounded up to an even number (whole pairs).
+    /// Games in all; rounded up to an even number (whole pairs) when
+    /// `paired`.
     pub games: u32,
     /// Games in progress at once.
     pub concurrent: u32,
@@ -79,6 +80,15 @@ pub struct DuelConfig {
     pub seed: u64,
     /// T: positions stacked in the searches' observations.
     pub history: usize,
+    /// Position strings (the variant's FEN dialect) that the openings
+    /// start from, in turn: pair `k` starts from `starts[k % len]`, then
+    /// plays its `opening_plies`. An opening book, or composed positions
+    /// (an ending to test). Empty: the variant's start position.
+    pub starts: Vec<String>,
+    /// Whether games come in pairs (one opening, both colours). `false`
+    /// gives every game its own opening and seeds: for a player against
+    /// itself, whose two games of a pair would be the same game.
+    pub paired: bool,
 }
 
 impl Default for DuelConfig {
@@ -90,6 +100,8 @@ impl Default for DuelConfig {
             opening_plies: 4,
             seed: 0,
             history: 1,
+            starts: Vec::new(),
+            paired: true,
         }
     }
 }
@@ -173,6 +185,9 @@ struct Slot<P: GameVariant> {
     steps: Vec<StepRecord>,
     index: u32,
     seed: u64,
+    /// The position string the game started from, when not the variant's
+    /// start position.
+    start: Option<String>,
     a_white: bool,
     active: bool,
     /// The side whose leaves the slot's batch holds this round.
@@ -186,6 +201,8 @@ pub struct Duel<P: GameVariant> {
     config: DuelConfig,
     spec: EncodingSpec,
     max_plies: u32,
+    /// `config.starts`, read.
+    starts: Vec<P>,
 }
 
 impl<P: GameVariant> Duel<P> {
@@ -212,8 +229,21 @@ impl<P: GameVariant> Duel<P> {
             )
             .into());
         }
-        let probe = P::start(&rules, derive_seed(config.seed, 0, 0))
-            .map_err(|e| SelfPlayError::Start(e.to_string()))?;
+        let starts = config
+            .starts
+            .iter()
+            .enumerate()
+            .map(|(k, text)| {
+                P::from_position_string(text, &rules).map_err(|e| {
+                    SelfPlayError::Start(format!("start position {} ('{text}'): {e}", k + 1))
+                })
+            })
+            .collect::<Result<Vec<P>, _>>()?;
+        let probe = match starts.first() {
+            Some(start) => start.clone(),
+            None => P::start(&rules, derive_seed(config.seed, 0, 0))
+                .map_err(|e| SelfPlayError::Start(e.to_string()))?,
+        };
         let spec = EncodingSpec::of(&probe, config.history);
         let max_plies = if config.max_plies == 0 {
             P::DEFAULT_MAX_PLIES
@@ -225,6 +255,7 @@ impl<P: GameVariant> Duel<P> {
             config,
             spec,
             max_plies,
+            starts,
         })
     }
 
@@ -251,7 +282,11 @@ impl<P: GameVariant> Duel<P> {
                 *slot = Some(config);
             }
         }
-        let total = self.config.games.div_ceil(2) * 2;
+        let total = if self.config.paired {
+            self.config.games.div_ceil(2) * 2
+        } else {
+            self.config.games
+        };
         let concurrent = self.config.concurrent.min(total);
         let new_side = |k: usize| -> Side<P> {
             let mut batch = LeafBatch::new(&self.spec);
@@ -275,6 +310,7 @@ impl<P: GameVariant> Duel<P> {
                     steps: Vec::new(),
                     index: 0,
                     seed: 0,
+                    start: None,
                     a_white: true,
                     active: false,
                     mover: 0,
@@ -345,14 +381,21 @@ impl<P: GameVariant> Duel<P> {
 
     /// Sets up game `index`: its pair's opening, A's colour.
     fn start_game(&self, slot: &mut Slot<P>, index: u32) -> Result<(), SelfPlayError> {
-        let pair = index / 2;
+        let pair = if self.config.paired { index / 2 } else { index };
         slot.index = index;
         slot.a_white = index % 2 == 0;
         slot.seed = derive_seed(self.config.seed, pair as usize, 0);
         slot.steps.clear();
         slot.earlier.clear();
         slot.searching = false;
-        let start = P::start(&self.rules, slot.seed).map_err(start_error)?;
+        let start = if self.starts.is_empty() {
+            slot.start = None;
+            P::start(&self.rules, slot.seed).map_err(start_error)?
+        } else {
+            let k = pair as usize % self.starts.len();
+            slot.start = Some(self.config.starts[k].clone());
+            self.starts[k].clone()
+        };
         // The opening: random plies, redrawn (a bounded number of times)
         // when they end the game, so that every pair has a game to play.
         let mut rng = SplitMix64::new(mix64(slot.seed ^ 0x0be1_1a5e));
@@ -472,7 +515,7 @@ impl<P: GameVariant> Duel<P> {
             a_white: slot.a_white,
             record: GameRecord {
                 seed: slot.seed,
-                start: None,
+                start: slot.start.clone(),
                 steps: std::mem::take(&mut slot.steps),
                 result: outcome.map_or(GameResult::Truncated, GameResult::from_outcome),
                 termination: outcome

@@ -15,6 +15,7 @@ pub mod evaluator;
 pub mod gumbel;
 pub mod loader;
 mod noise;
+pub mod openings;
 pub mod pgn;
 pub mod record;
 pub mod replay;

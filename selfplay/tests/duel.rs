@@ -6,7 +6,7 @@
 use heterodox_env::chess::Chess;
 use heterodox_env::hostage::Hostage;
 use heterodox_env::traitor::{Traitor, TraitorRules};
-use heterodox_env::{Game, GameVariant};
+use heterodox_env::{Game, GameVariant, Position};
 use heterodox_selfplay::{
     Duel, DuelConfig, DuelGame, DuelTally, GameResult, Player, RootPolicy, SearchConfig,
     UniformEvaluator,
@@ -20,6 +20,7 @@ fn config(games: u32, max_plies: u32, opening_plies: u32) -> DuelConfig {
         opening_plies,
         seed: 11,
         history: 1,
+        ..DuelConfig::default()
     }
 }
 
@@ -218,5 +219,74 @@ fn bad_settings_are_refused() {
     assert_eq!(
         error,
         "setting simulations = 0 is out of range (1 to 1048576)"
+    );
+}
+
+#[test]
+fn pairs_start_from_the_given_positions_in_turn() {
+    let starts = [
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+        "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1",
+    ];
+    let mut c = config(6, 12, 0);
+    c.starts = starts.iter().map(|s| s.to_string()).collect();
+    let games = Duel::<Chess>::new((), c)
+        .unwrap()
+        .run(Player::Random, Player::Random, |_| {})
+        .unwrap();
+    let used: Vec<&str> = games
+        .iter()
+        .map(|g| g.record.start.as_deref().unwrap())
+        .collect();
+    assert_eq!(
+        used,
+        [starts[0], starts[0], starts[1], starts[1], starts[0], starts[0]]
+    );
+    for game in &games {
+        // The library's replay starts from the record's position string.
+        let mut first = None;
+        heterodox_selfplay::replay::replay::<Chess>(&game.record, &(), 0, |step| {
+            if step.step == 0 {
+                first = Some(step.game.position().fen());
+            }
+        })
+        .unwrap();
+        assert_eq!(first.as_deref(), game.record.start.as_deref());
+    }
+}
+
+#[test]
+fn unpaired_games_each_have_their_own_opening() {
+    let settings = search(8, RootPolicy::Gumbel);
+    let player = Player::Search {
+        config: &settings,
+        evaluator: &UniformEvaluator,
+    };
+    let mut c = config(3, 16, 2);
+    c.paired = false;
+    let games = Duel::<Chess>::new((), c)
+        .unwrap()
+        .run(player, player, |_| {})
+        .unwrap();
+    // Not rounded up to pairs, and no two games alike.
+    assert_eq!(games.len(), 3);
+    let seeds: Vec<u64> = games.iter().map(|g| g.record.seed).collect();
+    assert!(seeds[0] != seeds[1] && seeds[1] != seeds[2] && seeds[0] != seeds[2]);
+    let moves = |g: &DuelGame| g.record.steps.iter().map(|s| s.action).collect::<Vec<_>>();
+    assert_ne!(moves(&games[0]), moves(&games[1]));
+    assert_ne!(moves(&games[1]), moves(&games[2]));
+}
+
+#[test]
+fn a_bad_start_position_is_refused_naming_it() {
+    let mut c = config(2, 10, 0);
+    c.starts = vec![
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1".to_owned(),
+        "not a position".to_owned(),
+    ];
+    let error = Duel::<Chess>::new((), c).err().unwrap().to_string();
+    assert!(
+        error.contains("start position 2 ('not a position')"),
+        "{error}"
     );
 }

@@ -44,6 +44,10 @@ enum Command {
     /// (`heterodox arena --help` for its options).
     #[command(disable_help_flag = true)]
     Arena(net::NetArgs),
+    /// Plays and judges a strategy claim, writes a report directory
+    /// (`heterodox claim --help` for its options, `--list` for the claims).
+    #[command(disable_help_flag = true)]
+    Claim(net::NetArgs),
 }
 
 /// Runs a parsed command; the error is the one line to print.
@@ -55,6 +59,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Selfplay(args) => net::exec("selfplay", &args),
         Command::Train(args) => net::exec("train", &args),
         Command::Arena(args) => net::exec("arena", &args),
+        Command::Claim(args) => net::exec("claim", &args),
         Command::Variants => {
             print_stdout(&Variant::ALL.map(|v| format!("{v}\n")).concat());
             Ok(())

@@ -24,11 +24,16 @@ const NET_BINARY: &str = "heterodox-net";
 /// errors and exit code are the command's. Returns only on failure to
 /// start it.
 pub fn exec(subcommand: &str, args: &NetArgs) -> Result<(), String> {
+    exec_args(subcommand, &args.args)
+}
+
+/// [`exec`] with the arguments as they are.
+pub fn exec_args(subcommand: &str, args: &[OsString]) -> Result<(), String> {
     let exe = std::env::current_exe()
         .map_err(|e| format!("cannot find the heterodox binary's directory: {e}"))?;
     let net = exe.with_file_name(format!("{NET_BINARY}{}", std::env::consts::EXE_SUFFIX));
     let mut command = Command::new(&net);
-    command.arg(subcommand).args(&args.args);
+    command.arg(subcommand).args(args);
     // libtorch's OpenMP workers spin while they wait by default; beside
     // the search's own threads that starves both on a small machine
     // (self-play with a network ran about 2.7 x slower on 2 cores). The

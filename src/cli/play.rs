@@ -1,4 +1,7 @@
 //! `heterodox play --random`: a seeded random game, printed move by move.
+//! `heterodox play --agent SPEC`: a game against an agent, served by
+//! `heterodox-net` (an agent may run a network), to which the arguments
+//! are passed on as they are.
 
 use clap::Args;
 use rand::{Rng, SeedableRng};
@@ -10,9 +13,23 @@ use heterodox_env::pgn::Movetext;
 pub struct PlayArgs {
     #[command(flatten)]
     game: super::GameArgs,
-    /// Pick uniformly random legal moves (the only player so far).
-    #[arg(long)]
+    /// Pick uniformly random legal moves for both sides.
+    #[arg(long, conflicts_with = "agent")]
     random: bool,
+    /// Play against this agent (random, uniform@SIMS, rollout@SIMS,
+    /// net:DIR@SIMS) in the terminal; `heterodox play --agent X --help`
+    /// for its options.
+    #[arg(long)]
+    agent: Option<String>,
+    /// With --agent: your colour, white or black.
+    #[arg(long, requires = "agent")]
+    color: Option<String>,
+    /// With --agent: the search's top moves shown.
+    #[arg(long, requires = "agent")]
+    top: Option<usize>,
+    /// With --agent: where a network runs (auto, cpu, cuda).
+    #[arg(long, requires = "agent")]
+    device: Option<String>,
     /// Seed of the random player: the same seed plays the same game.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -22,8 +39,14 @@ pub struct PlayArgs {
 }
 
 pub fn run(args: &PlayArgs) -> Result<(), String> {
+    if args.agent.is_some() {
+        let passed: Vec<std::ffi::OsString> = std::env::args_os().skip(2).collect();
+        return super::net::exec_args("play", &passed);
+    }
     if !args.random {
-        return Err("only random play exists yet: pass --random".to_owned());
+        return Err(
+            "choose the players: --random, or --agent SPEC to play against an agent".to_owned(),
+        );
     }
     let mut game = args.game.new_game()?;
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);

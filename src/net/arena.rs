@@ -13,7 +13,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use heterodox_env::{GameVariant, RuleOptions, Variant, VariantVisitor};
-use heterodox_selfplay::{pgn, SearchConfig};
+use heterodox_selfplay::{openings, pgn, SearchConfig};
 use heterodox_training::agent::AgentSpec;
 use heterodox_training::arena::{run_arena, ArenaConfig, Pairing, Schedule};
 use heterodox_training::run::write_file;
@@ -44,9 +44,14 @@ pub struct ArenaArgs {
     /// rather than ELO0 stronger" is decided (two agents).
     #[arg(long)]
     sprt: Option<String>,
-    /// Random plies that open each pair of games.
+    /// Random plies that open each pair of games (after the book's
+    /// opening, with --openings).
     #[arg(long, default_value_t = 4)]
     opening_plies: u32,
+    /// An opening book: one opening per line, a position string (FEN) or
+    /// a line of moves from the start; the pairs take them in turn.
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
     /// A longer game is cut and scored a draw (0: the variant's cap).
     #[arg(long, default_value_t = 0)]
     max_plies: u32,
@@ -68,6 +73,13 @@ pub struct ArenaArgs {
 
 pub fn run(args: &ArenaArgs) -> Result<(), String> {
     let variant: Variant = args.variant.parse().map_err(|e| format!("{e}"))?;
+    let book = match &args.openings {
+        Some(path) => Some(
+            std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read the opening book {}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
     let options = RuleOptions::parse(&args.options.join(",")).map_err(|e| format!("{e}"))?;
     let agents = args
         .agents
@@ -89,6 +101,7 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
         concurrent: args.concurrent,
         max_plies: args.max_plies,
         opening_plies: args.opening_plies,
+        openings: Vec::new(),
         seed: args.seed,
         history: 1,
         search: SearchConfig::default(),
@@ -101,6 +114,7 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
     }
     variant.visit(Visit {
         args,
+        book,
         options,
         agents,
         config,
@@ -109,6 +123,8 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
 
 struct Visit<'a> {
     args: &'a ArenaArgs,
+    /// The opening book's text, read under the variant's rules in `visit`.
+    book: Option<String>,
     options: RuleOptions,
     agents: Vec<AgentSpec>,
     config: ArenaConfig,
@@ -117,8 +133,20 @@ struct Visit<'a> {
 impl VariantVisitor for Visit<'_> {
     type Output = Result<(), String>;
 
-    fn visit<P: GameVariant>(self) -> Self::Output {
+    fn visit<P: GameVariant>(mut self) -> Self::Output {
         let rules = P::parse_rules(&self.options).map_err(|e| format!("{e}"))?;
+        if let Some(book) = &self.book {
+            self.config.openings = openings::parse_openings::<P>(book, &rules).map_err(|e| {
+                format!(
+                    "{}: {e}",
+                    self.args
+                        .openings
+                        .as_ref()
+                        .expect("a book has a path")
+                        .display()
+                )
+            })?;
+        }
         let bar = if self.args.quiet {
             ProgressBar::hidden()
         } else {
@@ -137,7 +165,7 @@ impl VariantVisitor for Visit<'_> {
         .map_err(|e| e.to_string())?;
         bar.finish_and_clear();
         let mut text = format!(
-            "{} ({}), {} simulations base settings, openings of {} random plies, seed {}\n",
+            "{} ({}), {} simulations base settings, openings{} of {} random plies, seed {}\n",
             P::VARIANT.name(),
             if self.options.is_empty() {
                 "default rules".to_owned()
@@ -145,6 +173,11 @@ impl VariantVisitor for Visit<'_> {
                 self.args.options.join(", ")
             },
             self.config.search.simulations,
+            if self.config.openings.is_empty() {
+                String::new()
+            } else {
+                format!(" from a book of {}, then", self.config.openings.len())
+            },
             self.config.opening_plies,
             self.config.seed
         );

@@ -1,5 +1,5 @@
 //! `heterodox-net`: the subcommands of `heterodox` that run a network
-//! (`model`, `selfplay`, `train`, `arena`). `heterodox`
+//! (`model`, `selfplay`, `train`, `arena`, `claim`, `play --agent`). `heterodox`
 //! execs this binary, which sits beside it, with the subcommand and its
 //! arguments, so only these commands pay for loading libtorch.
 //!
@@ -9,9 +9,11 @@
 //! same way: one line on stderr and a non-zero exit code.
 
 mod arena;
+mod claim;
 #[path = "../common.rs"]
 mod common;
 mod model;
+mod play;
 mod selfplay;
 mod train;
 
@@ -41,6 +43,10 @@ enum Command {
     Train(train::TrainArgs),
     /// Paired games between agents: scores, Elo, pentanomial statistics, SPRT.
     Arena(arena::ArenaArgs),
+    /// Plays and judges a strategy claim; writes a report directory.
+    Claim(claim::ClaimArgs),
+    /// A game against an agent in the terminal.
+    Play(play::PlayArgs),
 }
 
 fn run(cli: Cli) -> Result<(), String> {
@@ -49,6 +55,8 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Selfplay(args) => selfplay::run(&args),
         Command::Train(args) => train::run(&args),
         Command::Arena(args) => arena::run(&args),
+        Command::Claim(args) => claim::run(&args),
+        Command::Play(args) => play::run(&args),
     }
 }
 

@@ -41,6 +41,10 @@ pub struct ArenaConfig {
     /// A longer game is cut and scored a draw (0: the variant's cap).
     pub max_plies: u32,
     pub opening_plies: u32,
+    /// Position strings the pairs start from in turn, before their
+    /// `opening_plies` (an opening book; [`heterodox_selfplay::openings`]).
+    /// Empty: the variant's start position.
+    pub openings: Vec<String>,
     pub seed: u64,
     pub history: usize,
     /// The searching agents' settings besides budget and root.
@@ -72,7 +76,7 @@ impl Pairing {
 }
 
 /// An agent's evaluator for variant `P`.
-fn evaluator_for<P: GameVariant>(
+pub fn evaluator_for<P: GameVariant>(
     spec: &AgentSpec,
     encoding: &EncodingSpec,
     seed: u64,
@@ -123,6 +127,8 @@ pub fn run_arena<P: GameVariant>(
         opening_plies: config.opening_plies,
         seed,
         history: config.history,
+        starts: config.openings.clone(),
+        paired: true,
     };
     let probe = Duel::<P>::new(rules.clone(), duel_config(config.seed))?;
     let encoding = probe.spec().clone();

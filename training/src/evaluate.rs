@@ -67,6 +67,7 @@ pub fn evaluate<P: GameVariant>(
             opening_plies: config.evaluation.opening_plies,
             seed: derive_seed(config.seed, 0, OPENINGS_STREAM),
             history: config.history,
+            ..DuelConfig::default()
         },
     )?;
     let agent_player = Player::Search {

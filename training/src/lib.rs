@@ -12,10 +12,12 @@
 //! - [`metrics`]: `metrics.jsonl`, what the plots are drawn from;
 //! - [`agent`]: agent strings (`random`, `uniform@400`, `net:DIR@200`);
 //! - [`arena`]: gauntlets and round robins of paired games, with
-//!   [`sprt`]: pentanomial statistics and the generalised SPRT.
+//!   [`sprt`]: pentanomial statistics and the generalised SPRT;
+//! - [`claims`]: strategy claims as measured hypotheses, with reports.
 
 pub mod agent;
 pub mod arena;
+pub mod claims;
 pub mod config;
 pub mod error;
 pub mod evaluate;

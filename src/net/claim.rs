@@ -1,0 +1,150 @@
+//! `heterodox claim` (served by `heterodox-net`): plays and judges a
+//! strategy claim and writes its report directory (summary.md, claim.json,
+//! games.csv, games.pgn, plots/).
+//!
+//! ```text
+//! heterodox claim --list
+//! heterodox claim hostage-favours-the-attacker
+//! heterodox claim hostage-favours-the-attacker --agent hostage=net:runs/h1/last@64 \
+//!     --agent chess=net:runs/c1/last@64 --games 400 --out reports/attacker
+//! ```
+
+use std::path::PathBuf;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use heterodox_training::claims::{run_claim, AgentChoice, ClaimSettings, CLAIMS, DEFAULT_AGENT};
+
+use crate::selfplay::parse_device;
+
+#[derive(Args, Debug)]
+pub struct ClaimArgs {
+    /// The claim (see --list).
+    #[arg(required_unless_present = "list")]
+    name: Option<String>,
+    /// Lists the claims with their hypotheses.
+    #[arg(long)]
+    list: bool,
+    /// The agent: SPEC for every variant, or VARIANT=SPEC for one
+    /// (repeatable); specs as in `heterodox arena`.
+    #[arg(long = "agent", value_name = "[VARIANT=]SPEC")]
+    agents: Vec<String>,
+    /// Games per variant or rule set (default: the claim's).
+    #[arg(long)]
+    games: Option<u32>,
+    /// Paired games of each agent against random play (its strength).
+    #[arg(long, default_value_t = 20)]
+    calibration_games: u32,
+    /// The ply at which position measures are read.
+    #[arg(long, default_value_t = 24)]
+    ply: u32,
+    /// A longer game is cut and scored a draw.
+    #[arg(long, default_value_t = 200)]
+    max_plies: u32,
+    /// Random plies that open each game.
+    #[arg(long, default_value_t = 4)]
+    opening_plies: u32,
+    /// Games in progress at once.
+    #[arg(long, default_value_t = 32)]
+    concurrent: u32,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Where the networks run: auto (CUDA when present), cpu or cuda.
+    #[arg(long, default_value = "auto")]
+    device: String,
+    /// The report directory (default: reports/NAME).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// No progress display.
+    #[arg(long)]
+    quiet: bool,
+}
+
+pub fn run(args: &ClaimArgs) -> Result<(), String> {
+    if args.list {
+        let mut text = String::new();
+        for claim in CLAIMS {
+            text.push_str(&format!(
+                "{}\n  {}\n  {} games per variant or rule set by default\n",
+                claim.name, claim.hypothesis, claim.default_games
+            ));
+        }
+        text.push_str(&format!("default agent: {DEFAULT_AGENT}\n"));
+        crate::common::print_stdout(&text);
+        return Ok(());
+    }
+    let name = args
+        .name
+        .as_deref()
+        .expect("clap requires a name without --list");
+    let claim = heterodox_training::claims::find(name).map_err(|e| e.to_string())?;
+    let agents = AgentChoice::parse(&args.agents).map_err(|e| e.to_string())?;
+    let mut settings = ClaimSettings::new(claim, agents);
+    settings.games = args.games.unwrap_or(claim.default_games);
+    settings.calibration_games = args.calibration_games;
+    settings.ply = args.ply;
+    settings.max_plies = args.max_plies;
+    settings.opening_plies = args.opening_plies;
+    settings.concurrent = args.concurrent;
+    settings.seed = args.seed;
+    settings.device = parse_device(&args.device)?;
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("reports").join(claim.name));
+    let command = reproduce(claim.name, args, &settings, &out);
+    let bar = if args.quiet {
+        ProgressBar::hidden()
+    } else {
+        let bar = ProgressBar::new_spinner();
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}")
+                .expect("a valid template"),
+        );
+        bar
+    };
+    let outcome = run_claim(name, &settings, &out, &command, &mut |line| {
+        bar.set_message(line.to_owned());
+        bar.tick();
+    })
+    .map_err(|e| e.to_string())?;
+    bar.finish_and_clear();
+    let mut text = format!(
+        "{}: {}\n{}\nreport: {}/summary.md\n",
+        claim.name,
+        outcome.verdict.words(),
+        outcome.conclusion,
+        out.display()
+    );
+    if let Err(reason) = &outcome.plots {
+        text.push_str(&format!("plots not drawn: {reason}\n"));
+    }
+    crate::common::print_stdout(&text);
+    Ok(())
+}
+
+/// The command line that plays the same games again, every setting
+/// explicit.
+fn reproduce(
+    name: &str,
+    args: &ClaimArgs,
+    settings: &ClaimSettings,
+    out: &std::path::Path,
+) -> String {
+    let mut command = format!("heterodox claim {name}");
+    for agent in &args.agents {
+        command.push_str(&format!(" --agent {agent}"));
+    }
+    command.push_str(&format!(
+        " --games {} --calibration-games {} --ply {} --max-plies {} --opening-plies {} --seed {} --out {}",
+        settings.games,
+        settings.calibration_games,
+        settings.ply,
+        settings.max_plies,
+        settings.opening_plies,
+        settings.seed,
+        out.display()
+    ));
+    command
+}

@@ -1,0 +1,244 @@
+//! `heterodox play --agent SPEC` (served by `heterodox-net`): a game
+//! against an agent in the terminal. The board is drawn with the variant's
+//! extras (countdowns, prisons and airfields, hands, announced pieces);
+//! moves are typed in the variant's notation; the agent answers with its
+//! move and its search's top moves. Illegal input gets the reason and a new
+//! prompt. Under hidden information (Traitor) the human sees only their own
+//! view: the opponent's secret is never printed.
+//!
+//! ```text
+//! heterodox play --variant hostage --agent net:runs/h1/last@64
+//! heterodox play --variant poison --agent uniform@200 --color black
+//! ```
+
+use std::io::BufRead;
+
+use clap::Args;
+
+use heterodox_env::encoding::EncodingSpec;
+use heterodox_env::rng::{mix64, SplitMix64};
+use heterodox_env::{Color, Game, GameVariant, RuleOptions, Variant, VariantVisitor};
+use heterodox_selfplay::{LeafBatch, Player, Search, SearchConfig};
+use heterodox_training::agent::AgentSpec;
+use heterodox_training::arena::evaluator_for;
+
+use crate::common::print_stdout;
+use crate::selfplay::parse_device;
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// Variant name (see `heterodox variants`).
+    #[arg(long, default_value = "chess")]
+    variant: String,
+    /// Start from this position instead of the variant's start position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// A rule setting of the variant, KEY=VALUE; repeatable.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    options: Vec<String>,
+    /// Traitor family mode: sugar for `--option mode=...`.
+    #[arg(long)]
+    mode: Option<String>,
+    /// Traitor family commitment: sugar for `--option commitment=...`.
+    #[arg(long)]
+    commitment: Option<String>,
+    /// The agent: random, uniform@SIMS, rollout@SIMS, net:DIR@SIMS.
+    #[arg(long, required = true)]
+    agent: String,
+    /// Your colour: white or black.
+    #[arg(long, default_value = "white")]
+    color: String,
+    /// Seed of the agent's search and of random set-ups.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// The search's top moves shown after each of its moves.
+    #[arg(long, default_value_t = 5)]
+    top: usize,
+    /// Stop after this many plies.
+    #[arg(long, default_value_t = 1000)]
+    max_plies: u32,
+    /// Where a network runs: auto (CUDA when present), cpu or cuda.
+    #[arg(long, default_value = "auto")]
+    device: String,
+}
+
+pub fn run(args: &PlayArgs) -> Result<(), String> {
+    let variant: Variant = args.variant.parse().map_err(|e| format!("{e}"))?;
+    let mut options = RuleOptions::parse(&args.options.join(",")).map_err(|e| format!("{e}"))?;
+    if let Some(mode) = &args.mode {
+        options.set("mode", mode);
+    }
+    if let Some(commitment) = &args.commitment {
+        options.set("commitment", commitment);
+    }
+    let agent: AgentSpec = args.agent.parse().map_err(|e| format!("{e}"))?;
+    let human = match args.color.as_str() {
+        "white" => Color::White,
+        "black" => Color::Black,
+        other => {
+            return Err(format!(
+                "unknown colour '{other}' (valid colours: white, black)"
+            ))
+        }
+    };
+    variant.visit(Visit {
+        args,
+        options,
+        agent,
+        human,
+    })
+}
+
+struct Visit<'a> {
+    args: &'a PlayArgs,
+    options: RuleOptions,
+    agent: AgentSpec,
+    human: Color,
+}
+
+impl VariantVisitor for Visit<'_> {
+    type Output = Result<(), String>;
+
+    fn visit<P: GameVariant>(self) -> Self::Output {
+        let Visit {
+            args,
+            options,
+            agent,
+            human,
+        } = self;
+        let rules = P::parse_rules(&options).map_err(|e| format!("{e}"))?;
+        let start = match &args.fen {
+            Some(fen) => P::from_position_string(fen, &rules).map_err(|e| format!("{e}"))?,
+            None => P::start(&rules, args.seed).map_err(|e| format!("{e}"))?,
+        };
+        let spec = EncodingSpec::of(&start, 1);
+        let device = parse_device(&args.device)?;
+        let evaluator =
+            evaluator_for::<P>(&agent, &spec, args.seed, device).map_err(|e| e.to_string())?;
+        let search_config = agent
+            .search_config(&SearchConfig::default())
+            .map(|c| Player::<P>::evaluation_config(&c));
+        let mut search = match &search_config {
+            Some(config) => {
+                Some(Search::<P>::new(config.clone(), &spec).map_err(|e| e.to_string())?)
+            }
+            None => None,
+        };
+        let mut batch = LeafBatch::new(&spec);
+        let mut game = Game::new(start);
+        let mut actions = Vec::new();
+        let stdin = std::io::stdin();
+        let mut lines = stdin.lock().lines();
+        print_stdout(&format!(
+            "{} against {agent}; you play {}. Type a move in the variant's notation, \
+             'moves' for the legal moves, 'quit' to stop.\n",
+            P::VARIANT.name(),
+            human.name()
+        ));
+        while game.outcome().is_none() && game.plies() < args.max_plies {
+            if game.position().turn() == human {
+                print_stdout(&format!(
+                    "\n{}\n{} to move> ",
+                    board(game.position(), human),
+                    human.name()
+                ));
+                let Some(line) = lines.next() else {
+                    print_stdout("\nend of input: the game stops unfinished\n");
+                    return Ok(());
+                };
+                let line = line.map_err(|e| format!("cannot read a move: {e}"))?;
+                let text = line.trim();
+                match text {
+                    "" => continue,
+                    "quit" | "resign" => {
+                        print_stdout("stopped\n");
+                        return Ok(());
+                    }
+                    "moves" => {
+                        game.legal_actions(&mut actions);
+                        let moves: Vec<String> = actions
+                            .iter()
+                            .map(|a| game.position().notation(a))
+                            .collect();
+                        print_stdout(&format!("legal: {}\n", moves.join(" ")));
+                        continue;
+                    }
+                    _ => {}
+                }
+                match P::play_text(&mut game, text) {
+                    Ok((_, played)) => print_stdout(&format!("you play {played}\n")),
+                    Err(e) => print_stdout(&format!("illegal: {e}\n")),
+                }
+                continue;
+            }
+            let plies = game.plies();
+            let seed = mix64(args.seed ^ u64::from(plies));
+            let (action, top) = match (&mut search, &evaluator) {
+                (Some(search), Some(evaluator)) => {
+                    search.start(&game, &[], seed).map_err(|e| e.to_string())?;
+                    let result = search.run(evaluator.as_ref(), &mut batch);
+                    let mut order: Vec<usize> = (0..result.actions.len()).collect();
+                    // The move played first, then by visits and policy.
+                    order.sort_by(|&a, &b| {
+                        (b == result.best)
+                            .cmp(&(a == result.best))
+                            .then(result.visits[b].cmp(&result.visits[a]))
+                            .then(result.policy[b].total_cmp(&result.policy[a]))
+                    });
+                    let top: Vec<String> = order
+                        .iter()
+                        .take(args.top)
+                        .map(|&k| {
+                            format!(
+                                "{} ({} visits, policy {:.2})",
+                                game.position().notation(&result.actions[k]),
+                                result.visits[k],
+                                result.policy[k]
+                            )
+                        })
+                        .collect();
+                    let line = format!(
+                        "search: value {:+.2}; top moves: {}",
+                        result.value,
+                        top.join(", ")
+                    );
+                    (result.actions[result.best], Some(line))
+                }
+                _ => {
+                    game.legal_actions(&mut actions);
+                    let mut rng = SplitMix64::new(seed);
+                    (actions[rng.below(actions.len())], None)
+                }
+            };
+            let notation = game.position().notation(&action);
+            game.play(&action).map_err(|e| e.to_string())?;
+            let mut text = format!("{agent} plays {notation}\n");
+            if let Some(top) = top {
+                text.push_str(&top);
+                text.push('\n');
+            }
+            print_stdout(&text);
+        }
+        let result = game
+            .outcome()
+            .map_or("unfinished (ply cap)".to_owned(), |o| o.to_string());
+        print_stdout(&format!(
+            "\n{}\nresult: {result}\n",
+            board(game.position(), human)
+        ));
+        Ok(())
+    }
+}
+
+/// The board as `human` may see it: the full diagram in a game of perfect
+/// information; under hidden information the secrets line is replaced by
+/// the human's own view.
+fn board<P: GameVariant>(position: &P, human: Color) -> String {
+    let mut diagram = position.diagram();
+    let view = P::view_string(&position.view(human));
+    if view != position.fen() {
+        diagram.below.retain(|line| !line.starts_with("secrets:"));
+        diagram.below.push(format!("your view: {view}"));
+    }
+    heterodox_env::render::text(&diagram)
+}

@@ -1,0 +1,274 @@
+//! `heterodox claim` and `heterodox play --agent` as a user runs them.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn heterodox(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_heterodox"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("heterodox-claim-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// `heterodox play ARGS` with `input` typed at its prompts.
+fn play(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_heterodox"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn claims_are_listed() {
+    let result = heterodox(&["claim", "--list"]);
+    assert!(result.status.success(), "{}", text(&result.stderr));
+    let names: Vec<String> = text(&result.stdout)
+        .lines()
+        .filter(|l| !l.starts_with(' ') && !l.starts_with("default agent"))
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "hostage-favours-the-attacker",
+            "poison-two-harpies-draw",
+            "first-move-advantage"
+        ]
+    );
+}
+
+#[test]
+fn a_claim_run_prints_its_verdict_and_writes_its_report() {
+    let out = scratch("harpies");
+    let result = heterodox(&[
+        "claim",
+        "poison-two-harpies-draw",
+        "--agent",
+        "random",
+        "--games",
+        "4",
+        "--calibration-games",
+        "2",
+        "--max-plies",
+        "40",
+        "--seed",
+        "3",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(result.status.success(), "{}", text(&result.stderr));
+    let stdout = text(&result.stdout);
+    assert!(
+        stdout.starts_with("poison-two-harpies-draw: no verdict: the agents are too weak\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("report: {}/summary.md", out.display())),
+        "{stdout}"
+    );
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    // The command that reproduces it, every setting explicit.
+    let command = format!(
+        "heterodox claim poison-two-harpies-draw --agent random --games 4 --calibration-games 2 \
+         --ply 24 --max-plies 40 --opening-plies 4 --seed 3 --out {}",
+        out.display()
+    );
+    assert!(summary.contains(&command), "{summary}");
+    let _ = std::fs::remove_dir_all(out);
+}
+
+#[test]
+fn without_matplotlib_the_report_says_how_to_draw_its_plots() {
+    let out = scratch("no-python");
+    let result = Command::new(env!("CARGO_BIN_EXE_heterodox"))
+        .args([
+            "claim",
+            "poison-two-harpies-draw",
+            "--agent",
+            "random",
+            "--games",
+            "2",
+        ])
+        .args([
+            "--calibration-games",
+            "2",
+            "--max-plies",
+            "30",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&out)
+        .env("HETERODOX_PYTHON", "/nonexistent/python")
+        .output()
+        .unwrap();
+    assert!(result.status.success(), "{}", text(&result.stderr));
+    assert!(
+        text(&result.stdout).contains("plots not drawn: cannot run /nonexistent/python"),
+        "{}",
+        text(&result.stdout)
+    );
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(
+        summary.contains("Not drawn (cannot run /nonexistent/python"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("`python -m heterodox.plot REPORT_DIR`"),
+        "{summary}"
+    );
+    assert!(!out.join("plots").exists());
+    let _ = std::fs::remove_dir_all(out);
+}
+
+#[test]
+fn bad_claim_arguments_are_one_line_errors() {
+    for (args, message) in [
+        (
+            vec!["claim", "hostage-favours-the-defender"],
+            "unknown claim 'hostage-favours-the-defender'",
+        ),
+        (
+            vec!["claim", "first-move-advantage", "--agent", "alphabeta"],
+            "bad agent 'alphabeta'",
+        ),
+        (
+            vec!["claim", "first-move-advantage", "--agent", "chesss=random"],
+            "chesss",
+        ),
+        (
+            vec!["claim", "first-move-advantage", "--games", "0"],
+            "games = 0 is out of range",
+        ),
+    ] {
+        let result = heterodox(&args);
+        assert!(!result.status.success(), "{args:?}");
+        let stderr = text(&result.stderr);
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    }
+}
+
+#[test]
+fn playing_an_agent_answers_moves_and_explains_illegal_ones() {
+    let result = play(
+        &["--agent", "uniform@8", "--top", "3"],
+        "e5\nmoves\ne4\nNf3\nquit\n",
+    );
+    assert!(result.status.success(), "{}", text(&result.stderr));
+    let stdout = text(&result.stdout);
+    assert!(
+        stdout.starts_with("chess against uniform@8; you play white."),
+        "{stdout}"
+    );
+    assert!(stdout.contains("illegal: "), "{stdout}");
+    assert!(stdout.contains("legal: Na3 Nc3 Nf3 Nh3 a3 a4 "), "{stdout}");
+    assert!(stdout.contains("you play e4\nuniform@8 plays "), "{stdout}");
+    let played = stdout
+        .lines()
+        .find(|l| l.starts_with("uniform@8 plays "))
+        .unwrap();
+    let search = stdout
+        .lines()
+        .find(|l| l.starts_with("search: value "))
+        .unwrap();
+    assert_eq!(search.matches(" visits, policy ").count(), 3, "{search}");
+    // The move played is listed first.
+    let first = search
+        .split("top moves: ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap();
+    assert_eq!(played, format!("uniform@8 plays {first}"));
+    assert!(stdout.ends_with("stopped\n"), "{stdout}");
+}
+
+#[test]
+fn the_agent_moves_first_when_the_human_takes_black() {
+    let result = play(
+        &[
+            "--variant",
+            "hostage",
+            "--agent",
+            "random",
+            "--color",
+            "black",
+            "--seed",
+            "4",
+        ],
+        "",
+    );
+    assert!(result.status.success(), "{}", text(&result.stderr));
+    let stdout = text(&result.stdout);
+    let first = stdout.lines().nth(1).unwrap();
+    assert!(first.starts_with("random plays "), "{stdout}");
+    // Prisons and airfields are drawn beside the board.
+    assert!(stdout.contains("white prison: "), "{stdout}");
+    assert!(stdout.contains("black to move> "), "{stdout}");
+    assert!(
+        stdout.ends_with("end of input: the game stops unfinished\n"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn the_human_never_sees_the_agents_traitor_secret() {
+    let result = play(
+        &[
+            "--variant",
+            "traitor",
+            "--option",
+            "selection=random",
+            "--agent",
+            "random",
+            "--color",
+            "black",
+        ],
+        "",
+    );
+    assert!(result.status.success(), "{}", text(&result.stderr));
+    let stdout = text(&result.stdout);
+    assert!(!stdout.contains("secrets:"), "{stdout}");
+    let view = stdout
+        .lines()
+        .find(|l| l.contains("your view: "))
+        .expect("a view line");
+    assert!(view.contains('?'), "{view}");
+}
+
+#[test]
+fn play_refuses_bad_agents_and_colours() {
+    let result = play(&["--agent", "uniform@zero"], "");
+    assert!(!result.status.success());
+    assert!(text(&result.stderr).contains("bad agent 'uniform@zero'"));
+    let result = play(&["--agent", "random", "--color", "green"], "");
+    assert!(!result.status.success());
+    assert!(text(&result.stderr).contains("unknown colour 'green' (valid colours: white, black)"));
+    let result = play(&["--random", "--agent", "random"], "");
+    assert!(!result.status.success());
+}

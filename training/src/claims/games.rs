@@ -1,0 +1,135 @@
+//! The games a claim is measured on: an agent against itself on one rule
+//! set (every game its own opening), and the agent's strength against
+//! random play, so that a report can say whether its agents are strong
+//! enough for a verdict.
+
+use heterodox_env::rng::derive_seed;
+use heterodox_env::GameVariant;
+use heterodox_selfplay::{pgn, Duel, DuelConfig, DuelGame, DuelTally, Player};
+
+use super::ClaimSettings;
+use crate::agent::AgentSpec;
+use crate::arena::evaluator_for;
+use crate::error::TrainError;
+use crate::rating::ScoreEstimate;
+
+/// Which games of an agent against itself to play.
+pub(crate) struct GameSet {
+    pub games: u32,
+    /// Position strings the games start from in turn; empty: the start
+    /// position.
+    pub starts: Vec<String>,
+    /// Random plies after the start.
+    pub opening_plies: u32,
+    /// The seed stream: sets with different streams play different games.
+    pub stream: usize,
+}
+
+/// The games of `set`: `agent` against itself under `rules`, every game its
+/// own opening; `on_game` after each.
+pub(crate) fn self_play<P: GameVariant>(
+    rules: &P::Rules,
+    agent: &AgentSpec,
+    settings: &ClaimSettings,
+    set: GameSet,
+    on_game: &mut dyn FnMut(),
+) -> Result<Vec<DuelGame>, TrainError> {
+    let stream = set.stream;
+    let duel = Duel::<P>::new(
+        rules.clone(),
+        DuelConfig {
+            games: set.games,
+            concurrent: settings.concurrent,
+            max_plies: settings.max_plies,
+            opening_plies: set.opening_plies,
+            seed: derive_seed(settings.seed, stream, 0),
+            history: 1,
+            starts: set.starts,
+            paired: false,
+        },
+    )?;
+    let evaluator = evaluator_for::<P>(
+        agent,
+        duel.spec(),
+        derive_seed(settings.seed, stream, 1),
+        settings.device,
+    )?;
+    let search = agent.search_config(&settings.search);
+    let player = match (&search, &evaluator) {
+        (Some(config), Some(evaluator)) => Player::Search {
+            config,
+            evaluator: evaluator.as_ref(),
+        },
+        _ => Player::Random,
+    };
+    Ok(duel.run(player, player, |_| on_game())?)
+}
+
+/// `agent`'s score against random play under `rules` over
+/// `settings.calibration_games` paired games.
+pub(crate) fn strength<P: GameVariant>(
+    rules: &P::Rules,
+    agent: &AgentSpec,
+    settings: &ClaimSettings,
+    stream: usize,
+    on_game: &mut dyn FnMut(),
+) -> Result<ScoreEstimate, TrainError> {
+    let duel = Duel::<P>::new(
+        rules.clone(),
+        DuelConfig {
+            games: settings.calibration_games,
+            concurrent: settings.concurrent,
+            max_plies: settings.max_plies,
+            opening_plies: settings.opening_plies,
+            seed: derive_seed(settings.seed, stream, 2),
+            history: 1,
+            starts: Vec::new(),
+            paired: true,
+        },
+    )?;
+    let evaluator = evaluator_for::<P>(
+        agent,
+        duel.spec(),
+        derive_seed(settings.seed, stream, 3),
+        settings.device,
+    )?;
+    let search = agent.search_config(&settings.search);
+    let player = match (&search, &evaluator) {
+        (Some(config), Some(evaluator)) => Player::Search {
+            config,
+            evaluator: evaluator.as_ref(),
+        },
+        _ => Player::Random,
+    };
+    let games = duel.run(player, Player::Random, |_| on_game())?;
+    Ok(ScoreEstimate::of(DuelTally::of(&games)))
+}
+
+/// The games as PGN, both players named `agent`, with `event`.
+pub(crate) fn games_pgn<P: GameVariant>(
+    rules: &P::Rules,
+    games: &[DuelGame],
+    agent: &str,
+    event: &str,
+) -> Result<String, TrainError> {
+    let mut text = String::new();
+    for game in games {
+        let one = pgn::record_to_pgn::<P>(&game.record, rules, event, game.index as usize)
+            .map_err(|e| TrainError::Rules(e.to_string()))?;
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        text.push_str(&pgn::with_players(&one, agent, agent));
+    }
+    Ok(text)
+}
+
+/// White's score in a game: 1, 1/2 (draws and cut games) or 0.
+pub(crate) fn white_score(game: &DuelGame) -> f64 {
+    use heterodox_selfplay::GameResult;
+    match game.record.result {
+        GameResult::WhiteWins => 1.0,
+        GameResult::BlackWins => 0.0,
+        GameResult::Draw | GameResult::Truncated => 0.5,
+    }
+}

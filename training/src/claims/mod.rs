@@ -1,0 +1,490 @@
+//! Strategy claims as measured hypotheses. Each claim in [`CLAIMS`] has an
+//! operational definition, a metric, a statistical test and a refutation
+//! criterion (docs/claims.md); [`run_claim`] plays its games, computes its
+//! statistics and writes a report directory ([`report`]).
+//!
+//! - `hostage-favours-the-attacker` ([`attacker`]): Pritchard's remark,
+//!   measured three ways against FIDE chess with the same agent recipe;
+//! - `poison-two-harpies-draw` ([`harpies`]): Lambert's "two Harpies and a
+//!   King against a lone King is pretty ridiculous";
+//! - `first-move-advantage` ([`first_move`]): White's score in every
+//!   variant and every Traitor mode and commitment.
+//!
+//! The agents are [`AgentSpec`]s, one for every variant or one per
+//! variant (`hostage=net:runs/h1/last@64`): a network belongs to one
+//! variant, and a claim that compares variants wants the same recipe in
+//! each. Every report also measures each agent against random play: a claim
+//! judged by agents that do not clearly beat random play gets no verdict.
+
+mod attacker;
+mod first_move;
+mod games;
+mod harpies;
+mod report;
+pub mod stats;
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use heterodox_env::Variant;
+use heterodox_models::tch::Device;
+use heterodox_selfplay::SearchConfig;
+use serde::Serialize;
+
+use crate::agent::AgentSpec;
+use crate::error::TrainError;
+use crate::rating::ScoreEstimate;
+pub use report::PlotOutcome;
+
+/// A registered claim.
+#[derive(Clone, Copy, Debug)]
+pub struct Claim {
+    pub name: &'static str,
+    pub title: &'static str,
+    /// The hypothesis in plain words, with its source.
+    pub hypothesis: &'static str,
+    /// Games per variant or rule set when `--games` is not given.
+    pub default_games: u32,
+}
+
+/// Every claim `heterodox claim` knows.
+pub const CLAIMS: [Claim; 3] = [attacker::CLAIM, harpies::CLAIM, first_move::CLAIM];
+
+/// The claim called `name`, or an error listing the names.
+pub fn find(name: &str) -> Result<&'static Claim, TrainError> {
+    CLAIMS
+        .iter()
+        .find(|c| c.name == name)
+        .ok_or_else(|| TrainError::Config {
+            path: None,
+            message: format!(
+                "unknown claim '{name}' (claims: {})",
+                CLAIMS.map(|c| c.name).join(", ")
+            ),
+        })
+}
+
+/// The agent of each variant: one for all, with per-variant overrides.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AgentChoice {
+    pub default: AgentSpec,
+    pub per_variant: Vec<(Variant, AgentSpec)>,
+}
+
+/// The agent of a claim when none is given: the search guided by the
+/// rules alone, at a budget that plays a claim's games in minutes on a
+/// CPU. Pass trained networks (`--agent hostage=net:RUN/last@64`) for a
+/// stronger verdict.
+pub const DEFAULT_AGENT: &str = "uniform@32";
+
+impl AgentChoice {
+    /// Reads `SPEC` (every variant) and `VARIANT=SPEC` (one variant)
+    /// arguments; none gives [`DEFAULT_AGENT`].
+    pub fn parse(arguments: &[String]) -> Result<AgentChoice, TrainError> {
+        let bad = |message: String| TrainError::Config {
+            path: None,
+            message,
+        };
+        let mut choice = AgentChoice {
+            default: DEFAULT_AGENT.parse().expect("the default agent parses"),
+            per_variant: Vec::new(),
+        };
+        for argument in arguments {
+            let per_variant = argument
+                .split_once('=')
+                .filter(|(name, _)| !name.contains(':') && !name.contains('@'));
+            match per_variant {
+                Some((name, spec)) => {
+                    let variant: Variant = name.parse().map_err(|e| bad(format!("{e}")))?;
+                    let spec = spec.parse().map_err(|e| bad(format!("{e}")))?;
+                    choice.per_variant.retain(|(v, _)| *v != variant);
+                    choice.per_variant.push((variant, spec));
+                }
+                None => choice.default = argument.parse().map_err(|e| bad(format!("{e}")))?,
+            }
+        }
+        Ok(choice)
+    }
+
+    pub fn for_variant(&self, variant: Variant) -> &AgentSpec {
+        self.per_variant
+            .iter()
+            .find(|(v, _)| *v == variant)
+            .map_or(&self.default, |(_, spec)| spec)
+    }
+}
+
+/// Settings of a claim run.
+#[derive(Clone, Debug)]
+pub struct ClaimSettings {
+    pub agents: AgentChoice,
+    /// Games per variant or rule set.
+    pub games: u32,
+    /// Paired games of each agent against random play (its strength).
+    pub calibration_games: u32,
+    pub concurrent: u32,
+    /// A longer game is cut and scored a draw.
+    pub max_plies: u32,
+    /// Random plies that open each game.
+    pub opening_plies: u32,
+    /// The ply (steps from the start, the opening included) at which
+    /// position measures are read.
+    pub ply: u32,
+    pub seed: u64,
+    /// The searching agents' settings besides budget and root.
+    pub search: SearchConfig,
+    pub device: Device,
+}
+
+impl ClaimSettings {
+    /// The defaults of `claim`.
+    pub fn new(claim: &Claim, agents: AgentChoice) -> ClaimSettings {
+        ClaimSettings {
+            agents,
+            games: claim.default_games,
+            calibration_games: 20,
+            concurrent: 32,
+            max_plies: 200,
+            opening_plies: 4,
+            ply: 24,
+            seed: 0,
+            search: SearchConfig::default(),
+            device: Device::Cpu,
+        }
+    }
+
+    /// Bounds checked before anything is played.
+    fn check(&self) -> Result<(), TrainError> {
+        let bad = |field: &str, value: u32, range: &str| {
+            Err(TrainError::Config {
+                path: None,
+                message: format!("{field} = {value} is out of range ({range})"),
+            })
+        };
+        if !(2..=1_000_000).contains(&self.games) {
+            return bad("games", self.games, "2 to 1000000");
+        }
+        if !(2..=100_000).contains(&self.calibration_games) {
+            return bad("calibration games", self.calibration_games, "2 to 100000");
+        }
+        if !(1..=4096).contains(&self.concurrent) {
+            return bad("concurrent", self.concurrent, "1 to 4096");
+        }
+        if !(1..=10_000).contains(&self.max_plies) {
+            return bad("max plies", self.max_plies, "1 to 10000");
+        }
+        if self.opening_plies > 100 {
+            return bad("opening plies", self.opening_plies, "0 to 100");
+        }
+        if self.ply == 0 || self.ply >= self.max_plies {
+            return bad("ply", self.ply, "1 to max plies - 1");
+        }
+        Ok(())
+    }
+}
+
+/// What a claim concluded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    Supported,
+    Refuted,
+    Inconclusive,
+    /// The agents do not clearly beat random play: the games say nothing
+    /// about the game's strategy.
+    AgentsTooWeak,
+}
+
+impl Verdict {
+    pub fn words(self) -> &'static str {
+        match self {
+            Verdict::Supported => "supported",
+            Verdict::Refuted => "refuted",
+            Verdict::Inconclusive => "inconclusive",
+            Verdict::AgentsTooWeak => "no verdict: the agents are too weak",
+        }
+    }
+}
+
+/// An agent's measured strength: its score against random play.
+#[derive(Clone, Debug, Serialize)]
+pub struct AgentStrength {
+    pub variant: String,
+    pub rules: String,
+    pub agent: String,
+    pub vs_random: ScoreEstimate,
+}
+
+/// An agent whose score against random play has a lower 95% bound below
+/// this is too weak for a verdict.
+pub const STRONG_ENOUGH: f64 = 0.6;
+
+impl AgentStrength {
+    pub fn strong_enough(&self) -> bool {
+        self.vs_random.score_low >= STRONG_ENOUGH
+    }
+}
+
+/// What a claim's games and statistics gave, before the report is written.
+pub(crate) struct Findings {
+    pub verdict: Verdict,
+    /// One paragraph: the verdict's reason in plain words.
+    pub conclusion: String,
+    /// Markdown: the measures with their effect sizes, CIs and p-values.
+    pub body: String,
+    pub strengths: Vec<AgentStrength>,
+    pub games: usize,
+    /// claim.json's "results".
+    pub results: serde_json::Value,
+    /// claim.json's "plots": what python/heterodox/plot.py draws.
+    pub plots: serde_json::Value,
+    pub csv: String,
+    pub pgn: String,
+}
+
+/// What `run_claim` reports back.
+#[derive(Clone, Debug)]
+pub struct ClaimOutcome {
+    pub verdict: Verdict,
+    pub conclusion: String,
+    pub plots: PlotOutcome,
+}
+
+/// Plays and judges claim `name` and writes its report into `out`;
+/// `command` is the command line that reproduces it; `progress` receives
+/// a line of what is being played.
+pub fn run_claim(
+    name: &str,
+    settings: &ClaimSettings,
+    out: &Path,
+    command: &str,
+    progress: &mut dyn FnMut(&str),
+) -> Result<ClaimOutcome, TrainError> {
+    let claim = find(name)?;
+    settings.check()?;
+    let findings = match claim.name {
+        "hostage-favours-the-attacker" => attacker::run(settings, progress)?,
+        "poison-two-harpies-draw" => harpies::run(settings, progress)?,
+        "first-move-advantage" => first_move::run(settings, progress)?,
+        _ => unreachable!("every registered claim has a runner"),
+    };
+    let json = serde_json::json!({
+        "claim": claim.name,
+        "title": claim.title,
+        "hypothesis": claim.hypothesis,
+        "verdict": findings.verdict,
+        "conclusion": findings.conclusion,
+        "command": command,
+        "seed": settings.seed,
+        "games": findings.games,
+        "max_plies": settings.max_plies,
+        "opening_plies": settings.opening_plies,
+        "agents": findings.strengths,
+        "results": findings.results,
+        "plots": findings.plots,
+        "version": env!("CARGO_PKG_VERSION"),
+    });
+    let mut files = report::ReportFiles::default();
+    files.add(
+        "claim.json",
+        serde_json::to_string_pretty(&json).expect("claim.json serializes") + "\n",
+    );
+    files.add("games.csv", findings.csv.clone());
+    files.add("games.pgn", findings.pgn.clone());
+    let plots = report::write_report(out, files, |plots| {
+        summary(claim, settings, &findings, command, plots)
+    })?;
+    Ok(ClaimOutcome {
+        verdict: findings.verdict,
+        conclusion: findings.conclusion,
+        plots,
+    })
+}
+
+/// summary.md.
+fn summary(
+    claim: &Claim,
+    settings: &ClaimSettings,
+    findings: &Findings,
+    command: &str,
+    plots: &PlotOutcome,
+) -> String {
+    let mut text = String::new();
+    let _ = writeln!(text, "# Claim `{}`: {}\n", claim.name, claim.title);
+    let _ = writeln!(text, "**Hypothesis.** {}\n", claim.hypothesis);
+    let _ = writeln!(
+        text,
+        "**Verdict: {}.** {}\n",
+        findings.verdict.words(),
+        findings.conclusion
+    );
+    let _ = writeln!(text, "## Agents and their strength\n");
+    let _ = writeln!(
+        text,
+        "Each agent plays itself; its strength is its score against random play \
+         ({} paired games, 95% Wilson interval). An agent whose lower bound is \
+         below {:.0}% is too weak for a verdict.\n",
+        settings.calibration_games,
+        100.0 * STRONG_ENOUGH
+    );
+    let _ = writeln!(
+        text,
+        "| variant | rules | agent | score vs random [95% CI] |"
+    );
+    let _ = writeln!(text, "| --- | --- | --- | --- |");
+    for s in &findings.strengths {
+        let _ = writeln!(
+            text,
+            "| {} | {} | `{}` | {} |",
+            s.variant,
+            s.rules,
+            s.agent,
+            s.vs_random.describe()
+        );
+    }
+    let _ = writeln!(
+        text,
+        "\n## Measures\n\n{} games in all; games cut at {} plies count as draws; \
+         {} random opening plies; seed {}.\n",
+        findings.games, settings.max_plies, settings.opening_plies, settings.seed
+    );
+    text.push_str(&findings.body);
+    let _ = writeln!(text, "\n## Plots\n");
+    match plots {
+        Ok(files) => {
+            for file in files {
+                let _ = writeln!(text, "![{file}](plots/{file})\n");
+            }
+        }
+        Err(reason) => {
+            let _ = writeln!(
+                text,
+                "Not drawn ({reason}). With matplotlib installed: \
+                 `python -m heterodox.plot REPORT_DIR`.\n"
+            );
+        }
+    }
+    let _ = writeln!(
+        text,
+        "## Files\n\n`games.pgn` (every game), `games.csv` (one row per game), \
+         `claim.json` (every number above).\n\n## Reproduce\n\n```sh\n{command}\n```"
+    );
+    text
+}
+
+/// `0.0312` as `p = 0.031`, small ones as `p < 0.001`.
+pub(crate) fn p_text(p: f64) -> String {
+    if p < 0.001 {
+        "p < 0.001".to_owned()
+    } else {
+        format!("p = {p:.3}")
+    }
+}
+
+/// A percentage with its interval: `61.5% [52.3, 70.0]`.
+pub(crate) fn percent(m: &stats::Mean) -> String {
+    if m.n == 0 {
+        return "n/a (no games)".to_owned();
+    }
+    format!(
+        "{:.1}% [{:.1}, {:.1}]",
+        100.0 * m.mean,
+        100.0 * m.low,
+        100.0 * m.high
+    )
+}
+
+/// A difference of proportions in percentage points.
+pub(crate) fn points(d: &stats::Difference) -> String {
+    if d.estimate.is_nan() {
+        return "n/a".to_owned();
+    }
+    format!(
+        "{:+.1} points [{:+.1}, {:+.1}], {}",
+        100.0 * d.estimate,
+        100.0 * d.low,
+        100.0 * d.high,
+        p_text(d.p_value)
+    )
+}
+
+/// How a difference with a predicted sign bears on a claim at the 5%
+/// level: +1 supports, -1 contradicts, 0 neither.
+pub(crate) fn direction(estimate: f64, p_value: f64, predicted_positive: bool) -> i32 {
+    if !(p_value < 0.05) || estimate == 0.0 || estimate.is_nan() {
+        0
+    } else if (estimate > 0.0) == predicted_positive {
+        1
+    } else {
+        -1
+    }
+}
+
+/// A CSV field, quoted when it needs to be.
+pub(crate) fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn agents_for_all_or_one_variant() {
+        let choice = AgentChoice::parse(&[
+            "rollout@8".to_owned(),
+            "hostage=net:runs/h=1/last@64".to_owned(),
+        ])
+        .unwrap();
+        assert_eq!(choice.for_variant(Variant::Chess).to_string(), "rollout@8");
+        assert_eq!(
+            choice.for_variant(Variant::Hostage).to_string(),
+            "net:runs/h=1/last@64"
+        );
+        assert_eq!(
+            AgentChoice::parse(&[]).unwrap().default.to_string(),
+            DEFAULT_AGENT
+        );
+        let e = AgentChoice::parse(&["hostge=random".to_owned()]).unwrap_err();
+        assert!(e.to_string().contains("hostge"), "{e}");
+        let e = AgentChoice::parse(&["uniform@x".to_owned()]).unwrap_err();
+        assert!(e.to_string().contains("bad agent 'uniform@x'"), "{e}");
+    }
+
+    #[test]
+    fn unknown_claims_list_the_known_ones() {
+        let e = find("hostage-favours-the-defender")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("claims: hostage-favours-the-attacker, poison-two-harpies-draw, first-move-advantage"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn settings_are_bounded() {
+        let mut s = ClaimSettings::new(&CLAIMS[0], AgentChoice::parse(&[]).unwrap());
+        assert!(s.check().is_ok());
+        s.ply = s.max_plies;
+        assert!(s.check().unwrap_err().to_string().contains("ply = 200"));
+        s.ply = 10;
+        s.games = 0;
+        assert!(s.check().unwrap_err().to_string().contains("games = 0"));
+    }
+
+    #[test]
+    fn directions_and_texts() {
+        assert_eq!(direction(0.1, 0.01, true), 1);
+        assert_eq!(direction(-0.1, 0.01, true), -1);
+        assert_eq!(direction(0.1, 0.2, true), 0);
+        assert_eq!(direction(0.1, f64::NAN, true), 0);
+        assert_eq!(p_text(0.0004), "p < 0.001");
+        assert_eq!(p_text(0.0312), "p = 0.031");
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+    }
+}

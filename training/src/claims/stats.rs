@@ -1,0 +1,365 @@
+//! The statistics the claims report: proportions and their differences
+//! with normal-approximation tests, and a logistic regression of a score
+//! in [0, 1] with robust (sandwich) standard errors.
+//!
+//! A game's score (1, 1/2, 0) is a fractional response, so the regression
+//! is the quasi-binomial logistic model fitted by iteratively reweighted
+//! least squares; its sandwich covariance stays valid when draws make the
+//! binomial variance wrong.
+
+use serde::Serialize;
+
+use crate::rating::{wilson_interval, Z95};
+
+/// The standard normal distribution function, from the complementary
+/// error function (W. J. Cody's rational approximation via erfc's
+/// Chebyshev fit, relative error below 1.2e-7).
+pub fn normal_cdf(x: f64) -> f64 {
+    0.5 * erfc(-x / std::f64::consts::SQRT_2)
+}
+
+fn erfc(x: f64) -> f64 {
+    let z = x.abs();
+    let t = 1.0 / (1.0 + 0.5 * z);
+    let r = t
+        * (-z * z - 1.265_512_23
+            + t * (1.000_023_68
+                + t * (0.374_091_96
+                    + t * (0.096_784_18
+                        + t * (-0.186_288_06
+                            + t * (0.278_868_07
+                                + t * (-1.135_203_98
+                                    + t * (1.488_515_87
+                                        + t * (-0.822_152_23 + t * 0.170_872_77)))))))))
+            .exp();
+    if x >= 0.0 {
+        r
+    } else {
+        2.0 - r
+    }
+}
+
+/// Two-sided p-value of a z statistic.
+pub fn two_sided_p(z: f64) -> f64 {
+    if !z.is_finite() {
+        return if z.is_nan() { 1.0 } else { 0.0 };
+    }
+    (2.0 * (1.0 - normal_cdf(z.abs()))).clamp(0.0, 1.0)
+}
+
+/// A mean of per-game values (scores, indicators) with its standard error
+/// and 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Mean {
+    pub n: usize,
+    pub mean: f64,
+    pub std_error: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+impl Mean {
+    /// The mean of `values`. For a `proportion` (scores and rates in
+    /// [0, 1]) the interval is Wilson's, as for the arena's scores: it stays
+    /// inside [0, 1] and is not a point at 0% or 100%; otherwise the normal
+    /// interval. The standard error is the sample's either way, and is
+    /// what the tests of differences use.
+    pub fn of(values: &[f64], proportion: bool) -> Mean {
+        let n = values.len();
+        if n == 0 {
+            return Mean {
+                n,
+                mean: f64::NAN,
+                std_error: f64::NAN,
+                low: f64::NAN,
+                high: f64::NAN,
+            };
+        }
+        let mean = values.iter().sum::<f64>() / n as f64;
+        let variance = if n > 1 {
+            values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1) as f64
+        } else {
+            0.0
+        };
+        let std_error = (variance / n as f64).sqrt();
+        let (low, high) = if proportion {
+            wilson_interval(mean, n.min(u32::MAX as usize) as u32, Z95)
+        } else {
+            (mean - Z95 * std_error, mean + Z95 * std_error)
+        };
+        Mean {
+            n,
+            mean,
+            std_error,
+            low,
+            high,
+        }
+    }
+}
+
+/// The difference `a - b` of two independent means, its 95% interval and
+/// the two-sided p-value of "no difference" (Welch's z).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Difference {
+    pub estimate: f64,
+    pub low: f64,
+    pub high: f64,
+    pub z: f64,
+    pub p_value: f64,
+}
+
+impl Difference {
+    pub fn of(a: &Mean, b: &Mean) -> Difference {
+        let estimate = a.mean - b.mean;
+        let se = (a.std_error.powi(2) + b.std_error.powi(2)).sqrt();
+        let z = if se > 0.0 { estimate / se } else { f64::NAN };
+        Difference {
+            estimate,
+            low: estimate - Z95 * se,
+            high: estimate + Z95 * se,
+            z,
+            p_value: if se > 0.0 {
+                two_sided_p(z)
+            } else if estimate == 0.0 || estimate.is_nan() {
+                1.0
+            } else {
+                0.0
+            },
+        }
+    }
+}
+
+/// A fitted coefficient.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Coefficient {
+    pub estimate: f64,
+    pub std_error: f64,
+    pub low: f64,
+    pub high: f64,
+    pub z: f64,
+    pub p_value: f64,
+}
+
+/// Why a regression has no estimate.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RegressionError {
+    #[error("the regression needs more games than its {0} coefficients")]
+    TooFewRows(usize),
+    #[error("the predictors are collinear (e.g. a lead that never varies)")]
+    Singular,
+    #[error("the fit did not converge (separated data)")]
+    NoConvergence,
+}
+
+/// Fits `logit E[y] = x . beta` to rows `x` (each with the intercept's 1
+/// included) and responses `y` in [0, 1]; returns the coefficients with
+/// sandwich standard errors.
+pub fn logistic_regression(x: &[Vec<f64>], y: &[f64]) -> Result<Vec<Coefficient>, RegressionError> {
+    let k = x.first().map_or(0, Vec::len);
+    if x.len() <= k {
+        return Err(RegressionError::TooFewRows(k));
+    }
+    let mut beta = vec![0.0; k];
+    let mut converged = false;
+    for _ in 0..100 {
+        let (information, score) = information_and_score(x, y, &beta);
+        let step = solve(&information, &score).ok_or(RegressionError::Singular)?;
+        let mut largest = 0.0f64;
+        for (b, s) in beta.iter_mut().zip(&step) {
+            *b += s;
+            largest = largest.max(s.abs());
+        }
+        if beta.iter().any(|b| !b.is_finite() || b.abs() > 50.0) {
+            return Err(RegressionError::NoConvergence);
+        }
+        if largest < 1e-10 {
+            converged = true;
+            break;
+        }
+    }
+    if !converged {
+        return Err(RegressionError::NoConvergence);
+    }
+    let (information, _) = information_and_score(x, y, &beta);
+    let bread = invert(&information).ok_or(RegressionError::Singular)?;
+    let mut meat = vec![vec![0.0; k]; k];
+    for (row, &target) in x.iter().zip(y) {
+        let residual = target - logistic(dot(row, &beta));
+        for i in 0..k {
+            for j in 0..k {
+                meat[i][j] += residual * residual * row[i] * row[j];
+            }
+        }
+    }
+    let covariance = multiply(&multiply(&bread, &meat), &bread);
+    Ok((0..k)
+        .map(|i| {
+            let std_error = covariance[i][i].max(0.0).sqrt();
+            let z = beta[i] / std_error;
+            Coefficient {
+                estimate: beta[i],
+                std_error,
+                low: beta[i] - Z95 * std_error,
+                high: beta[i] + Z95 * std_error,
+                z,
+                p_value: two_sided_p(z),
+            }
+        })
+        .collect())
+}
+
+pub fn logistic(t: f64) -> f64 {
+    1.0 / (1.0 + (-t).exp())
+}
+
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+/// X'WX and X'(y - mu) at `beta`.
+fn information_and_score(x: &[Vec<f64>], y: &[f64], beta: &[f64]) -> (Vec<Vec<f64>>, Vec<f64>) {
+    let k = beta.len();
+    let mut information = vec![vec![0.0; k]; k];
+    let mut score = vec![0.0; k];
+    for (row, &target) in x.iter().zip(y) {
+        let mu = logistic(dot(row, beta));
+        let weight = mu * (1.0 - mu);
+        for i in 0..k {
+            score[i] += (target - mu) * row[i];
+            for j in 0..k {
+                information[i][j] += weight * row[i] * row[j];
+            }
+        }
+    }
+    (information, score)
+}
+
+fn multiply(a: &[Vec<f64>], b: &[Vec<f64>]) -> Vec<Vec<f64>> {
+    let k = a.len();
+    (0..k)
+        .map(|i| {
+            (0..k)
+                .map(|j| (0..k).map(|m| a[i][m] * b[m][j]).sum())
+                .collect()
+        })
+        .collect()
+}
+
+/// Gauss-Jordan inverse with partial pivoting; `None` when singular.
+fn invert(a: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
+    let k = a.len();
+    let scale = a
+        .iter()
+        .flatten()
+        .fold(0.0f64, |m, v| m.max(v.abs()))
+        .max(1e-300);
+    let mut m: Vec<Vec<f64>> = a
+        .iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let mut r = row.clone();
+            r.extend((0..k).map(|j| f64::from(u8::from(i == j))));
+            r
+        })
+        .collect();
+    for col in 0..k {
+        let pivot = (col..k).max_by(|&p, &q| m[p][col].abs().total_cmp(&m[q][col].abs()))?;
+        if m[pivot][col].abs() < 1e-12 * scale {
+            return None;
+        }
+        m.swap(col, pivot);
+        let p = m[col][col];
+        for v in &mut m[col] {
+            *v /= p;
+        }
+        for r in 0..k {
+            if r != col {
+                let f = m[r][col];
+                if f != 0.0 {
+                    for c in 0..2 * k {
+                        m[r][c] -= f * m[col][c];
+                    }
+                }
+            }
+        }
+    }
+    Some(m.into_iter().map(|row| row[k..].to_vec()).collect())
+}
+
+fn solve(a: &[Vec<f64>], b: &[f64]) -> Option<Vec<f64>> {
+    let inverse = invert(a)?;
+    Some(inverse.iter().map(|row| dot(row, b)).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normal_distribution_values() {
+        assert!((normal_cdf(0.0) - 0.5).abs() < 1e-7);
+        assert!((normal_cdf(1.959_963_984_540_054) - 0.975).abs() < 1e-7);
+        assert!((normal_cdf(-1.0) - 0.158_655_253_931_457).abs() < 1e-7);
+        assert!((two_sided_p(1.959_963_984_540_054) - 0.05).abs() < 1e-7);
+    }
+
+    #[test]
+    fn means_and_differences() {
+        let a = Mean::of(&[1.0, 0.5, 0.5, 0.0, 1.0, 1.0], true);
+        assert_eq!(a.n, 6);
+        assert!((a.mean - 4.0 / 6.0).abs() < 1e-12);
+        // Sample variance: deviations 1/3, -1/6, -1/6, -2/3, 1/3, 1/3.
+        let variance = (3.0 / 9.0 + 2.0 / 36.0 + 4.0 / 9.0) / 5.0;
+        assert!((a.std_error - (variance / 6.0f64).sqrt()).abs() < 1e-12);
+        assert_eq!((a.low, a.high), wilson_interval(4.0 / 6.0, 6, Z95));
+        let b = Mean::of(&[0.5, 0.5, 0.5, 0.5], true);
+        let d = Difference::of(&a, &b);
+        assert!((d.estimate - (4.0 / 6.0 - 0.5)).abs() < 1e-12);
+        assert!((d.z - d.estimate / a.std_error).abs() < 1e-12);
+    }
+
+    #[test]
+    fn logistic_regression_recovers_a_known_fit() {
+        // Two groups: x = 0 scores 1/4 on average, x = 1 scores 3/4. The
+        // fit is saturated: beta0 = logit(1/4), beta1 = logit(3/4) -
+        // logit(1/4) = 2 ln 3.
+        let mut x = Vec::new();
+        let mut y = Vec::new();
+        for (g, scores) in [(0.0, [0.0, 0.0, 0.5, 0.5]), (1.0, [1.0, 1.0, 0.5, 0.5])] {
+            for s in scores {
+                x.push(vec![1.0, g]);
+                y.push(s);
+            }
+        }
+        let fit = logistic_regression(&x, &y).unwrap();
+        assert!((fit[0].estimate + 3.0f64.ln()).abs() < 1e-9, "{fit:?}");
+        assert!(
+            (fit[1].estimate - 2.0 * 3.0f64.ln()).abs() < 1e-9,
+            "{fit:?}"
+        );
+        // Sandwich variance of beta0: sum (y - mu)^2 / (n mu (1 - mu))^2
+        // = 4 * (1/16) / (4 * 3/16)^2 = 4/9.
+        assert!(
+            (fit[0].std_error - (4.0f64 / 9.0).sqrt()).abs() < 1e-9,
+            "{fit:?}"
+        );
+    }
+
+    #[test]
+    fn degenerate_regressions_are_errors() {
+        let x = vec![vec![1.0, 2.0]; 5];
+        assert_eq!(
+            logistic_regression(&x, &[0.0, 1.0, 0.5, 0.5, 1.0]),
+            Err(RegressionError::Singular)
+        );
+        assert_eq!(
+            logistic_regression(&[vec![1.0, 0.0]], &[1.0]),
+            Err(RegressionError::TooFewRows(2))
+        );
+        let separated: Vec<Vec<f64>> = (0..6).map(|i| vec![1.0, f64::from(i)]).collect();
+        assert_eq!(
+            logistic_regression(&separated, &[0.0, 0.0, 0.0, 1.0, 1.0, 1.0]),
+            Err(RegressionError::NoConvergence)
+        );
+    }
+}

@@ -1,0 +1,230 @@
+//! The claims on small budgets: report directories complete and
+//! reproducible, the rules' facts they must find, and bad settings refused.
+
+use std::path::{Path, PathBuf};
+
+use heterodox_training::claims::{run_claim, AgentChoice, ClaimSettings, Verdict, CLAIMS};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("heterodox-claims-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn settings(claim: usize, agent: &str, games: u32) -> ClaimSettings {
+    let mut s = ClaimSettings::new(
+        &CLAIMS[claim],
+        AgentChoice::parse(&[agent.to_owned()]).unwrap(),
+    );
+    s.games = games;
+    s.calibration_games = 2;
+    s.max_plies = 60;
+    s.ply = 10;
+    s.concurrent = 8;
+    s.seed = 5;
+    s
+}
+
+fn json(dir: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(dir.join("claim.json")).unwrap()).unwrap()
+}
+
+#[test]
+fn the_attacker_claim_writes_a_reproducible_report() {
+    let (first, second) = (scratch("attacker-1"), scratch("attacker-2"));
+    let s = settings(0, "uniform@4", 6);
+    let mut lines = 0;
+    let outcome = run_claim(
+        "hostage-favours-the-attacker",
+        &s,
+        &first,
+        "heterodox claim x",
+        &mut |_| lines += 1,
+    )
+    .unwrap();
+    // 2 x 2 calibration games and 2 x 6 games, one progress line each.
+    assert_eq!(lines, 16);
+    run_claim(
+        "hostage-favours-the-attacker",
+        &s,
+        &second,
+        "heterodox claim x",
+        &mut |_| {},
+    )
+    .unwrap();
+    for file in ["games.csv", "games.pgn", "claim.json"] {
+        assert_eq!(
+            std::fs::read(first.join(file)).unwrap(),
+            std::fs::read(second.join(file)).unwrap(),
+            "{file} differs between two runs with one seed"
+        );
+    }
+    let csv = std::fs::read_to_string(first.join("games.csv")).unwrap();
+    let rows: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        rows[0],
+        "variant,game,plies,result,termination,white_score,pressure_lead,material_lead"
+    );
+    assert_eq!(rows.len(), 1 + 12);
+    assert_eq!(rows.iter().filter(|r| r.starts_with("hostage,")).count(), 6);
+    assert_eq!(rows.iter().filter(|r| r.starts_with("chess,")).count(), 6);
+    let pgn = std::fs::read_to_string(first.join("games.pgn")).unwrap();
+    assert_eq!(pgn.matches("[Variant \"hostage\"]").count(), 6);
+    assert_eq!(pgn.matches("[Variant \"chess\"]").count(), 6);
+    assert_eq!(pgn.matches("[White \"uniform@4\"]").count(), 12);
+    let claim = json(&first);
+    assert_eq!(claim["claim"], "hostage-favours-the-attacker");
+    assert_eq!(claim["games"], 12);
+    assert_eq!(claim["command"], "heterodox claim x");
+    assert_eq!(claim["agents"].as_array().unwrap().len(), 2);
+    assert_eq!(claim["agents"][0]["vs_random"]["games"], 2);
+    // Two calibration games can never bound a score above 60%.
+    assert_eq!(outcome.verdict, Verdict::AgentsTooWeak);
+    assert_eq!(claim["verdict"], "agents-too-weak");
+    let summary = std::fs::read_to_string(first.join("summary.md")).unwrap();
+    assert!(
+        summary.starts_with("# Claim `hostage-favours-the-attacker`"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("**Verdict: no verdict: the agents are too weak.**"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("```sh\nheterodox claim x\n```"),
+        "{summary}"
+    );
+    if let Ok(plots) = &outcome.plots {
+        assert_eq!(
+            plots,
+            &["a-initiative.png", "b-sacrifices.png", "c-decisiveness.png"]
+        );
+        for plot in plots {
+            assert!(first.join("plots").join(plot).is_file());
+            assert!(summary.contains(&format!("![{plot}](plots/{plot})")));
+        }
+    }
+    for dir in [first, second] {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+#[test]
+fn two_harpies_never_win_under_any_play() {
+    // A Harpy never gives check and a poisoned lone King is stalemated, so
+    // even random play cannot win with two Harpies (P6, P10).
+    let out = scratch("harpies");
+    let s = settings(1, "random", 40);
+    run_claim("poison-two-harpies-draw", &s, &out, "c", &mut |_| {}).unwrap();
+    let claim = json(&out);
+    let harpies = &claim["results"]["harpies"];
+    assert_eq!(harpies["white_win_rate"]["n"], 40);
+    assert_eq!(harpies["white_win_rate"]["mean"], 0.0);
+    assert_eq!(harpies["black_wins"], 0);
+    let csv = std::fs::read_to_string(out.join("games.csv")).unwrap();
+    assert_eq!(csv.lines().filter(|l| l.starts_with("KHH-K,")).count(), 40);
+    assert_eq!(csv.lines().filter(|l| l.starts_with("KD-K,")).count(), 40);
+    // Random play does not convert King and Doctor: no verdict.
+    assert_eq!(claim["verdict"], "agents-too-weak");
+    let pgn = std::fs::read_to_string(out.join("games.pgn")).unwrap();
+    assert_eq!(pgn.matches("[SetUp \"1\"]").count(), 80);
+    let _ = std::fs::remove_dir_all(out);
+}
+
+#[test]
+fn first_move_advantage_covers_nineteen_rule_sets() {
+    let out = scratch("first-move");
+    let s = settings(2, "random", 2);
+    run_claim("first-move-advantage", &s, &out, "c", &mut |_| {}).unwrap();
+    let claim = json(&out);
+    let rows = claim["results"].as_array().unwrap();
+    assert_eq!(rows.len(), 19);
+    assert_eq!(rows[0]["rule_set"], "chess");
+    assert_eq!(rows[18]["rule_set"], "traitor mercenary/impromptu");
+    assert!(rows.iter().all(|r| r["white_score"]["n"] == 2));
+    assert_eq!(claim["agents"].as_array().unwrap().len(), 19);
+    assert_eq!(
+        claim["agents"][18]["rules"],
+        "commitment=impromptu,mode=mercenary"
+    );
+    let _ = std::fs::remove_dir_all(out);
+}
+
+#[test]
+fn a_directory_that_is_not_a_report_is_never_replaced() {
+    let out = scratch("occupied");
+    std::fs::create_dir_all(&out).unwrap();
+    std::fs::write(out.join("notes.txt"), "mine").unwrap();
+    let s = settings(1, "random", 2);
+    let e = run_claim("poison-two-harpies-draw", &s, &out, "c", &mut |_| {}).unwrap_err();
+    assert!(
+        e.to_string().contains("exists and is not a claim report"),
+        "{e}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("notes.txt")).unwrap(),
+        "mine"
+    );
+    // A previous report is replaced whole.
+    let report = scratch("replaced");
+    run_claim("poison-two-harpies-draw", &s, &report, "first", &mut |_| {}).unwrap();
+    run_claim(
+        "poison-two-harpies-draw",
+        &s,
+        &report,
+        "second",
+        &mut |_| {},
+    )
+    .unwrap();
+    assert_eq!(json(&report)["command"], "second");
+    let leftovers: Vec<_> = std::fs::read_dir(report.parent().unwrap())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name.starts_with(&format!(
+                ".{}",
+                report.file_name().unwrap().to_string_lossy()
+            ))
+        })
+        .collect();
+    assert!(
+        leftovers.is_empty(),
+        "staging directories left: {leftovers:?}"
+    );
+    for dir in [out, report] {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+#[test]
+fn bad_claim_settings_are_refused_before_any_game() {
+    let out = scratch("bad");
+    let e = run_claim(
+        "no-such-claim",
+        &settings(0, "random", 2),
+        &out,
+        "c",
+        &mut |_| {},
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("config: unknown claim 'no-such-claim' (claims: "),
+        "{e}"
+    );
+    let mut s = settings(0, "random", 2);
+    s.ply = 60;
+    let e = run_claim("hostage-favours-the-attacker", &s, &out, "c", &mut |_| {
+        panic!("played")
+    })
+    .unwrap_err();
+    assert!(e.to_string().contains("ply = 60 is out of range"), "{e}");
+    let s = settings(0, "net:/nonexistent/checkpoint@4", 2);
+    let e = run_claim("hostage-favours-the-attacker", &s, &out, "c", &mut |_| {
+        panic!("played")
+    })
+    .unwrap_err();
+    assert!(e.to_string().contains("/nonexistent/checkpoint"), "{e}");
+    assert!(!out.exists());
+}
