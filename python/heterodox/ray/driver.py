@@ -87,6 +87,24 @@ def _next_tasks(config: RayConfig) -> list[int]:
     return next_task
 
 
+def wait_alive(ray: Any, actor: Any, timeout: float = 300.0) -> int:
+    """Waits until Ray has restarted a dead actor (calls to one that is
+    restarting fail at once, as ActorUnavailableError) and returns its new
+    process id."""
+    from ray.exceptions import RayActorError
+
+    deadline = time.monotonic() + timeout
+    delay = 0.05
+    while True:
+        try:
+            return ray.get(actor.pid.remote())
+        except RayActorError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(delay)
+            delay = min(1.0, 2 * delay)
+
+
 def train(config: RayConfig, on_event: EventHook | None = None, address: str | None = None) -> RunSummary:
     """Runs self-play and training on Ray until run.steps learner steps or
     run.minutes minutes; connects first (init_ray) unless Ray already is.
@@ -114,7 +132,28 @@ def train(config: RayConfig, on_event: EventHook | None = None, address: str | N
     emit("started", status)
     summary = RunSummary(step=status["step"], version=status["version"],
                          resumed_from=status["resumed_from"])
-    weights_ref = learner.weights.remote()
+
+    def learner_failed(error: Exception) -> None:
+        """Counts a learner death and waits for Ray to restart it (it
+        resumes from its checkpoint in its constructor)."""
+        summary.learner_failures += 1
+        if c.max_restarts != -1 and summary.learner_failures > c.max_restarts:
+            raise error
+        emit("learner_failed", {"error": repr(error)})
+        wait_alive(ray, learner)
+
+    def fetch_weights() -> Any:
+        """The learner's weights, put into the object store by the driver:
+        the driver owns them, so they outlive a learner that dies (an
+        object the learner returned would be lost with it), and every
+        actor of a node reads the node's one copy."""
+        while True:
+            try:
+                return ray.put(ray.get(learner.weights.remote()))
+            except RayActorError as error:
+                learner_failed(error)
+
+    weights_ref = fetch_weights()
     version = status["version"]
 
     server = None
@@ -168,17 +207,14 @@ def train(config: RayConfig, on_event: EventHook | None = None, address: str | N
             except RayActorError as error:
                 # Restarted by Ray from its last checkpoint; the same shards
                 # again (it skips those it had checkpointed).
-                summary.learner_failures += 1
-                if c.max_restarts != -1 and summary.learner_failures > c.max_restarts:
-                    raise
-                emit("learner_failed", {"error": repr(error)})
+                learner_failed(error)
                 waiting = learner_batch + waiting
             else:
                 summary.step, summary.version = result["step"], result["version"]
                 emit("trained", result)
                 if result["version"] != version:
                     version = result["version"]
-                    weights_ref = learner.weights.remote()
+                    weights_ref = fetch_weights()
                     if server is not None:
                         server.set_weights.remote(weights_ref)
         else:
@@ -191,6 +227,7 @@ def train(config: RayConfig, on_event: EventHook | None = None, address: str | N
                 if s.max_restarts != -1 and failures[worker] > s.max_restarts:
                     raise
                 emit("worker_failed", {"worker": worker, "task": task, "error": repr(error)})
+                pids[worker] = wait_alive(ray, workers[worker])
                 submit(worker, task)
                 continue
             pids[worker] = result["pid"]
