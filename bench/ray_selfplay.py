@@ -103,10 +103,30 @@ def with_ray(args: argparse.Namespace, run_dir: str, workers: int) -> float:
     return rate
 
 
+def learner_rate(args: argparse.Namespace, run_dir: str) -> float:
+    """Positions/s one learner trains on (SGD samples, batch 256, this
+    process's CPU, one PyTorch thread), on the shards 'plain' wrote: what
+    sets how many self-play cores one learner can keep up with."""
+    import torch
+
+    from heterodox.learn import optimizer_for, sgd_step
+
+    torch.set_num_threads(1)
+    net = _new_network(config_for(args, run_dir, 1))
+    optimizer = optimizer_for(net)
+    loader = heterodox.Loader(sorted(Path(run_dir).glob("plain-*.hdxshard")))
+    sgd_step(net, optimizer, loader.sample(256), "cpu")
+    steps, started = 20, time.perf_counter()
+    for _ in range(steps):
+        sgd_step(net, optimizer, loader.sample(256), "cpu")
+    return steps * 256 / (time.perf_counter() - started)
+
+
 def main() -> None:
     args = parse_args()
     with tempfile.TemporaryDirectory() as run_dir:
         rates = {"plain": plain(args, run_dir)}
+        learner = learner_rate(args, run_dir)
         init_ray(config_for(args, run_dir, 1))
         rates["ray x1"] = with_ray(args, run_dir, 1)
         rates["ray x2"] = with_ray(args, run_dir, 2)
@@ -118,6 +138,7 @@ def main() -> None:
     print("| --- | ---: | ---: |")
     for mode, rate in rates.items():
         print(f"| {mode} | {rate:.0f} | {rate / rates['plain']:.2f} |")
+    print(f"learner (CPU, 1 thread, batch 256, {args.blocks}x{args.channels}): {learner:.0f} samples/s")
     sys.stdout.flush()
 
 
