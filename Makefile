@@ -26,7 +26,7 @@ VENV := .venv
 PYTHON := $(VENV)/bin/python
 # The PyTorch version must be the one the `tch` crate was made for
 # (tch 0.24 <-> PyTorch 2.11.0): torch-sys compiles against its headers.
-PIP_PACKAGES := torch==2.11.0 numpy maturin pytest gymnasium==1.4.0 pettingzoo==1.27.0 matplotlib==3.11.2 safetensors==0.8.0
+PIP_PACKAGES := torch==2.11.0 numpy maturin pytest gymnasium==1.4.0 pettingzoo==1.27.0 matplotlib==3.11.2 safetensors==0.8.0 ray==2.60.0
 SETUP_STAMP := .setup-stamp
 # The PyO3 extension crate: built by maturin, not by `cargo test` (an
 # extension module leaves Python's symbols to the interpreter, so a test

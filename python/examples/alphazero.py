@@ -24,6 +24,7 @@ import torch
 
 import heterodox
 import heterodox.torch as hx
+from heterodox.learn import optimizer_for, sgd_step
 
 
 def parse_args(argv=None):
@@ -48,26 +49,13 @@ def parse_args(argv=None):
     return parser.parse_args(argv)
 
 
-def loss_of(net, batch, device):
-    """The Rust trainer's loss (training/src/trainer.rs): policy
-    cross-entropy over the legal actions plus the value's squared error."""
-    x, mask, target, z = (torch.from_numpy(batch[k]).to(device)
-                          for k in ("observations", "masks", "policies", "values"))
-    logits, value = net(x)
-    log_p = logits.masked_fill(~mask, float("-inf")).log_softmax(-1).masked_fill(~mask, 0.0)
-    policy_loss = -(target * log_p).sum(-1).mean()
-    value_loss = (value - z).pow(2).mean()
-    return policy_loss + value_loss, policy_loss.item(), value_loss.item()
-
-
 def main(argv=None):
     args = parse_args(argv)
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.torch_threads)
     device = torch.device(args.device)
     net = hx.ResNet.for_variant(args.variant, blocks=args.blocks, channels=args.channels).to(device)
-    optimizer = torch.optim.SGD(net.parameters(), lr=args.lr, momentum=0.9, nesterov=True,
-                                weight_decay=1e-4)
+    optimizer = optimizer_for(net, lr=args.lr)
     games = args.out / "games"
     games.mkdir(parents=True, exist_ok=True)
     for iteration in range(1, args.iterations + 1):
@@ -81,12 +69,8 @@ def main(argv=None):
         )
         shards = sorted(games.glob("*.hdxshard"))[-args.window:]
         loader = heterodox.Loader(shards, seed=args.seed * 1_000_003 + iteration)
-        net.train()
         for _ in range(args.steps):
-            loss, policy_loss, value_loss = loss_of(net, loader.sample(args.batch_size), device)
-            optimizer.zero_grad()
-            loss.backward()
-            optimizer.step()
+            _, policy_loss, value_loss = sgd_step(net, optimizer, loader.sample(args.batch_size), device)
         net.eval()
         checkpoint = args.out / "checkpoints" / f"ckpt-{iteration:05}"
         hx.save(net, checkpoint)

@@ -1,0 +1,59 @@
+"""The pieces of a PyTorch AlphaZero learner, shared by the example trainer
+(python/examples/alphazero.py) and the Ray learner (heterodox.ray), so both
+train on the same loss with the same optimizer as the Rust trainer
+(training/src/trainer.rs).
+
+Needs ``torch`` (``pip install heterodox[torch]``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import torch
+from torch import nn
+
+
+def loss_of(
+    net: nn.Module, batch: dict[str, np.ndarray], device: torch.device | str
+) -> tuple[torch.Tensor, float, float]:
+    """The Rust trainer's loss: policy cross-entropy over the legal actions
+    plus the value's squared error. ``batch`` is a ``Loader`` batch; returns
+    (loss, policy loss, value loss), the last two as floats for logging."""
+    x, mask, target, z = (torch.from_numpy(batch[k]).to(device)
+                          for k in ("observations", "masks", "policies", "values"))
+    logits, value = net(x)
+    log_p = logits.masked_fill(~mask, float("-inf")).log_softmax(-1).masked_fill(~mask, 0.0)
+    policy_loss = -(target * log_p).sum(-1).mean()
+    value_loss = (value - z).pow(2).mean()
+    return policy_loss + value_loss, policy_loss.item(), value_loss.item()
+
+
+def optimizer_for(
+    net: nn.Module,
+    lr: float = 0.02,
+    momentum: float = 0.9,
+    weight_decay: float = 1e-4,
+    nesterov: bool = True,
+) -> torch.optim.Optimizer:
+    """SGD with momentum, L2 as weight decay: the Rust trainer's optimizer
+    (its defaults are configs/*.toml's [optimizer])."""
+    return torch.optim.SGD(net.parameters(), lr=lr, momentum=momentum, nesterov=nesterov,
+                           weight_decay=weight_decay)
+
+
+def sgd_step(
+    net: nn.Module,
+    optimizer: torch.optim.Optimizer,
+    batch: dict[str, Any],
+    device: torch.device | str,
+) -> tuple[float, float, float]:
+    """One SGD step on one batch, the network in training mode; returns
+    (loss, policy loss, value loss)."""
+    net.train()
+    loss, policy_loss, value_loss = loss_of(net, batch, device)
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+    return loss.item(), policy_loss, value_loss

@@ -1,0 +1,60 @@
+"""AlphaZero on a Ray cluster: the same self-play workers, shards and
+checkpoints as one machine, spread over as many as the cluster has.
+
+    python -m heterodox.ray --config configs/ray-hostage.toml                # local
+    python -m heterodox.ray --config configs/ray-hostage.toml --address auto # a cluster
+
+Self-play actors (``SelfPlayWorker``) run the Rust self-play workers through
+``heterodox.self_play``, each with its own evaluator (its own CPU copy of
+the network, or requests to a shared ``InferenceServer`` on a GPU), and
+write one shard per task to the shared run directory; the learner
+(``Learner``, the PyTorch trainer of heterodox.learn) trains on the shards
+as they arrive and checkpoints; each new version of the weights goes to
+the actors through Ray's object store. Actors are restarted when they die;
+see docs/scale-out.md.
+
+Needs Ray (optional extra ``heterodox[ray]``) and PyTorch; neither is
+imported until used, so ``import heterodox.ray`` and the config checks
+work without them, and ``train`` says what to install.
+"""
+
+from heterodox.ray.actors import (
+    InferenceServer,
+    Learner,
+    SelfPlayWorker,
+    discard_unfinished,
+    shard_name,
+)
+from heterodox.ray.config import (
+    ClusterConfig,
+    ConfigError,
+    InferenceConfig,
+    LearnerConfig,
+    NetworkConfig,
+    RayConfig,
+    RunConfig,
+    SelfPlayConfig,
+)
+from heterodox.ray.driver import RunSummary, import_ray, init_ray, train
+from heterodox.ray.cli import main
+
+__all__ = [
+    "ClusterConfig",
+    "ConfigError",
+    "InferenceConfig",
+    "InferenceServer",
+    "Learner",
+    "LearnerConfig",
+    "NetworkConfig",
+    "RayConfig",
+    "RunConfig",
+    "RunSummary",
+    "SelfPlayConfig",
+    "SelfPlayWorker",
+    "discard_unfinished",
+    "import_ray",
+    "init_ray",
+    "main",
+    "shard_name",
+    "train",
+]
