@@ -21,6 +21,11 @@ def test_notebook_runs(notebook, tmp_path, monkeypatch, capsys):
     run = tmp_path / "run"
     run.mkdir()
     (run / "metrics.jsonl").write_text("".join(json.dumps(iteration(i)) + "\n" for i in range(1, 4)))
+    if notebook.name == "claims.ipynb":
+        binary = Path(__file__).resolve().parents[2] / "target" / "release" / "heterodox"
+        if not binary.is_file():
+            pytest.skip(f"the CLI is not built ({binary})")
+        monkeypatch.setenv("HETERODOX_BIN", str(binary))
     monkeypatch.setenv("HETERODOX_NOTEBOOK_SMALL", "1")
     monkeypatch.setenv("HETERODOX_RUN", str(run))
     monkeypatch.setenv("MPLBACKEND", "Agg")
@@ -37,6 +42,25 @@ def test_notebook_runs(notebook, tmp_path, monkeypatch, capsys):
         except Exception as error:  # noqa: BLE001 - name the cell, keep the cause
             raise AssertionError(f"{notebook.name}: cell {k} failed: {error!r}") from error
     printed = capsys.readouterr().out
+    CHECKS[notebook.name](printed, run, tmp_path)
+
+
+def check_quickstart(printed: str, run: Path, _: Path) -> None:
     assert "best: a1a8" in printed
     assert str(run / "plots") in printed
     assert os.path.exists(run / "plots" / "training.png")
+
+
+def check_claims(printed: str, _: Path, workdir: Path) -> None:
+    report = workdir / "reports" / "attacker-notebook"
+    assert "hostage-favours-the-attacker: " in printed
+    assert "verdict: agents-too-weak" in printed
+    assert "draw rate, Hostage minus chess: " in printed
+    assert (report / "summary.md").is_file()
+    for plot in ["a-initiative.png", "b-sacrifices.png", "c-decisiveness.png"]:
+        assert (report / "plots" / plot).is_file()
+    assert "heterodox claim hostage-favours-the-attacker --agent uniform@32 --games 8" in printed
+
+
+# What each notebook must have printed and written.
+CHECKS = {"quickstart.ipynb": check_quickstart, "claims.ipynb": check_claims}

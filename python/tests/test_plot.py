@@ -90,3 +90,39 @@ def test_runs_as_a_script_without_the_native_module(tmp_path: Path) -> None:
     missing = subprocess.run([sys.executable, str(script), str(tmp_path / "nope")], capture_output=True, text=True)
     assert missing.returncode == 1
     assert missing.stderr.startswith("error: ")
+
+
+def claim_json(plots):
+    return json.dumps({"claim": "first-move-advantage", "verdict": "inconclusive", "plots": plots})
+
+
+def test_a_claim_report_gets_its_plots(tmp_path):
+    pytest.importorskip("matplotlib")
+    from heterodox.plot import main
+
+    (tmp_path / "claim.json").write_text(claim_json([
+        {"file": "white-score.png", "title": "White's score", "ylabel": "score",
+         "categories": ["chess", "hostage", "traitor defector/impromptu"],
+         "series": [{"label": "White", "y": [0.55, None, 0.5], "low": [0.5, None, 0.4], "high": [0.6, None, 0.6]}],
+         "reference": 0.5, "horizontal": True},
+        {"file": "terminations.png", "title": "How games ended", "ylabel": "games",
+         "categories": ["1/2-1/2 (stalemate)", "1/2-1/2 (ply cap)"],
+         "series": [{"label": "KHH-K", "y": [30, 10]}, {"label": "KD-K", "y": [3, 7]}]},
+    ]))
+    assert main([str(tmp_path)]) == 0
+    for name in ["white-score.png", "terminations.png"]:
+        data = (tmp_path / "plots" / name).read_bytes()
+        assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 5000
+    # No staging files are left beside them.
+    assert sorted(p.name for p in (tmp_path / "plots").iterdir()) == ["terminations.png", "white-score.png"]
+
+
+def test_a_claim_report_without_plots_is_an_error(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    from heterodox.plot import main, plot_claim
+
+    (tmp_path / "claim.json").write_text(claim_json([]))
+    with pytest.raises(ValueError, match="describes no plots"):
+        plot_claim(tmp_path)
+    assert main([str(tmp_path)]) == 1
+    assert "describes no plots" in capsys.readouterr().err

@@ -33,9 +33,10 @@ pub struct ClaimArgs {
     /// Games per variant or rule set (default: the claim's).
     #[arg(long)]
     games: Option<u32>,
-    /// Paired games of each agent against random play (its strength).
-    #[arg(long, default_value_t = 20)]
-    calibration_games: u32,
+    /// Paired games of each agent against random play (its strength;
+    /// default 40).
+    #[arg(long)]
+    calibration_games: Option<u32>,
     /// The ply at which position measures are read.
     #[arg(long, default_value_t = 24)]
     ply: u32,
@@ -82,7 +83,9 @@ pub fn run(args: &ClaimArgs) -> Result<(), String> {
     let agents = AgentChoice::parse(&args.agents).map_err(|e| e.to_string())?;
     let mut settings = ClaimSettings::new(claim, agents);
     settings.games = args.games.unwrap_or(claim.default_games);
-    settings.calibration_games = args.calibration_games;
+    if let Some(games) = args.calibration_games {
+        settings.calibration_games = games;
+    }
     settings.ply = args.ply;
     settings.max_plies = args.max_plies;
     settings.opening_plies = args.opening_plies;

@@ -39,7 +39,7 @@ pub(crate) const CLAIM: Claim = Claim {
                  Encyclopedia of Chess Variants): compared with FIDE chess under the same \
                  agents, a lead in pressure on the enemy King converts into a better score, \
                  the side that has given up material scores better, and games are more decisive.",
-    default_games: 200,
+    default_games: 400,
 };
 
 /// What a game gives the measures, from White's side.

@@ -45,7 +45,6 @@ const CONTROL_WON_AT: f64 = 0.5;
 /// `count` seeded random legal positions, White to move, of White's King
 /// and `white` men against Black's lone King, none of them already over.
 pub(crate) fn random_endings(white: &[char], count: usize, seed: u64) -> Vec<String> {
-    let rules = PoisonChess::parse_rules(&Default::default()).expect("default rules");
     let mut rng = SplitMix64::new(seed);
     let mut positions = Vec::with_capacity(count);
     while positions.len() < count {
@@ -68,7 +67,7 @@ pub(crate) fn random_endings(white: &[char], count: usize, seed: u64) -> Vec<Str
             place(piece, &mut board);
         }
         let fen = format!("{} w - - 0 1", board_fen(&board));
-        let Ok(position) = PoisonChess::from_position_string(&fen, &rules) else {
+        let Ok(position) = PoisonChess::from_position_string(&fen, &()) else {
             continue;
         };
         if Game::new(position.clone()).outcome().is_none() {
@@ -139,8 +138,8 @@ pub(crate) fn run(
     settings: &ClaimSettings,
     progress: &mut dyn FnMut(&str),
 ) -> Result<Findings, TrainError> {
-    let rules = PoisonChess::parse_rules(&Default::default())
-        .map_err(|e| TrainError::Rules(e.to_string()))?;
+    // Poison Chess has no rule settings.
+    let rules = ();
     let agent = settings.agents.for_variant(Variant::Poison).clone();
     let mut done = 0;
     let vs_random = strength::<PoisonChess>(&rules, &agent, settings, 1, &mut || {
@@ -323,14 +322,13 @@ mod tests {
         let positions = random_endings(&['H', 'H'], 20, 7);
         assert_eq!(positions, random_endings(&['H', 'H'], 20, 7));
         assert_ne!(positions, random_endings(&['H', 'H'], 20, 8));
-        let rules = PoisonChess::parse_rules(&Default::default()).unwrap();
         for fen in &positions {
             let board = fen.split(' ').next().unwrap();
             let count = |c: char| board.chars().filter(|&x| x == c).count();
             assert_eq!((count('K'), count('k'), count('H')), (1, 1, 2), "{fen}");
             assert_eq!(board.chars().filter(char::is_ascii_alphabetic).count(), 4);
             assert!(fen.contains(" w "), "{fen}");
-            let position = PoisonChess::from_position_string(fen, &rules).unwrap();
+            let position = PoisonChess::from_position_string(fen, &()).unwrap();
             assert!(Game::new(position).outcome().is_none());
         }
     }

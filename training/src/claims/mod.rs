@@ -142,7 +142,7 @@ impl ClaimSettings {
         ClaimSettings {
             agents,
             games: claim.default_games,
-            calibration_games: 20,
+            calibration_games: 40,
             concurrent: 32,
             max_plies: 200,
             opening_plies: 4,
@@ -411,7 +411,7 @@ pub(crate) fn points(d: &stats::Difference) -> String {
 /// How a difference with a predicted sign bears on a claim at the 5%
 /// level: +1 supports, -1 contradicts, 0 neither.
 pub(crate) fn direction(estimate: f64, p_value: f64, predicted_positive: bool) -> i32 {
-    if !(p_value < 0.05) || estimate == 0.0 || estimate.is_nan() {
+    if p_value.is_nan() || p_value >= 0.05 || estimate == 0.0 || estimate.is_nan() {
         0
     } else if (estimate > 0.0) == predicted_positive {
         1

@@ -272,13 +272,12 @@ fn invert(a: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
         for v in &mut m[col] {
             *v /= p;
         }
-        for r in 0..k {
-            if r != col {
-                let f = m[r][col];
-                if f != 0.0 {
-                    for c in 0..2 * k {
-                        m[r][c] -= f * m[col][c];
-                    }
+        let pivot_row = m[col].clone();
+        for (r, row) in m.iter_mut().enumerate() {
+            let f = row[col];
+            if r != col && f != 0.0 {
+                for (value, p) in row.iter_mut().zip(&pivot_row) {
+                    *value -= f * p;
                 }
             }
         }
