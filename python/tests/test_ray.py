@@ -41,7 +41,7 @@ def tiny_config(run_dir, steps):
 
 
 def test_shipped_config_reads():
-    config = RayConfig.from_toml(REPO / "configs" / "ray-hostage.toml")
+    config = RayConfig.from_toml(REPO / "configs" / "ray" / "hostage.toml")
     assert config.variant == "hostage" and config.selfplay.workers == 2
     assert config.to_dict()["learner"]["batch_size"] == 256
 

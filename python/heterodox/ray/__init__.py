@@ -1,8 +1,8 @@
 """AlphaZero on a Ray cluster: the same self-play workers, shards and
 checkpoints as one machine, spread over as many as the cluster has.
 
-    python -m heterodox.ray --config configs/ray-hostage.toml                # local
-    python -m heterodox.ray --config configs/ray-hostage.toml --address auto # a cluster
+    python -m heterodox.ray --config configs/ray/hostage.toml                # local
+    python -m heterodox.ray --config configs/ray/hostage.toml --address auto # a cluster
 
 Self-play actors (``SelfPlayWorker``) run the Rust self-play workers through
 ``heterodox.self_play``, each with its own evaluator (its own CPU copy of

@@ -1,6 +1,6 @@
 """The one command of a Ray run:
 
-    python -m heterodox.ray --config configs/ray-hostage.toml [--address auto]
+    python -m heterodox.ray --config configs/ray/hostage.toml [--address auto]
         [--run DIR] [--steps N] [--minutes M] [--workers N]
 
 Without --address (and without cluster.address in the config) it starts
@@ -22,7 +22,7 @@ from heterodox.ray.config import ConfigError, RayConfig
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m heterodox.ray",
                                      description="AlphaZero self-play and training on Ray")
-    parser.add_argument("--config", help="TOML file (configs/ray-hostage.toml); default: built-in defaults")
+    parser.add_argument("--config", help="TOML file (configs/ray/hostage.toml); default: built-in defaults")
     parser.add_argument("--address", help="an existing cluster ('auto', 'ray://host:10001'); "
                                           "default: a local Ray instance")
     parser.add_argument("--run", help="run directory, on storage every node shares (run.dir)")

@@ -12,7 +12,9 @@ import math
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Union, get_args, get_origin, get_type_hints
+# Optional[X] rather than `X | None`: get_type_hints evaluates the annotations,
+# and the package supports Python 3.9.
+from typing import Any, Optional, Union, get_args, get_origin, get_type_hints
 
 import heterodox
 
@@ -31,9 +33,9 @@ class ClusterConfig:
     other address (``"auto"``, ``"ray://host:10001"``) joins an existing
     cluster, whose own resources then count."""
 
-    address: str | None = None
-    num_cpus: int | None = None
-    object_store_memory: int | None = None
+    address: Optional[str] = None
+    num_cpus: Optional[int] = None
+    object_store_memory: Optional[int] = None
 
 
 @dataclass
@@ -62,7 +64,7 @@ class SelfPlayConfig:
 
     workers: int = 2
     games_per_worker: int = 16
-    concurrent: int | None = None
+    concurrent: Optional[int] = None
     simulations: int = 16
     root_policy: str = "gumbel"
     max_plies: int = 160
