@@ -91,7 +91,7 @@ test-rust: setup
 
 # pytest exits with 5 when it collects no test; an empty folder is reported
 # but does not fail the run.
-test-python: build-python
+test-python: build-python build-rust
 	@if [ -d $(PYTHON_TESTS) ]; then \
 	    echo "== test: Python"; \
 	    status=0; $(PYTHON) -m pytest $(PYTHON_TESTS) -q || status=$$?; \

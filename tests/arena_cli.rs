@@ -42,8 +42,11 @@ fn a_gauntlet_writes_its_table_games_and_results() {
     ]);
     assert!(result.status.success(), "{}", text(&result.stderr));
     let stdout = text(&result.stdout);
+    // The pairings' table comes first, up to the blank line before the
+    // rating list.
     let rows: Vec<&str> = stdout
         .lines()
+        .take_while(|l| !l.is_empty())
         .filter(|l| l.starts_with("uniform@16 "))
         .collect();
     assert_eq!(rows.len(), 2, "{stdout}");
@@ -54,8 +57,20 @@ fn a_gauntlet_writes_its_table_games_and_results() {
     assert_eq!(pgn.matches("[White \"uniform@16\"]").count(), 4);
     let results: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("results.json")).unwrap()).unwrap();
-    let pairings = results.as_array().unwrap();
+    let pairings = results["pairings"].as_array().unwrap();
     assert_eq!(pairings.len(), 2);
+    // Three agents: a rating list, the anchor first at 0, and in the table.
+    let ratings = results["ratings"].as_array().unwrap();
+    assert_eq!(ratings.len(), 3);
+    assert_eq!(ratings[0]["agent"], "uniform@16");
+    assert_eq!(ratings[0]["elo"], 0.0);
+    assert_eq!(ratings[0]["games"], 8);
+    assert_eq!(results["prior_draws"], 2.0);
+    assert!(
+        stdout.contains("ratings (Bayesian, 2 virtual draws per pairing; uniform@16 = 0):"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("0 (anchor)"), "{stdout}");
     for p in pairings {
         assert_eq!(p["agent"], "uniform@16");
         assert_eq!(p["score"]["games"], 4);
@@ -71,9 +86,45 @@ fn a_gauntlet_writes_its_table_games_and_results() {
 }
 
 #[test]
+fn without_out_the_games_go_to_a_new_numbered_directory() {
+    let cwd = scratch("default-out");
+    std::fs::create_dir_all(&cwd).unwrap();
+    for n in 1..=2 {
+        let result = Command::new(env!("CARGO_BIN_EXE_heterodox"))
+            .args([
+                "arena",
+                "--agents",
+                "random,random",
+                "--games",
+                "2",
+                "--max-plies",
+                "6",
+            ])
+            .current_dir(&cwd)
+            .output()
+            .unwrap();
+        assert!(result.status.success(), "{}", text(&result.stderr));
+        let dir = format!("runs/arena/chess-{n}");
+        assert!(
+            text(&result.stdout).ends_with(&format!(
+                "games: {dir}/games.pgn, results: {dir}/results.json\n"
+            )),
+            "{}",
+            text(&result.stdout)
+        );
+        let pgn = std::fs::read_to_string(cwd.join(&dir).join("games.pgn")).unwrap();
+        assert_eq!(pgn.matches("[Event \"heterodox arena\"]").count(), 2);
+    }
+    std::fs::remove_dir_all(&cwd).unwrap();
+}
+
+#[test]
 fn an_sprt_reports_its_decision() {
+    let out = scratch("sprt");
     let result = heterodox(&[
         "arena",
+        "--out",
+        out.to_str().unwrap(),
         "--variant",
         "chess",
         "--agents",
@@ -91,6 +142,7 @@ fn an_sprt_reports_its_decision() {
     assert!(result.status.success(), "{}", text(&result.stderr));
     let stdout = text(&result.stdout);
     assert!(stdout.contains("SPRT: LLR "), "{stdout}");
+    let _ = std::fs::remove_dir_all(&out);
 }
 
 #[test]
@@ -121,6 +173,55 @@ fn bad_arena_arguments_are_one_line_errors() {
         "{}",
         text(&missing.stderr)
     );
+}
+
+#[test]
+fn an_sprt_takes_the_book_in_turn_across_its_rounds() {
+    // One pair per round (--concurrent 1), four pairs (too few to decide):
+    // each of the four openings is played by exactly one pair.
+    let out = scratch("sprt-book");
+    std::fs::create_dir_all(&out).unwrap();
+    let book = out.join("book.txt");
+    let openings = [
+        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1",
+        "rnbqkbnr/pppppppp/8/8/8/6P1/PPPPPP1P/RNBQKBNR b KQkq - 0 1",
+    ];
+    std::fs::write(&book, openings.join("\n")).unwrap();
+    let result = heterodox(&[
+        "arena",
+        "--agents",
+        "uniform@4,random",
+        "--games",
+        "8",
+        "--max-plies",
+        "10",
+        "--opening-plies",
+        "0",
+        "--openings",
+        book.to_str().unwrap(),
+        "--sprt",
+        "0,10",
+        "--concurrent",
+        "1",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(result.status.success(), "{}", text(&result.stderr));
+    let stdout = text(&result.stdout);
+    assert!(stdout.contains("undecided after all games"), "{stdout}");
+    let pgn = std::fs::read_to_string(out.join("games.pgn")).unwrap();
+    assert_eq!(pgn.matches("[Event \"heterodox arena\"]").count(), 8);
+    for fen in openings {
+        assert_eq!(
+            pgn.matches(&format!("[FEN \"{fen}\"]")).count(),
+            2,
+            "{fen}\n{pgn}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&out);
 }
 
 #[test]

@@ -94,7 +94,7 @@ fn a_claim_run_prints_its_verdict_and_writes_its_report() {
     // The command that reproduces it, every setting explicit.
     let command = format!(
         "heterodox claim poison-two-harpies-draw --agent random --games 4 --calibration-games 2 \
-         --ply 24 --max-plies 40 --opening-plies 4 --seed 3 --out {}",
+         --ply 24 --max-plies 40 --opening-plies 4 --seed 3 --concurrent 32 --device auto --out {}",
         out.display()
     );
     assert!(summary.contains(&command), "{summary}");
@@ -259,6 +259,35 @@ fn the_human_never_sees_the_agents_traitor_secret() {
         .find(|l| l.contains("your view: "))
         .expect("a view line");
     assert!(view.contains('?'), "{view}");
+}
+
+#[test]
+fn the_agents_secret_selection_is_announced_without_its_pieces() {
+    // Traitor's default selection phase: the agent (White) selects first,
+    // in secret. Its selection `(S-...)` and its search's candidate
+    // selections must not reach the human.
+    let result = play(
+        &[
+            "--variant",
+            "traitor",
+            "--agent",
+            "uniform@8",
+            "--color",
+            "black",
+        ],
+        "quit\n",
+    );
+    assert!(result.status.success(), "{}", text(&result.stderr));
+    let stdout = text(&result.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[1], "uniform@8 makes its secret choice", "{stdout}");
+    assert_eq!(
+        lines[2], "search: withheld while the agent holds a secret you cannot see",
+        "{stdout}"
+    );
+    assert!(!stdout.contains("(S-"), "{stdout}");
+    assert!(!stdout.contains("top moves"), "{stdout}");
+    assert!(stdout.contains("black to select"), "{stdout}");
 }
 
 #[test]

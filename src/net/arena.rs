@@ -16,6 +16,7 @@ use heterodox_env::{GameVariant, RuleOptions, Variant, VariantVisitor};
 use heterodox_selfplay::{openings, pgn, SearchConfig};
 use heterodox_training::agent::AgentSpec;
 use heterodox_training::arena::{run_arena, ArenaConfig, Pairing, Schedule};
+use heterodox_training::rating_list::{rating_list, Meeting, Rating, PRIOR_DRAWS};
 use heterodox_training::run::write_file;
 use heterodox_training::sprt::{Sprt, SprtDecision};
 
@@ -63,7 +64,8 @@ pub struct ArenaArgs {
     /// Where the networks run: auto (CUDA when present), cpu or cuda.
     #[arg(long, default_value = "auto")]
     device: String,
-    /// Output directory for games.pgn and results.json.
+    /// Output directory for games.pgn and results.json (default: a new
+    /// runs/arena/VARIANT-N).
     #[arg(long)]
     out: Option<PathBuf>,
     /// No progress bar.
@@ -109,6 +111,8 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
         sprt,
         device: parse_device(&args.device)?,
     };
+    // A directory named by the user is checked before any game is played;
+    // the default one is made when the games are written.
     if let Some(out) = &args.out {
         writable_dir(out)?;
     }
@@ -128,6 +132,15 @@ struct Visit<'a> {
     options: RuleOptions,
     agents: Vec<AgentSpec>,
     config: ArenaConfig,
+}
+
+/// `parent/NAME-N` for the first N from 1 that does not exist yet: every
+/// arena run keeps its games, and the names say which came first.
+fn fresh_dir(parent: &std::path::Path, name: &str) -> PathBuf {
+    (1u32..)
+        .map(|n| parent.join(format!("{name}-{n}")))
+        .find(|dir| !dir.exists())
+        .expect("some number is free")
 }
 
 impl VariantVisitor for Visit<'_> {
@@ -165,14 +178,13 @@ impl VariantVisitor for Visit<'_> {
         .map_err(|e| e.to_string())?;
         bar.finish_and_clear();
         let mut text = format!(
-            "{} ({}), {} simulations base settings, openings{} of {} random plies, seed {}\n",
+            "{} ({}), openings{} of {} random plies, seed {}\n",
             P::VARIANT.name(),
             if self.options.is_empty() {
                 "default rules".to_owned()
             } else {
                 self.args.options.join(", ")
             },
-            self.config.search.simulations,
             if self.config.openings.is_empty() {
                 String::new()
             } else {
@@ -194,15 +206,25 @@ impl VariantVisitor for Visit<'_> {
         for p in &pairings {
             text.push_str(&row(p, &names));
         }
-        crate::common::print_stdout(&text);
-        if let Some(out) = &self.args.out {
-            write_outputs::<P>(out, &rules, &pairings, &names)?;
-            crate::common::print_stdout(&format!(
-                "games: {}/games.pgn, results: {}/results.json\n",
-                out.display(),
-                out.display()
-            ));
+        let ratings = ratings(&pairings, names.len());
+        if names.len() > 2 {
+            text.push_str(&rating_table(ratings.as_deref(), &names));
         }
+        crate::common::print_stdout(&text);
+        let out = match &self.args.out {
+            Some(out) => out.clone(),
+            None => {
+                let out = fresh_dir(&PathBuf::from("runs/arena"), P::VARIANT.name());
+                writable_dir(&out)?;
+                out
+            }
+        };
+        write_outputs::<P>(&out, &rules, &pairings, ratings.as_deref(), &names)?;
+        crate::common::print_stdout(&format!(
+            "games: {}/games.pgn, results: {}/results.json\n",
+            out.display(),
+            out.display()
+        ));
         Ok(())
     }
 }
@@ -252,10 +274,52 @@ fn row(p: &Pairing, names: &[String]) -> String {
     line
 }
 
+/// One rating per agent from every pairing (the first agent anchored at 0).
+fn ratings(pairings: &[Pairing], agents: usize) -> Option<Vec<Rating>> {
+    let meetings: Vec<Meeting> = pairings
+        .iter()
+        .map(|p| Meeting {
+            a: p.a,
+            b: p.b,
+            games: p.score.games,
+            score_a: p.score.score * f64::from(p.score.games),
+        })
+        .collect();
+    rating_list(agents, &meetings)
+}
+
+/// The rating list, best first.
+fn rating_table(ratings: Option<&[Rating]>, names: &[String]) -> String {
+    let Some(ratings) = ratings else {
+        return "\nno rating list: some agent played no games\n".to_owned();
+    };
+    let mut order: Vec<&Rating> = ratings.iter().collect();
+    order.sort_by(|x, y| y.elo.total_cmp(&x.elo));
+    let mut text = format!(
+        "\nratings (Bayesian, {} virtual draws per pairing; {} = 0):\n{:<28} {:>6} {:>8} {:>22}\n",
+        PRIOR_DRAWS, names[0], "agent", "games", "points", "Elo [95% CI]"
+    );
+    for r in order {
+        text.push_str(&format!(
+            "{:<28} {:>6} {:>8.1} {:>22}\n",
+            names[r.agent],
+            r.games,
+            r.score,
+            if r.agent == 0 {
+                "0 (anchor)".to_owned()
+            } else {
+                format!("{:+.0} [{:+.0}, {:+.0}]", r.elo, r.low, r.high)
+            }
+        ));
+    }
+    text
+}
+
 fn write_outputs<P: GameVariant>(
     out: &std::path::Path,
     rules: &P::Rules,
     pairings: &[Pairing],
+    ratings: Option<&[Rating]>,
     names: &[String],
 ) -> Result<(), String> {
     let mut pgn_text = String::new();
@@ -291,6 +355,26 @@ fn write_outputs<P: GameVariant>(
         }));
     }
     write_file(&out.join("games.pgn"), pgn_text.as_bytes()).map_err(|e| e.to_string())?;
-    let json = serde_json::to_string_pretty(&results).expect("results serialize") + "\n";
+    let ratings: Vec<serde_json::Value> = ratings
+        .unwrap_or_default()
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "agent": names[r.agent],
+                "elo": r.elo,
+                "elo_low": r.low,
+                "elo_high": r.high,
+                "games": r.games,
+                "points": r.score,
+            })
+        })
+        .collect();
+    let json = serde_json::to_string_pretty(&serde_json::json!({
+        "pairings": results,
+        "ratings": ratings,
+        "prior_draws": PRIOR_DRAWS,
+    }))
+    .expect("results serialize")
+        + "\n";
     write_file(&out.join("results.json"), json.as_bytes()).map_err(|e| e.to_string())
 }

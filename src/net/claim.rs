@@ -34,7 +34,7 @@ pub struct ClaimArgs {
     #[arg(long)]
     games: Option<u32>,
     /// Paired games of each agent against random play (its strength;
-    /// default 40).
+    /// default 100).
     #[arg(long)]
     calibration_games: Option<u32>,
     /// The ply at which position measures are read.
@@ -128,26 +128,68 @@ pub fn run(args: &ClaimArgs) -> Result<(), String> {
 }
 
 /// The command line that plays the same games again, every setting
-/// explicit.
+/// explicit (the batch size and device too: a network's floating-point
+/// results may depend on them), each word quoted for a POSIX shell where
+/// it needs to be.
 fn reproduce(
     name: &str,
     args: &ClaimArgs,
     settings: &ClaimSettings,
     out: &std::path::Path,
 ) -> String {
-    let mut command = format!("heterodox claim {name}");
+    let mut words = vec!["heterodox".to_owned(), "claim".to_owned(), name.to_owned()];
     for agent in &args.agents {
-        command.push_str(&format!(" --agent {agent}"));
+        words.push("--agent".to_owned());
+        words.push(agent.clone());
     }
-    command.push_str(&format!(
-        " --games {} --calibration-games {} --ply {} --max-plies {} --opening-plies {} --seed {} --out {}",
-        settings.games,
-        settings.calibration_games,
-        settings.ply,
-        settings.max_plies,
-        settings.opening_plies,
-        settings.seed,
-        out.display()
-    ));
-    command
+    for (flag, value) in [
+        ("--games", settings.games.to_string()),
+        (
+            "--calibration-games",
+            settings.calibration_games.to_string(),
+        ),
+        ("--ply", settings.ply.to_string()),
+        ("--max-plies", settings.max_plies.to_string()),
+        ("--opening-plies", settings.opening_plies.to_string()),
+        ("--seed", settings.seed.to_string()),
+        ("--concurrent", settings.concurrent.to_string()),
+        ("--device", args.device.clone()),
+        ("--out", out.display().to_string()),
+    ] {
+        words.push(flag.to_owned());
+        words.push(value);
+    }
+    words
+        .iter()
+        .map(|w| shell_word(w))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `word` as one POSIX shell word: as it is when it holds only characters
+/// no shell treats specially, else in single quotes.
+fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "@%+=:,./_-".contains(c));
+    if plain {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_word;
+
+    #[test]
+    fn words_are_quoted_only_when_a_shell_needs_it() {
+        assert_eq!(shell_word("net:runs/h1/last@64"), "net:runs/h1/last@64");
+        assert_eq!(shell_word("hostage=uniform@32"), "hostage=uniform@32");
+        assert_eq!(shell_word("my runs/x"), "'my runs/x'");
+        assert_eq!(shell_word("it's"), "'it'\\''s'");
+        assert_eq!(shell_word(""), "''");
+    }
 }

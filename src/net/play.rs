@@ -17,7 +17,7 @@ use clap::Args;
 
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::rng::{mix64, SplitMix64};
-use heterodox_env::{Color, Game, GameVariant, RuleOptions, Variant, VariantVisitor};
+use heterodox_env::{Color, Game, GameVariant, RuleOptions, StateSampler, Variant, VariantVisitor};
 use heterodox_selfplay::{LeafBatch, Player, Search, SearchConfig};
 use heterodox_training::agent::AgentSpec;
 use heterodox_training::arena::evaluator_for;
@@ -210,12 +210,25 @@ impl VariantVisitor for Visit<'_> {
                     (actions[rng.below(actions.len())], None)
                 }
             };
+            let secret_step = hidden_from(&game, &action, human, &mut actions);
             let notation = game.position().notation(&action);
             game.play(&action).map_err(|e| e.to_string())?;
-            let mut text = format!("{agent} plays {notation}\n");
-            if let Some(top) = top {
-                text.push_str(&top);
-                text.push('\n');
+            let mut text = if secret_step {
+                format!("{agent} makes its secret choice\n")
+            } else {
+                format!("{agent} plays {notation}\n")
+            };
+            match top {
+                // The search's values and visits were computed knowing the
+                // agent's secret: they would tell the human what the rules
+                // hide from them.
+                Some(_) if !knows_everything(game.position(), human) => text
+                    .push_str("search: withheld while the agent holds a secret you cannot see\n"),
+                Some(top) => {
+                    text.push_str(&top);
+                    text.push('\n');
+                }
+                None => {}
             }
             print_stdout(&text);
         }
@@ -228,6 +241,34 @@ impl VariantVisitor for Visit<'_> {
         ));
         Ok(())
     }
+}
+
+/// Whether `observer` cannot tell `action` from another legal action of
+/// the position: after either, its view is the same (a Traitor secret
+/// selection). Such a step is announced without its notation.
+fn hidden_from<P: GameVariant>(
+    game: &Game<P>,
+    action: &P::Action,
+    observer: Color,
+    scratch: &mut Vec<P::Action>,
+) -> bool {
+    if P::PERFECT_INFORMATION {
+        return false;
+    }
+    let key_after = |a: &P::Action| {
+        let mut next = game.clone();
+        next.play_unchecked(a);
+        next.position().information_set_key(observer)
+    };
+    let key = key_after(action);
+    game.legal_actions(scratch);
+    scratch.iter().any(|a| a != action && key_after(a) == key)
+}
+
+/// Whether `observer`'s view determines the whole position (no secret of
+/// the opponent's is hidden from it).
+fn knows_everything<P: GameVariant>(position: &P, observer: Color) -> bool {
+    P::PERFECT_INFORMATION || P::sampler(&position.view(observer)).len() == 1
 }
 
 /// The board as `human` may see it: the full diagram in a game of perfect

@@ -51,11 +51,15 @@ pub struct AgentSpecError {
 
 impl AgentSpec {
     /// The search settings of a searching agent (`None` for random play),
-    /// from `base` with the agent's budget and root.
+    /// from `base` with the agent's budget and root. A budget below
+    /// `base`'s determinizations (hidden-information search) gets one
+    /// determinization per simulation, so every budget the parser accepts
+    /// plays.
     pub fn search_config(&self, base: &SearchConfig) -> Option<SearchConfig> {
         (self.kind != AgentKind::Random).then(|| SearchConfig {
             simulations: self.simulations,
             root_policy: self.root_policy,
+            determinizations: base.determinizations.min(self.simulations),
             ..base.clone()
         })
     }
@@ -171,6 +175,18 @@ mod tests {
         for text in ["random", "uniform@400", "rollout@8/puct", "net:runs/x@16"] {
             assert_eq!(parse(text).to_string(), text);
         }
+    }
+
+    #[test]
+    fn every_accepted_budget_gives_a_valid_search() {
+        let base = SearchConfig::default();
+        assert_eq!(base.determinizations, 4);
+        for text in ["uniform@1", "rollout@3/puct", "uniform@4", "net:x@2"] {
+            let config = parse(text).search_config(&base).unwrap();
+            assert_eq!(config.validate(), Ok(()), "{text}");
+            assert_eq!(config.determinizations, config.simulations.min(4), "{text}");
+        }
+        assert_eq!(parse("random").search_config(&base), None);
     }
 
     #[test]

@@ -174,12 +174,19 @@ pub fn run_arena<P: GameVariant>(
             Some(sprt) => {
                 // Rounds of pairs, each with its own openings, until the
                 // test decides or the budget is spent.
-                let round_games = (2 * config.concurrent).clamp(2, config.games.max(2));
+                let round_games = config
+                    .concurrent
+                    .saturating_mul(2)
+                    .clamp(2, config.games.max(2));
                 let mut round = 0usize;
                 while (games.len() as u32) < config.games {
                     let mut c = duel_config(derive_seed(config.seed, round, 11));
                     c.games = round_games.min(config.games - games.len() as u32);
                     let offset = games.len() as u32;
+                    // The book goes on where the last round left it, as
+                    // one long duel would take it.
+                    let book = c.starts.len().max(1);
+                    c.starts.rotate_left((offset as usize / 2) % book);
                     let duel = Duel::<P>::new(rules.clone(), c)?;
                     let mut done = offset;
                     let mut played = duel.run(player(a), player(b), |_| {

@@ -8,7 +8,8 @@
 //!   checkpoint, and the learning-rate schedule;
 //! - [`run`]: the run directory and its atomic checkpoints;
 //! - [`evaluate`]: games against random play and the uniform search;
-//! - [`rating`]: scores with confidence intervals and Elo;
+//! - [`rating`]: scores with confidence intervals and Elo; [`rating_list`]:
+//!   one Elo per agent from all the pairings of an arena;
 //! - [`metrics`]: `metrics.jsonl`, what the plots are drawn from;
 //! - [`agent`]: agent strings (`random`, `uniform@400`, `net:DIR@200`);
 //! - [`arena`]: gauntlets and round robins of paired games, with
@@ -24,6 +25,7 @@ pub mod evaluate;
 pub mod metrics;
 pub mod optimizer;
 pub mod rating;
+pub mod rating_list;
 pub mod run;
 pub mod sprt;
 pub mod trainer;

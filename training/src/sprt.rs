@@ -53,30 +53,31 @@ impl Pentanomial {
 
     /// Mean score per game and the variance of the per-pair mean score.
     pub fn mean_and_variance(&self) -> (f64, f64) {
-        let n = f64::from(self.pairs());
-        if n == 0.0 {
-            return (0.5, 0.0);
-        }
-        let scores = [0.0, 0.25, 0.5, 0.75, 1.0];
-        let mean: f64 = scores
-            .iter()
-            .zip(self.counts)
-            .map(|(s, c)| s * f64::from(c))
-            .sum::<f64>()
-            / n;
-        let variance = scores
-            .iter()
-            .zip(self.counts)
-            .map(|(s, c)| (s - mean).powi(2) * f64::from(c))
-            .sum::<f64>()
-            / n;
-        (mean, variance)
+        moments(self.counts.map(f64::from))
     }
 
-    /// The Elo difference and its 95% interval from the pair scores
-    /// (normal approximation); `None` where a bound is infinite.
+    /// [`Pentanomial::mean_and_variance`] with every empty bin counted as
+    /// [`EMPTY_BIN`] pairs, as fishtest regularizes: a run of identical
+    /// pairs (an agent winning every pair 2-0) has variance 0, which would
+    /// make the LLR undefined and the Elo interval a point; the pseudo-count
+    /// keeps both finite and moves the mean by less than 1e-4 per pair.
+    pub fn regularized_mean_and_variance(&self) -> (f64, f64) {
+        if self.pairs() == 0 {
+            return (0.5, 0.0);
+        }
+        moments(
+            self.counts
+                .map(|c| if c == 0 { EMPTY_BIN } else { f64::from(c) }),
+        )
+    }
+
+    /// The Elo difference and its 95% interval from the pair scores: the
+    /// maximum-likelihood score (the mean) and a normal interval on the
+    /// score scale from the regularized pentanomial variance, mapped to Elo;
+    /// `None` where a bound is infinite (a score of 0 or 1).
     pub fn elo_interval(&self) -> (Option<f64>, Option<f64>, Option<f64>) {
-        let (mean, variance) = self.mean_and_variance();
+        let (mean, _) = self.mean_and_variance();
+        let (_, variance) = self.regularized_mean_and_variance();
         let n = f64::from(self.pairs().max(1));
         let half = Z95 * (variance / n).sqrt();
         (
@@ -85,6 +86,30 @@ impl Pentanomial {
             elo_of_score((mean + half).min(1.0)),
         )
     }
+}
+
+/// Pairs an SPRT plays before it may decide.
+pub const MIN_SPRT_PAIRS: u32 = 10;
+
+/// The pseudo-count of an empty pentanomial bin (fishtest's `epsilon`).
+pub const EMPTY_BIN: f64 = 1e-3;
+
+/// Mean score per game and variance of the per-pair mean of pair counts
+/// (possibly fractional); (1/2, 0) for no pairs.
+fn moments(counts: [f64; 5]) -> (f64, f64) {
+    let n: f64 = counts.iter().sum();
+    if n == 0.0 {
+        return (0.5, 0.0);
+    }
+    let scores = [0.0, 0.25, 0.5, 0.75, 1.0];
+    let mean = scores.iter().zip(counts).map(|(s, c)| s * c).sum::<f64>() / n;
+    let variance = scores
+        .iter()
+        .zip(counts)
+        .map(|(s, c)| (s - mean).powi(2) * c)
+        .sum::<f64>()
+        / n;
+    (mean, variance)
 }
 
 /// The expected score of a player `elo` stronger (logistic model).
@@ -149,10 +174,11 @@ impl Sprt {
         )
     }
 
-    /// The log-likelihood ratio of the pairs so far (0 until the variance
-    /// is positive).
+    /// The log-likelihood ratio of the pairs so far (0 before the first
+    /// pair), from the regularized pentanomial, so that identical pairs
+    /// decide as fast as their evidence allows instead of never.
     pub fn llr(&self, pairs: &Pentanomial) -> f64 {
-        let (mean, variance) = pairs.mean_and_variance();
+        let (mean, variance) = pairs.regularized_mean_and_variance();
         if variance <= 0.0 {
             return 0.0;
         }
@@ -160,7 +186,14 @@ impl Sprt {
         f64::from(pairs.pairs()) * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
     }
 
+    /// Accepts a hypothesis once the LLR crosses a bound, and not before
+    /// [`MIN_SPRT_PAIRS`] pairs: the LLR is a normal approximation, which
+    /// one or two pairs cannot support (a single 2-0 pair would otherwise
+    /// accept H1 at 0,10 Elo).
     pub fn decision(&self, pairs: &Pentanomial) -> SprtDecision {
+        if pairs.pairs() < MIN_SPRT_PAIRS {
+            return SprtDecision::Continue;
+        }
         let llr = self.llr(pairs);
         let (lower, upper) = self.bounds();
         if llr >= upper {
@@ -186,7 +219,38 @@ mod tests {
         assert!((mean - 0.5).abs() < 1e-12);
         // (2 * 0.25 + 4 * 0.0625) / 10
         assert!((variance - 0.075).abs() < 1e-12);
-        assert_eq!(p.elo_interval().0, Some(0.0));
+        let (elo, low, high) = p.elo_interval();
+        assert_eq!(elo, Some(0.0));
+        // 0.5 -+ 1.96 sqrt(0.075 / 10), mapped to Elo (regularizing moves
+        // nothing here: no bin is empty).
+        assert!((low.unwrap() - -122.818_423_864_861_16).abs() < 1e-9);
+        assert!((high.unwrap() - 122.818_423_864_861_22).abs() < 1e-9);
+    }
+
+    #[test]
+    fn identical_pairs_decide_and_keep_a_finite_bound() {
+        // Every pair won 2-0: the plain variance is 0. Regularized, the LLR
+        // of three such pairs is 34.06, past the bound 2.94, but three
+        // pairs are too few to decide; ten decide H1, where before the
+        // test could never stop.
+        let sweep = Pentanomial {
+            counts: [0, 0, 0, 0, 3],
+        };
+        assert_eq!(sweep.mean_and_variance(), (1.0, 0.0));
+        let sprt = Sprt::parse("0,10").unwrap();
+        assert!((sprt.llr(&sweep) - 34.058_083_241_381_18).abs() < 1e-9);
+        assert_eq!(sprt.decision(&sweep), SprtDecision::Continue);
+        let sweep = Pentanomial {
+            counts: [0, 0, 0, 0, MIN_SPRT_PAIRS],
+        };
+        assert_eq!(sprt.decision(&sweep), SprtDecision::H1);
+        let (elo, low, high) = Pentanomial {
+            counts: [0, 0, 0, 0, 20],
+        }
+        .elo_interval();
+        assert_eq!((elo, high), (None, None));
+        assert!((low.unwrap() - 948.205_757_323_349_2).abs() < 1e-6);
+        assert_eq!(sprt.llr(&Pentanomial::default()), 0.0);
     }
 
     #[test]
@@ -211,6 +275,10 @@ mod tests {
             }),
             SprtDecision::Continue
         );
+        // The LLRs themselves, computed independently (Python, the same
+        // formula over fishtest's regularized counts).
+        assert!((sprt.llr(&strong) - 14.061_885_093_141_92).abs() < 1e-9);
+        assert!((sprt.llr(&even) - -4.139_821_364_527_281).abs() < 1e-9);
         assert!((score_of_elo(0.0) - 0.5).abs() < 1e-12);
         assert!(Sprt::parse("10,0").is_err());
         assert!(Sprt::parse("0,5,0.6,0.05").is_err());

@@ -27,8 +27,8 @@ use serde_json::json;
 use super::games::{games_pgn, self_play, strength, white_score, GameSet};
 use super::stats::{logistic_regression, Difference, Mean};
 use super::{
-    csv_field, direction, p_text, percent, points, AgentStrength, Claim, ClaimSettings, Findings,
-    Verdict,
+    csv_field, direction, majority_verdict, p_text, percent, points, AgentStrength, Claim,
+    ClaimSettings, Findings, Verdict,
 };
 use crate::error::TrainError;
 
@@ -324,8 +324,6 @@ pub(crate) fn run(
     );
 
     let directions = [a_direction, b_direction, c_direction];
-    let supports = directions.iter().filter(|&&d| d > 0).count();
-    let contradicts = directions.iter().filter(|&&d| d < 0).count();
     let word = |d: i32| match d {
         1 => "supports",
         -1 => "contradicts",
@@ -357,15 +355,14 @@ pub(crate) fn run(
                     .join("; ")
             ),
         )
-    } else if supports >= 2 && contradicts == 0 {
-        (Verdict::Supported, format!("At the 5% level {measures}."))
-    } else if contradicts >= 2 && supports == 0 {
-        (Verdict::Refuted, format!("At the 5% level {measures}."))
     } else {
-        (
-            Verdict::Inconclusive,
-            format!("At the 5% level {measures}; that is not enough either way."),
-        )
+        match majority_verdict(&directions, 2) {
+            Verdict::Inconclusive => (
+                Verdict::Inconclusive,
+                format!("At the 5% level {measures}; that is not enough either way."),
+            ),
+            verdict => (verdict, format!("At the 5% level {measures}.")),
+        }
     };
 
     // Plots: score against the size of the lead, and the rates.

@@ -15,7 +15,8 @@ use serde_json::json;
 use super::games::{games_pgn, self_play, strength, white_score, GameSet};
 use super::stats::{two_sided_p, Mean};
 use super::{
-    csv_field, direction, p_text, percent, AgentStrength, Claim, ClaimSettings, Findings, Verdict,
+    csv_field, direction, majority_verdict, p_text, percent, AgentStrength, Claim, ClaimSettings,
+    Findings, Verdict,
 };
 use crate::error::TrainError;
 
@@ -243,12 +244,12 @@ pub(crate) fn run(
                 weak.join(", ")
             ),
         )
-    } else if above * 2 > sets && below == 0 {
-        (Verdict::Supported, format!("{counts}."))
-    } else if below * 2 > sets && above == 0 {
-        (Verdict::Refuted, format!("{counts}."))
     } else {
-        (Verdict::Inconclusive, format!("{counts}."))
+        // More than half of the rule sets one way, none the other.
+        (
+            majority_verdict(&directions, sets / 2 + 1),
+            format!("{counts}."),
+        )
     };
     let plots = json!([{
         "file": "white-score.png",
