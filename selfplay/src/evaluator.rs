@@ -4,6 +4,7 @@
 
 use heterodox_env::rng::SplitMix64;
 use heterodox_env::{GameVariant, Outcome};
+use rayon::prelude::*;
 
 use crate::batch::LeafBatch;
 
@@ -104,20 +105,36 @@ impl RolloutEvaluator {
     }
 }
 
+/// Leaves per rayon task of the rollout evaluator: a playout is tens of
+/// microseconds, so a few leaves per task keep the scheduling cost small.
+const ROLLOUT_LEAVES_PER_TASK: usize = 4;
+
 impl<P: GameVariant> Evaluator<P> for RolloutEvaluator {
+    /// The playouts of a batch run in parallel (rayon): each leaf's value
+    /// depends only on its position and the seed, so the result is the
+    /// same whatever the threads. One move buffer per task, none per leaf.
     fn evaluate(&self, batch: &LeafBatch<P>, priors: &mut [f32], values: &mut [f32]) {
-        let mut actions = Vec::with_capacity(256);
-        for (i, value) in values.iter_mut().enumerate().take(batch.len()) {
+        let n = batch.len();
+        for i in 0..n {
             let range = batch.legal_range(i);
             let p = 1.0 / range.len().max(1) as f32;
             priors[range].fill(p);
-            let position = batch.position(i);
-            let mut rng = SplitMix64::new(self.seed ^ position.repetition_key());
-            let total: f32 = (0..self.rollouts.max(1))
-                .map(|_| self.rollout(position, &mut rng, &mut actions))
-                .sum();
-            *value = total / self.rollouts.max(1) as f32;
         }
+        values[..n]
+            .par_iter_mut()
+            .enumerate()
+            .with_min_len(ROLLOUT_LEAVES_PER_TASK)
+            .for_each_init(
+                || Vec::with_capacity(256),
+                |actions, (i, value)| {
+                    let position = batch.position(i);
+                    let mut rng = SplitMix64::new(self.seed ^ position.repetition_key());
+                    let total: f32 = (0..self.rollouts.max(1))
+                        .map(|_| self.rollout(position, &mut rng, actions))
+                        .sum();
+                    *value = total / self.rollouts.max(1) as f32;
+                },
+            );
     }
 
     fn needs_observations(&self) -> bool {

@@ -148,3 +148,39 @@ fn hidden_information_search_reads_only_the_view() {
         }
     }
 }
+
+/// The rollout evaluator plays a batch's playouts in parallel; each leaf's
+/// value depends only on its position and the seed, so one thread and
+/// four give the same search, visit for visit.
+#[test]
+fn rollout_search_is_the_same_on_any_number_of_threads() {
+    let state = heterodox_env::Chess::start(&(), 0).unwrap();
+    let spec = EncodingSpec::of(&state, 1);
+    let search_on = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            let config = SearchConfig {
+                simulations: 96,
+                leaves_per_round: 32,
+                root_policy: RootPolicy::Puct,
+                ..SearchConfig::default()
+            };
+            let mut search = Search::<heterodox_env::Chess>::new(config, &spec).unwrap();
+            let mut batch = LeafBatch::new(&spec);
+            search.start(&Game::new(state.clone()), &[], 7).unwrap();
+            let evaluator = RolloutEvaluator {
+                rollouts: 2,
+                max_plies: 60,
+                seed: 11,
+            };
+            let result = search.run(&evaluator, &mut batch);
+            (result.visits, result.policy, result.best, result.value)
+        })
+    };
+    let one = search_on(1);
+    assert_eq!(one.0.iter().sum::<u32>(), 96);
+    assert_eq!(search_on(4), one);
+}

@@ -89,7 +89,11 @@ pub(crate) fn write_report(
         if out.exists() {
             let aside = parent.join(format!(".{name}.old-{}", std::process::id()));
             fs::rename(out, &aside).map_err(TrainError::io(out))?;
-            fs::rename(&staging, out).map_err(TrainError::io(out))?;
+            if let Err(e) = fs::rename(&staging, out) {
+                // Put the earlier report back where it was.
+                let _ = fs::rename(&aside, out);
+                return Err(TrainError::io(out)(e));
+            }
             let _ = fs::remove_dir_all(&aside);
         } else {
             fs::rename(&staging, out).map_err(TrainError::io(out))?;

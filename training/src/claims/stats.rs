@@ -12,8 +12,8 @@ use serde::Serialize;
 use crate::rating::{wilson_interval, Z95};
 
 /// The standard normal distribution function, from the complementary
-/// error function (W. J. Cody's rational approximation via erfc's
-/// Chebyshev fit, relative error below 1.2e-7).
+/// error function (the Chebyshev fit `erfcc` of Numerical Recipes,
+/// fractional error below 1.2e-7 everywhere).
 pub fn normal_cdf(x: f64) -> f64 {
     0.5 * erfc(-x / std::f64::consts::SQRT_2)
 }
