@@ -11,7 +11,8 @@
 //! ```
 //!
 //! The simulation count defaults to [`DEFAULT_SIMULATIONS`]. A path may
-//! hold `@` and `/`: the budget is what follows the last `@`.
+//! hold `@` and `/`: the budget is what follows the last `@`, unless that
+//! is no number and holds a `/` (then it is part of the path).
 
 use std::fmt;
 use std::path::PathBuf;
@@ -74,6 +75,18 @@ impl FromStr for AgentSpec {
             reason: reason.to_owned(),
         };
         let (head, budget) = match text.rsplit_once('@') {
+            // `net:runs/h1@v2/last`: an `@` inside a checkpoint path, not
+            // a budget (what follows it is no number and holds a `/`).
+            Some((_, budget))
+                if text.starts_with("net:")
+                    && budget.contains('/')
+                    && budget
+                        .split('/')
+                        .next()
+                        .is_some_and(|n| n.parse::<u32>().is_err()) =>
+            {
+                (text, None)
+            }
             Some((head, budget)) => (head, Some(budget)),
             None => (text, None),
         };
@@ -172,6 +185,10 @@ mod tests {
             AgentKind::Net(PathBuf::from("runs/h1/last"))
         );
         assert_eq!(parse("uniform/puct").root_policy, RootPolicy::Puct);
+        // An `@` in a path with no budget after it.
+        let n = parse("net:runs/h1@v2/last");
+        assert_eq!(n.kind, AgentKind::Net(PathBuf::from("runs/h1@v2/last")));
+        assert_eq!(n.simulations, DEFAULT_SIMULATIONS);
         for text in ["random", "uniform@400", "rollout@8/puct", "net:runs/x@16"] {
             assert_eq!(parse(text).to_string(), text);
         }
