@@ -102,24 +102,37 @@ fn same_seed_same_games() {
 }
 
 /// The searcher's visits, target and choice, for one true state.
-fn search_traitor(state: &Traitor, root_policy: RootPolicy) -> (Vec<u32>, Vec<f32>, usize, f32) {
+/// One search from `state` with the rollout evaluator: visits, policy,
+/// best action and value, for comparing whole searches.
+type SearchSummary = (Vec<u32>, Vec<f32>, usize, f32);
+
+fn rollout_search<P: GameVariant>(
+    state: &P,
+    config: SearchConfig,
+    seed: u64,
+    evaluator: &RolloutEvaluator,
+) -> SearchSummary {
     let spec = EncodingSpec::of(state, 1);
+    let mut search = Search::<P>::new(config, &spec).unwrap();
+    let mut batch = LeafBatch::new(&spec);
+    search.start(&Game::new(state.clone()), &[], seed).unwrap();
+    let result = search.run(evaluator, &mut batch);
+    (result.visits, result.policy, result.best, result.value)
+}
+
+fn search_traitor(state: &Traitor, root_policy: RootPolicy) -> SearchSummary {
     let config = SearchConfig {
         simulations: 64,
         root_policy,
         determinizations: 4,
         ..SearchConfig::default()
     };
-    let mut search = Search::<Traitor>::new(config, &spec).unwrap();
-    let mut batch = LeafBatch::new(&spec);
-    search.start(&Game::new(state.clone()), &[], 99).unwrap();
     let evaluator = RolloutEvaluator {
         rollouts: 1,
         max_plies: 40,
         seed: 5,
     };
-    let result = search.run(&evaluator, &mut batch);
-    (result.visits, result.policy, result.best, result.value)
+    rollout_search(state, config, 99, &evaluator)
 }
 
 #[test]
@@ -155,30 +168,23 @@ fn hidden_information_search_reads_only_the_view() {
 #[test]
 fn rollout_search_is_the_same_on_any_number_of_threads() {
     let state = heterodox_env::Chess::start(&(), 0).unwrap();
-    let spec = EncodingSpec::of(&state, 1);
+    let config = SearchConfig {
+        simulations: 96,
+        leaves_per_round: 32,
+        root_policy: RootPolicy::Puct,
+        ..SearchConfig::default()
+    };
+    let evaluator = RolloutEvaluator {
+        rollouts: 2,
+        max_plies: 60,
+        seed: 11,
+    };
     let search_on = |threads: usize| {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .unwrap();
-        pool.install(|| {
-            let config = SearchConfig {
-                simulations: 96,
-                leaves_per_round: 32,
-                root_policy: RootPolicy::Puct,
-                ..SearchConfig::default()
-            };
-            let mut search = Search::<heterodox_env::Chess>::new(config, &spec).unwrap();
-            let mut batch = LeafBatch::new(&spec);
-            search.start(&Game::new(state.clone()), &[], 7).unwrap();
-            let evaluator = RolloutEvaluator {
-                rollouts: 2,
-                max_plies: 60,
-                seed: 11,
-            };
-            let result = search.run(&evaluator, &mut batch);
-            (result.visits, result.policy, result.best, result.value)
-        })
+        pool.install(|| rollout_search(&state, config.clone(), 7, &evaluator))
     };
     let one = search_on(1);
     assert_eq!(one.0.iter().sum::<u32>(), 96);
