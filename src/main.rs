@@ -1,8 +1,7 @@
-//! `heterodox`: the command-line program. Subcommands: `perft`, `play`,
-//! `variants`, and `model`, which runs a network and is therefore served by
-//! the sibling binary `heterodox-net` (see [`cli::net`]); `train`,
-//! `selfplay` and `arena` arrive with their crates, the ones with a
-//! network in `heterodox-net` as well.
+//! `heterodox`: the command-line program. The rules-only subcommands
+//! (`perft`, `play`, `variants`) run here; those that may run a network
+//! (`model`, `selfplay`, `train`, `arena`, `claim`, `play --agent`) are
+//! served by the sibling binary `heterodox-net` (see [`cli::net`]).
 //!
 //! This binary does not link libtorch: loading libtorch_cpu alone takes
 //! about a quarter of a second, its CUDA libraries as much again, and the
@@ -10,6 +9,7 @@
 //!
 //! Every error is one line on stderr and a non-zero exit code.
 
+mod args;
 mod cli;
 mod common;
 

@@ -1,25 +1,11 @@
 //! `heterodox arena` as a user runs it: a gauntlet's table, its games as
 //! PGN and its results as JSON; an SPRT run; bad agents refused.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod support;
 
-fn heterodox(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_heterodox"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use support::{heterodox, scratch, text};
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("heterodox-arena-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
+use std::process::Command;
 
 #[test]
 fn a_gauntlet_writes_its_table_games_and_results() {

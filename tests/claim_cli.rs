@@ -1,44 +1,16 @@
 //! `heterodox claim` and `heterodox play --agent` as a user runs them.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+mod support;
 
-fn heterodox(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_heterodox"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use support::{heterodox, heterodox_with_input, scratch, text};
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("heterodox-claim-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
+use std::process::{Command, Output};
 
 /// `heterodox play ARGS` with `input` typed at its prompts.
 fn play(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_heterodox"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    heterodox_with_input(&all, input)
 }
 
 #[test]

@@ -1,13 +1,10 @@
 //! The `heterodox` program as a user runs it.
 
-use std::process::{Command, Output};
+mod support;
 
-fn heterodox(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_heterodox"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use support::heterodox;
+
+use std::process::{Command, Output};
 
 fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("utf-8")

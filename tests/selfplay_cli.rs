@@ -2,28 +2,14 @@
 //! seed giving the same bytes, a saved network used as evaluator, and bad
 //! input refused with one line and nothing written.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod support;
+
+use support::{heterodox, scratch, text};
+
+use std::path::Path;
+use std::process::Output;
 
 use heterodox_selfplay::shard::{list_shards, read_shard};
-
-fn heterodox(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_heterodox"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).expect("utf-8")
-}
-
-/// A fresh empty directory under the system's temporary directory.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("heterodox-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
 
 fn selfplay(out: &Path, extra: &[&str]) -> Output {
     let out = out.to_str().unwrap();

@@ -3,16 +3,13 @@
 //! on; a full disk while writing a checkpoint is an error that leaves no
 //! partial checkpoint; bad arguments are refused with one line.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+mod support;
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("heterodox-train-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use support::{heterodox, scratch_dir as scratch, text};
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// Small settings; `iterations` bounds the run, `steps` SGD steps per
 /// iteration (each writes a metrics line).
@@ -52,17 +49,6 @@ keep = 100
     )
     .unwrap();
     path
-}
-
-fn heterodox(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_heterodox"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 fn checkpoints(run: &Path) -> Vec<String> {

@@ -26,7 +26,7 @@
 //! Saving is atomic at the level of the directory: the files are written
 //! and flushed into a sibling staging directory that is then renamed into
 //! place, so a killed process never leaves a half-written checkpoint that
-//! looks whole (details in models/src/publish.rs). A checkpoint directory
+//! looks whole (`heterodox_selfplay::atomic`, the one atomic writer). A checkpoint directory
 //! therefore holds only these files; keep other state beside it.
 //!
 //! Tensor names are the [`crate::ResNet`] variable paths (`stem.conv.weight`,
@@ -47,8 +47,8 @@ use tch::{nn, Device, Tensor};
 
 use crate::config::NetConfig;
 use crate::error::{ModelError, Result};
-use crate::publish::{publish_dir, write_synced};
 use crate::resnet::ResNet;
+use heterodox_selfplay::atomic::{publish_dir, Replace};
 
 /// Name of the config file inside a saved network's directory.
 pub const CONFIG_FILE: &str = "config.json";
@@ -178,7 +178,11 @@ impl Network {
             .chain(extra_files)
             .copied()
             .collect();
-        publish_dir(dir.as_ref(), &allowed, |staging| {
+        let replace = Replace::OnlyFiles {
+            files: &allowed,
+            kind: "a checkpoint",
+        };
+        publish_dir(dir.as_ref(), replace, |staging| {
             write_extra(staging)?;
             self.save_weights(staging.join(WEIGHTS_FILE))?;
             self.net.config().to_json_file(staging.join(CONFIG_FILE))?;
@@ -190,7 +194,7 @@ impl Network {
                         source,
                     })?;
                 text.push('\n');
-                write_synced(&path, text.as_bytes())?;
+                std::fs::write(&path, text).map_err(|source| ModelError::Io { path, source })?;
             }
             Ok(())
         })

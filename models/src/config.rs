@@ -18,7 +18,13 @@ use heterodox_env::encoding::EncodingSpec;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ModelError, Result};
-use crate::resnet::FLAT_POLICY_CHANNELS;
+
+/// Feature planes of the flat policy head's 1x1 convolution (AlphaZero's
+/// Go policy head uses 2): enough for a linear layer to read which pieces
+/// stand where, small enough that the layer stays `2 * H * W * F` weights.
+/// A shape of the network, so it lives with the config that sizes it
+/// (resnet.rs builds from the config, never the reverse).
+pub const FLAT_POLICY_CHANNELS: usize = 2;
 
 /// Upper bounds that a config must respect.
 ///

@@ -151,3 +151,14 @@ pub enum ModelError {
 
 /// Shorthand for results of this crate.
 pub type Result<T, E = ModelError> = std::result::Result<T, E>;
+
+/// The atomic writer's errors (models/src/checkpoint.rs saves through it).
+impl From<heterodox_selfplay::atomic::AtomicError> for ModelError {
+    fn from(error: heterodox_selfplay::atomic::AtomicError) -> ModelError {
+        use heterodox_selfplay::atomic::AtomicError;
+        match error {
+            AtomicError::Io { path, source } => ModelError::Io { path, source },
+            AtomicError::Refused { path, reason } => ModelError::ReplaceRefused { path, reason },
+        }
+    }
+}

@@ -61,7 +61,6 @@ pub mod checkpoint;
 pub mod config;
 pub mod error;
 pub mod evaluator;
-mod publish;
 pub mod queue;
 pub mod resnet;
 

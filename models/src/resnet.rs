@@ -39,13 +39,8 @@
 use tch::nn::{self, ModuleT};
 use tch::{Device, Kind, Tensor};
 
-use crate::config::NetConfig;
+use crate::config::{NetConfig, FLAT_POLICY_CHANNELS};
 use crate::error::{ModelError, Result};
-
-/// Feature planes of the flat policy head's 1x1 convolution (AlphaZero's
-/// Go policy head uses 2): enough for a linear layer to read which pieces
-/// stand where, small enough that the layer stays `2 * H * W * F` weights.
-pub const FLAT_POLICY_CHANNELS: usize = 2;
 
 /// Batch-norm settings shared by every norm layer. Scale starts at 1 and
 /// shift at 0 (PyTorch's convention; tch's default draws the scale

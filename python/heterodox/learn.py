@@ -15,19 +15,45 @@ import torch
 from torch import nn
 
 
+#: The logit an illegal action gets before the softmax: the Rust trainer's
+#: ``ILLEGAL_LOGIT`` (training/src/trainer/loss.rs). Finite, not -inf, so
+#: that ``0 * log p`` stays 0 where the target is 0.
+ILLEGAL_LOGIT = -1.0e9
+
+
+def loss_terms(
+    logits: torch.Tensor,
+    value: torch.Tensor,
+    mask: torch.Tensor,
+    target: torch.Tensor,
+    z: torch.Tensor,
+    value_loss_weight: float = 1.0,
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """The Rust trainer's loss (training/src/trainer/loss.rs), term by term:
+    policy cross-entropy over the legal actions (``mask``, bool [B, A])
+    plus ``value_loss_weight`` times the value's squared error, both
+    averaged over the batch. Returns (loss, policy loss, value loss) as
+    tensors; python/tests/test_torch.py holds them equal to the Rust
+    numbers to 1e-5."""
+    log_p = logits.masked_fill(~mask, ILLEGAL_LOGIT).log_softmax(-1)
+    policy_loss = -(target * log_p).sum(-1).mean()
+    value_loss = (value - z).pow(2).mean()
+    return policy_loss + value_loss_weight * value_loss, policy_loss, value_loss
+
+
 def loss_of(
-    net: nn.Module, batch: dict[str, np.ndarray], device: torch.device | str
+    net: nn.Module,
+    batch: dict[str, np.ndarray],
+    device: torch.device | str,
+    value_loss_weight: float = 1.0,
 ) -> tuple[torch.Tensor, float, float]:
-    """The Rust trainer's loss: policy cross-entropy over the legal actions
-    plus the value's squared error. ``batch`` is a ``Loader`` batch; returns
-    (loss, policy loss, value loss), the last two as floats for logging."""
+    """The Rust trainer's loss on a ``Loader`` batch; returns (loss, policy
+    loss, value loss), the last two as floats for logging."""
     x, mask, target, z = (torch.from_numpy(batch[k]).to(device)
                           for k in ("observations", "masks", "policies", "values"))
     logits, value = net(x)
-    log_p = logits.masked_fill(~mask, float("-inf")).log_softmax(-1).masked_fill(~mask, 0.0)
-    policy_loss = -(target * log_p).sum(-1).mean()
-    value_loss = (value - z).pow(2).mean()
-    return policy_loss + value_loss, policy_loss.item(), value_loss.item()
+    loss, policy_loss, value_loss = loss_terms(logits, value, mask, target, z, value_loss_weight)
+    return loss, policy_loss.item(), value_loss.item()
 
 
 def optimizer_for(
@@ -48,11 +74,12 @@ def sgd_step(
     optimizer: torch.optim.Optimizer,
     batch: dict[str, Any],
     device: torch.device | str,
+    value_loss_weight: float = 1.0,
 ) -> tuple[float, float, float]:
     """One SGD step on one batch, the network in training mode; returns
     (loss, policy loss, value loss)."""
     net.train()
-    loss, policy_loss, value_loss = loss_of(net, batch, device)
+    loss, policy_loss, value_loss = loss_of(net, batch, device, value_loss_weight)
     optimizer.zero_grad()
     loss.backward()
     optimizer.step()

@@ -27,13 +27,13 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from pathlib import Path
 
 import numpy as np
 import torch
 from torch import nn
 
+from heterodox._atomic import publish_dir
 from heterodox._core import encoding_spec
 
 try:
@@ -264,35 +264,13 @@ def save(model: ResNet, directory: str | os.PathLike) -> None:
     is renamed into place, so a killed process leaves the old checkpoint
     or the new one, never a mix. An existing directory holding anything but
     checkpoint files is never replaced."""
-    directory = Path(directory)
-    if directory.exists():
-        stray = sorted(p.name for p in directory.iterdir() if p.name not in CHECKPOINT_FILES)
-        if stray:
-            raise ValueError(f"refusing to replace {directory}: it holds {stray[0]}, not a checkpoint file")
-    directory.parent.mkdir(parents=True, exist_ok=True)
-    staging = directory.with_name(f"{directory.name}.tmp-{os.getpid()}")
-    if staging.exists():
-        shutil.rmtree(staging)
-    staging.mkdir()
-    _save_safetensors(_tensors(model), str(staging / WEIGHTS_FILE))
-    (staging / CONFIG_FILE).write_text(json.dumps(model.config, indent=2), encoding="utf-8")
-    if model.spec is not None:
-        (staging / SPEC_FILE).write_text(json.dumps(model.spec, indent=2), encoding="utf-8")
-    for name in os.listdir(staging):
-        with open(staging / name, "rb") as file:
-            os.fsync(file.fileno())
-    aside = None
-    if directory.exists():
-        aside = directory.with_name(f"{directory.name}.old-{os.getpid()}")
-        directory.rename(aside)
-    staging.rename(directory)
-    fd = os.open(directory.parent, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    if aside is not None:
-        shutil.rmtree(aside)
+    def write(staging: Path) -> None:
+        _save_safetensors(_tensors(model), str(staging / WEIGHTS_FILE))
+        (staging / CONFIG_FILE).write_text(json.dumps(model.config, indent=2), encoding="utf-8")
+        if model.spec is not None:
+            (staging / SPEC_FILE).write_text(json.dumps(model.spec, indent=2), encoding="utf-8")
+
+    publish_dir(directory, CHECKPOINT_FILES, write)
 
 
 def evaluator(model: ResNet, device=None):

@@ -37,6 +37,10 @@ needs_forward = pytest.mark.skipif(
     HELP is None or "--forward" not in HELP,
     reason="the heterodox binary has no `model --forward` (rebuild it)",
 )
+needs_loss = pytest.mark.skipif(
+    HELP is None or "--loss" not in HELP,
+    reason="the heterodox binary has no `model --loss` (rebuild it)",
+)
 
 
 def observations(variant, n=5, seed=0):
@@ -154,6 +158,41 @@ def test_tch_and_pytorch_agree_both_ways(variant, tmp_path):
         logits, v = mine(torch.from_numpy(x))
     np.testing.assert_allclose(logits.numpy(), policy, atol=1e-5, rtol=0)
     np.testing.assert_allclose(v.numpy(), value, atol=1e-5, rtol=0)
+
+
+@needs_loss
+@pytest.mark.parametrize("variant", ["hostage", "traitor"])
+def test_the_loss_is_the_rust_trainers(variant, tmp_path):
+    """One batch, one network: heterodox.learn's loss terms equal the Rust
+    trainer's (training/src/trainer/loss.rs, through `heterodox model
+    --loss`), in training mode as an SGD step sees them."""
+    from heterodox.learn import loss_of
+
+    heterodox.self_play(variant, tmp_path / "games.hdxshard", None, games=2, simulations=4,
+                        max_plies=16)
+    batch = heterodox.Loader(tmp_path, seed=3).sample(8)
+    model = hx.ResNet.for_variant(variant, **TOWER)
+    randomise_statistics(model, seed=2)
+    hx.save(model, tmp_path / "net")
+    save_file({
+        "input": torch.from_numpy(batch["observations"]),
+        "legal": torch.from_numpy(batch["masks"].astype(np.uint8)),
+        "policy": torch.from_numpy(batch["policies"]),
+        "value": torch.from_numpy(batch["values"]),
+    }, str(tmp_path / "batch.safetensors"))
+    subprocess.run(
+        [BINARY, "model", "--load", tmp_path / "net", "--loss", tmp_path / "batch.safetensors",
+         "--value-loss-weight", "0.5", "--out", tmp_path / "loss.safetensors"],
+        check=True, capture_output=True, timeout=120,
+    )
+    rust = {k: v.item() for k, v in load_file(str(tmp_path / "loss.safetensors")).items()}
+    model.train()
+    loss, policy_loss, value_loss = loss_of(model, batch, "cpu", value_loss_weight=0.5)
+    assert rust["policy_loss"] > 0.5 and rust["value_loss"] > 0.0
+    assert abs(loss.item() - rust["loss"]) < 1e-5
+    assert abs(policy_loss - rust["policy_loss"]) < 1e-5
+    assert abs(value_loss - rust["value_loss"]) < 1e-5
+    assert abs(rust["loss"] - (rust["policy_loss"] + 0.5 * rust["value_loss"])) < 1e-6
 
 
 def test_shard_dataset(tmp_path):

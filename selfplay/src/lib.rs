@@ -8,6 +8,7 @@
 //! Depends on the rules core only (no libtorch), so the Python package can
 //! use it; the neural-network evaluator lives with the networks.
 
+pub mod atomic;
 pub mod batch;
 pub mod config;
 pub mod duel;

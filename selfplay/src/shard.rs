@@ -39,17 +39,16 @@
 //! byte), then parses with every count bounded by the bytes left before
 //! anything is allocated. Each failure is its own [`ShardErrorKind`].
 //!
-//! Writing is atomic: the bytes go to a temporary file in the same
-//! directory (a name starting with `.` and holding `.tmp-`, never ending in
-//! `.hdxshard`), which is synced, renamed over the target and the directory
-//! synced. A writer killed midway leaves only the temporary file, which
+//! Writing is atomic ([`crate::atomic::write_file`]): the bytes go to a
+//! temporary file in the same directory (a name starting with `.` and
+//! holding `.tmp-`, never ending in `.hdxshard`), which is synced, renamed
+//! over the target and the directory synced. A writer killed midway leaves only the temporary file, which
 //! [`list_shards`] skips and [`read_shard`] refuses.
 
 use std::collections::BTreeMap;
 use std::fs::{self, File};
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::{Deserialize, Serialize};
 
@@ -620,7 +619,7 @@ pub fn decode_shard(bytes: &[u8]) -> Result<Shard, ShardErrorKind> {
 /// True for the names of temporary files a writer makes (and leaves
 /// behind when killed): `.<target name>.tmp-<pid>-<n>`.
 pub fn is_temp_name(name: &str) -> bool {
-    name.starts_with('.') && name.contains(".tmp-")
+    crate::atomic::is_leftover(name)
 }
 
 fn has_shard_name(path: &Path) -> Result<(), String> {
@@ -647,40 +646,7 @@ pub fn write_shard(
 ) -> Result<(), ShardError> {
     has_shard_name(path).map_err(|e| ShardError::new(path, ShardErrorKind::BadName(e)))?;
     let bytes = encode_shard(header, games).map_err(|e| ShardError::new(path, e))?;
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir.to_owned(),
-        _ => PathBuf::from("."),
-    };
-    let name = path.file_name().and_then(|n| n.to_str()).expect("checked");
-    let temp = dir.join(format!(
-        ".{name}.tmp-{}-{}",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    let write = || -> io::Result<()> {
-        let mut file = File::create_new(&temp)?;
-        file.write_all(&bytes)?;
-        file.sync_all()?;
-        drop(file);
-        fs::rename(&temp, path)?;
-        sync_dir(&dir)
-    };
-    write().map_err(|e| {
-        let _ = fs::remove_file(&temp);
-        ShardError::new(path, e)
-    })
-}
-
-/// Makes a rename durable (Unix: fsync of the directory).
-#[cfg(unix)]
-fn sync_dir(dir: &Path) -> io::Result<()> {
-    File::open(dir)?.sync_all()
-}
-
-#[cfg(not(unix))]
-fn sync_dir(_dir: &Path) -> io::Result<()> {
-    Ok(())
+    crate::atomic::write_file(path, &bytes).map_err(|e| ShardError::new(path, io::Error::from(e)))
 }
 
 /// Reads and checks the shard at `path`. A writer's temporary file is

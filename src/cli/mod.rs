@@ -5,7 +5,7 @@ mod perft;
 mod play;
 
 use clap::{Parser, Subcommand};
-use heterodox_env::{AnyGame, RuleOptions, Variant};
+use heterodox_env::Variant;
 
 use crate::common::print_stdout;
 
@@ -64,43 +64,5 @@ pub fn run(cli: Cli) -> Result<(), String> {
             print_stdout(&Variant::ALL.map(|v| format!("{v}\n")).concat());
             Ok(())
         }
-    }
-}
-
-/// The options every game-building subcommand takes.
-#[derive(clap::Args, Debug)]
-pub struct GameArgs {
-    /// Variant name (see `heterodox variants`).
-    #[arg(long, default_value = "chess")]
-    variant: String,
-    /// Start from this position instead of the variant's start position.
-    #[arg(long)]
-    fen: Option<String>,
-    /// A rule setting of the variant, KEY=VALUE; repeatable.
-    #[arg(long = "option", value_name = "KEY=VALUE")]
-    options: Vec<String>,
-    /// Traitor family mode (traitor, defector, double-agent,
-    /// defector-double-agent, mercenary): sugar for `--option mode=...`.
-    #[arg(long)]
-    mode: Option<String>,
-    /// Traitor family commitment (standard, simplified, impromptu): sugar
-    /// for `--option commitment=...`.
-    #[arg(long)]
-    commitment: Option<String>,
-}
-
-impl GameArgs {
-    /// Builds the game these options describe.
-    fn new_game(&self) -> Result<AnyGame, String> {
-        let variant: Variant = self.variant.parse().map_err(|e| format!("{e}"))?;
-        let mut options =
-            RuleOptions::parse(&self.options.join(",")).map_err(|e| format!("{e}"))?;
-        if let Some(mode) = &self.mode {
-            options.set("mode", mode);
-        }
-        if let Some(commitment) = &self.commitment {
-            options.set("commitment", commitment);
-        }
-        AnyGame::with_options(variant, self.fen.as_deref(), &options).map_err(|e| format!("{e}"))
     }
 }

@@ -10,7 +10,7 @@ const MAX_DEPTH: u32 = 12;
 #[derive(Args, Debug)]
 pub struct PerftArgs {
     #[command(flatten)]
-    game: super::GameArgs,
+    game: crate::args::GameArgs,
     /// Plies to search, 0 to 12.
     #[arg(long)]
     depth: u32,

@@ -12,7 +12,7 @@ use heterodox_env::pgn::Movetext;
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     #[command(flatten)]
-    game: super::GameArgs,
+    game: crate::args::GameArgs,
     /// Pick uniformly random legal moves for both sides.
     #[arg(long, conflicts_with = "agent")]
     random: bool,

@@ -12,24 +12,20 @@ use std::path::PathBuf;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use heterodox_env::{GameVariant, RuleOptions, Variant, VariantVisitor};
+use heterodox_env::{GameVariant, RuleOptions, VariantVisitor};
+use heterodox_selfplay::atomic::write_file;
 use heterodox_selfplay::{openings, pgn, SearchConfig};
-use heterodox_training::agent::AgentSpec;
+use heterodox_training::arena::agent::AgentSpec;
+use heterodox_training::arena::rating_list::{rating_list, Meeting, Rating, PRIOR_DRAWS};
+use heterodox_training::arena::sprt::{Sprt, SprtDecision};
 use heterodox_training::arena::{run_arena, ArenaConfig, Pairing, Schedule};
-use heterodox_training::rating_list::{rating_list, Meeting, Rating, PRIOR_DRAWS};
-use heterodox_training::run::write_file;
-use heterodox_training::sprt::{Sprt, SprtDecision};
 
-use crate::selfplay::{parse_device, writable_dir};
+use crate::selfplay::writable_dir;
 
 #[derive(Args, Debug)]
 pub struct ArenaArgs {
-    /// Variant name (see `heterodox variants`).
-    #[arg(long, default_value = "chess")]
-    variant: String,
-    /// A rule setting of the variant, KEY=VALUE; repeatable.
-    #[arg(long = "option", value_name = "KEY=VALUE")]
-    options: Vec<String>,
+    #[command(flatten)]
+    rules: crate::args::RulesArgs,
     /// Agents, comma-separated: random, uniform@SIMS, rollout@SIMS,
     /// net:DIR@SIMS (each optionally /puct or /gumbel).
     #[arg(long, value_delimiter = ',', required = true)]
@@ -61,9 +57,8 @@ pub struct ArenaArgs {
     concurrent: u32,
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Where the networks run: auto (CUDA when present), cpu or cuda.
-    #[arg(long, default_value = "auto")]
-    device: String,
+    #[command(flatten)]
+    device: crate::device::DeviceArgs,
     /// Output directory for games.pgn and results.json (default: a new
     /// runs/arena/VARIANT-N).
     #[arg(long)]
@@ -74,7 +69,7 @@ pub struct ArenaArgs {
 }
 
 pub fn run(args: &ArenaArgs) -> Result<(), String> {
-    let variant: Variant = args.variant.parse().map_err(|e| format!("{e}"))?;
+    let variant = args.rules.variant()?;
     let book = match &args.openings {
         Some(path) => Some(
             std::fs::read_to_string(path)
@@ -82,7 +77,7 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
         ),
         None => None,
     };
-    let options = RuleOptions::parse(&args.options.join(",")).map_err(|e| format!("{e}"))?;
+    let options = args.rules.options()?;
     let agents = args
         .agents
         .iter()
@@ -109,7 +104,7 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
         search: SearchConfig::default(),
         schedule,
         sprt,
-        device: parse_device(&args.device)?,
+        device: args.device.device()?,
     };
     // A directory named by the user is checked before any game is played;
     // the default one is made when the games are written.
@@ -183,7 +178,7 @@ impl VariantVisitor for Visit<'_> {
             if self.options.is_empty() {
                 "default rules".to_owned()
             } else {
-                self.args.options.join(", ")
+                self.args.rules.options.join(", ")
             },
             if self.config.openings.is_empty() {
                 String::new()

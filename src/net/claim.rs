@@ -16,8 +16,6 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use heterodox_training::claims::{run_claim, AgentChoice, ClaimSettings, CLAIMS, DEFAULT_AGENT};
 
-use crate::selfplay::parse_device;
-
 #[derive(Args, Debug)]
 pub struct ClaimArgs {
     /// The claim (see --list).
@@ -51,9 +49,8 @@ pub struct ClaimArgs {
     concurrent: u32,
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Where the networks run: auto (CUDA when present), cpu or cuda.
-    #[arg(long, default_value = "auto")]
-    device: String,
+    #[command(flatten)]
+    device: crate::device::DeviceArgs,
     /// The report directory (default: reports/NAME).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -91,7 +88,7 @@ pub fn run(args: &ClaimArgs) -> Result<(), String> {
     settings.opening_plies = args.opening_plies;
     settings.concurrent = args.concurrent;
     settings.seed = args.seed;
-    settings.device = parse_device(&args.device)?;
+    settings.device = args.device.device()?;
     let out = args
         .out
         .clone()
@@ -153,7 +150,7 @@ fn reproduce(
         ("--opening-plies", settings.opening_plies.to_string()),
         ("--seed", settings.seed.to_string()),
         ("--concurrent", settings.concurrent.to_string()),
-        ("--device", args.device.clone()),
+        ("--device", args.device.device.clone()),
         ("--out", out.display().to_string()),
     ] {
         words.push(flag.to_owned());

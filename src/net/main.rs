@@ -9,9 +9,14 @@
 //! same way: one line on stderr and a non-zero exit code.
 
 mod arena;
+// `GameArgs::new_game` serves the rules-only binary.
+#[allow(dead_code)]
+#[path = "../args.rs"]
+mod args;
 mod claim;
 #[path = "../common.rs"]
 mod common;
+mod device;
 mod model;
 mod play;
 mod selfplay;

@@ -8,27 +8,28 @@
 //! instead runs a saved network (evaluation mode, CPU) on the tensor
 //! `input` of IN and writes `policy` and `value` to OUT: the Rust side of
 //! the test that the PyTorch port (python/heterodox/torch.py) computes the
-//! same outputs as tch from the same checkpoint.
+//! same outputs as tch from the same checkpoint. `--loss IN` likewise
+//! gives the trainer's loss on a batch (IN's tensors `input` [N, C, 8, 8],
+//! `legal` [N, A] as 0/1, `policy` [N, A], `value` [N]; OUT's scalars
+//! `loss`, `policy_loss`, `value_loss`), computed in training mode as an
+//! SGD step sees it, so that `heterodox.learn` is held to the same numbers.
 
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use heterodox_env::{make_batch_env, EnvConfig, RuleOptions, Variant};
+use heterodox_env::{make_batch_env, EnvConfig};
 use heterodox_models::tch::{self, Device, Tensor};
 use heterodox_models::{NetConfig, Network};
+use heterodox_training::trainer::loss::{self, LossWeights, Targets};
 
 /// Observations in the forward pass: two, so that the batch dimension shows.
 const BATCH: usize = 2;
 
 #[derive(Args, Debug)]
 pub struct ModelArgs {
-    /// Variant whose encoding the network reads and writes (see
-    /// `heterodox variants`).
-    #[arg(long, default_value = "chess")]
-    variant: String,
-    /// A rule setting of the variant, KEY=VALUE; repeatable.
-    #[arg(long = "option", value_name = "KEY=VALUE")]
-    options: Vec<String>,
+    // The variant whose encoding the network reads and writes.
+    #[command(flatten)]
+    rules: crate::args::RulesArgs,
     /// T: positions stacked in an observation.
     #[arg(long, default_value_t = 1)]
     history: usize,
@@ -44,28 +45,75 @@ pub struct ModelArgs {
     #[arg(long)]
     cuda: bool,
     /// Run the checkpoint in this directory instead of a fresh network
-    /// (with --forward and --out).
-    #[arg(long, requires_all = ["forward", "out"])]
+    /// (with --forward or --loss, and --out).
+    #[arg(long, requires = "out")]
     load: Option<PathBuf>,
     /// A safetensors file whose tensor `input` [N, C, 8, 8] the loaded
     /// network evaluates.
-    #[arg(long, requires = "load")]
+    #[arg(long, requires = "load", conflicts_with = "loss")]
     forward: Option<PathBuf>,
-    /// Where the outputs go: a safetensors file with `policy` [N, A] and
-    /// `value` [N].
+    /// A safetensors batch (input, legal, policy, value): its training loss.
+    #[arg(long, requires = "load")]
+    loss: Option<PathBuf>,
+    /// The value term's weight for --loss.
+    #[arg(long, default_value_t = 1.0, requires = "loss", value_name = "W")]
+    value_loss_weight: f64,
+    /// Where the outputs go (safetensors): policy and value, or the losses.
     #[arg(long, requires = "load")]
     out: Option<PathBuf>,
+}
+
+/// Reads the named tensors of a safetensors file, in the order asked.
+fn read_tensors<const N: usize>(path: &Path, names: [&str; N]) -> Result<[Tensor; N], String> {
+    let mut tensors = Tensor::read_safetensors(path).map_err(|e| e.to_string())?;
+    let mut take = |name: &str| {
+        let k = tensors
+            .iter()
+            .position(|(n, _)| n == name)
+            .ok_or_else(|| format!("{}: no tensor named {name}", path.display()))?;
+        Ok::<Tensor, String>(tensors.swap_remove(k).1)
+    };
+    let mut out = Vec::with_capacity(N);
+    for name in names {
+        out.push(take(name)?);
+    }
+    Ok(out.try_into().expect("one tensor per name"))
+}
+
+/// `--load DIR --loss IN --out OUT`: the training loss of the loaded
+/// network on IN's batch, written to OUT.
+fn training_loss(dir: &Path, input: &Path, out: &Path, value_weight: f64) -> Result<(), String> {
+    let net = Network::load(dir, Device::Cpu).map_err(|e| e.to_string())?;
+    let [xs, legal, policy, value] = read_tensors(input, ["input", "legal", "policy", "value"])?;
+    let legal = legal.to_kind(tch::Kind::Bool);
+    let (logits, values) = net.try_forward_t(&xs, true).map_err(|e| e.to_string())?;
+    let targets = Targets {
+        legal: &legal,
+        policy: &policy,
+        value: &value,
+    };
+    let weights = LossWeights {
+        value: value_weight,
+    };
+    let terms = loss::loss(&logits, &values, &targets, weights);
+    Tensor::write_safetensors(
+        &[
+            ("loss", &terms.total),
+            ("policy_loss", &terms.policy),
+            ("value_loss", &terms.value),
+        ],
+        out,
+    )
+    .map_err(|e| e.to_string())?;
+    crate::common::print_stdout(&format!("wrote {}\n", out.display()));
+    Ok(())
 }
 
 /// `--load DIR --forward IN --out OUT`: the loaded network's outputs on
 /// IN's `input`, written to OUT.
 fn forward(dir: &Path, input: &Path, out: &Path) -> Result<(), String> {
     let net = Network::load(dir, Device::Cpu).map_err(|e| e.to_string())?;
-    let tensors = Tensor::read_safetensors(input).map_err(|e| e.to_string())?;
-    let (_, xs) = tensors
-        .into_iter()
-        .find(|(name, _)| name == "input")
-        .ok_or_else(|| format!("{}: no tensor named input", input.display()))?;
+    let [xs] = read_tensors(input, ["input"])?;
     let (policy, value) =
         tch::no_grad(|| net.try_forward_t(&xs, false)).map_err(|e| e.to_string())?;
     Tensor::write_safetensors(&[("policy", &policy), ("value", &value)], out)
@@ -78,8 +126,14 @@ pub fn run(args: &ModelArgs) -> Result<(), String> {
     if let (Some(dir), Some(input), Some(out)) = (&args.load, &args.forward, &args.out) {
         return forward(dir, input, out);
     }
-    let variant: Variant = args.variant.parse().map_err(|e| format!("{e}"))?;
-    let options = RuleOptions::parse(&args.options.join(",")).map_err(|e| format!("{e}"))?;
+    if let (Some(dir), Some(batch), Some(out)) = (&args.load, &args.loss, &args.out) {
+        return training_loss(dir, batch, out, args.value_loss_weight);
+    }
+    if args.load.is_some() {
+        return Err("--load needs --forward or --loss".to_owned());
+    }
+    let variant = args.rules.variant()?;
+    let options = args.rules.options()?;
     let env_config = EnvConfig::new(BATCH).with_history(args.history);
     let env = make_batch_env(variant, &options, env_config).map_err(|e| format!("{e}"))?;
     let spec = env.spec();

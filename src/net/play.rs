@@ -17,31 +17,17 @@ use clap::Args;
 
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::rng::{mix64, SplitMix64};
-use heterodox_env::{Color, Game, GameVariant, RuleOptions, StateSampler, Variant, VariantVisitor};
+use heterodox_env::{Color, Game, GameVariant, RuleOptions, StateSampler, VariantVisitor};
 use heterodox_selfplay::{LeafBatch, Player, Search, SearchConfig};
-use heterodox_training::agent::AgentSpec;
+use heterodox_training::arena::agent::AgentSpec;
 use heterodox_training::arena::evaluator_for;
 
 use crate::common::print_stdout;
-use crate::selfplay::parse_device;
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// Variant name (see `heterodox variants`).
-    #[arg(long, default_value = "chess")]
-    variant: String,
-    /// Start from this position instead of the variant's start position.
-    #[arg(long)]
-    fen: Option<String>,
-    /// A rule setting of the variant, KEY=VALUE; repeatable.
-    #[arg(long = "option", value_name = "KEY=VALUE")]
-    options: Vec<String>,
-    /// Traitor family mode: sugar for `--option mode=...`.
-    #[arg(long)]
-    mode: Option<String>,
-    /// Traitor family commitment: sugar for `--option commitment=...`.
-    #[arg(long)]
-    commitment: Option<String>,
+    #[command(flatten)]
+    game: crate::args::GameArgs,
     /// The agent: random, uniform@SIMS, rollout@SIMS, net:DIR@SIMS.
     #[arg(long, required = true)]
     agent: String,
@@ -57,20 +43,13 @@ pub struct PlayArgs {
     /// Stop after this many plies.
     #[arg(long, default_value_t = 1000)]
     max_plies: u32,
-    /// Where a network runs: auto (CUDA when present), cpu or cuda.
-    #[arg(long, default_value = "auto")]
-    device: String,
+    #[command(flatten)]
+    device: crate::device::DeviceArgs,
 }
 
 pub fn run(args: &PlayArgs) -> Result<(), String> {
-    let variant: Variant = args.variant.parse().map_err(|e| format!("{e}"))?;
-    let mut options = RuleOptions::parse(&args.options.join(",")).map_err(|e| format!("{e}"))?;
-    if let Some(mode) = &args.mode {
-        options.set("mode", mode);
-    }
-    if let Some(commitment) = &args.commitment {
-        options.set("commitment", commitment);
-    }
+    let variant = args.game.rules.variant()?;
+    let options = args.game.rules.options()?;
     let agent: AgentSpec = args.agent.parse().map_err(|e| format!("{e}"))?;
     let human = match args.color.as_str() {
         "white" => Color::White,
@@ -107,12 +86,12 @@ impl VariantVisitor for Visit<'_> {
             human,
         } = self;
         let rules = P::parse_rules(&options).map_err(|e| format!("{e}"))?;
-        let start = match &args.fen {
+        let start = match &args.game.fen {
             Some(fen) => P::from_position_string(fen, &rules).map_err(|e| format!("{e}"))?,
             None => P::start(&rules, args.seed).map_err(|e| format!("{e}"))?,
         };
         let spec = EncodingSpec::of(&start, 1);
-        let device = parse_device(&args.device)?;
+        let device = args.device.device()?;
         let evaluator =
             evaluator_for::<P>(&agent, &spec, args.seed, device).map_err(|e| e.to_string())?;
         let search_config = agent

@@ -17,8 +17,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use heterodox_env::{GameVariant, RuleOptions, Variant, VariantVisitor};
-use heterodox_models::tch::Device;
+use heterodox_env::{GameVariant, RuleOptions, VariantVisitor};
 use heterodox_models::{NetEvaluator, Network};
 use heterodox_selfplay::shard::{write_shard, ShardHeader};
 use heterodox_selfplay::{
@@ -28,12 +27,8 @@ use heterodox_selfplay::{
 
 #[derive(Args, Debug)]
 pub struct SelfPlayArgs {
-    /// Variant name (see `heterodox variants`).
-    #[arg(long, default_value = "chess")]
-    variant: String,
-    /// A rule setting of the variant, KEY=VALUE; repeatable.
-    #[arg(long = "option", value_name = "KEY=VALUE")]
-    options: Vec<String>,
+    #[command(flatten)]
+    rules: crate::args::RulesArgs,
     /// The evaluator: `uniform` (uniform priors, value 0), `rollout` (one
     /// random playout per leaf), or a checkpoint directory.
     #[arg(long, default_value = "uniform")]
@@ -65,28 +60,14 @@ pub struct SelfPlayArgs {
     /// Also write every game as PGN into OUT/games.pgn.
     #[arg(long)]
     pgn: bool,
-    /// Where the network runs: auto (CUDA when present), cpu or cuda.
-    #[arg(long, default_value = "auto")]
-    device: String,
+    #[command(flatten)]
+    device: crate::device::DeviceArgs,
     /// Output directory (created if missing).
     #[arg(long)]
     out: PathBuf,
     /// No progress bar (logs and tests).
     #[arg(long)]
     quiet: bool,
-}
-
-/// Parses `--device`.
-pub fn parse_device(text: &str) -> Result<Device, String> {
-    match text {
-        "auto" => Ok(Device::cuda_if_available()),
-        "cpu" => Ok(Device::Cpu),
-        "cuda" if heterodox_models::tch::Cuda::is_available() => Ok(Device::Cuda(0)),
-        "cuda" => Err("--device cuda: no CUDA device is available".to_owned()),
-        other => Err(format!(
-            "unknown device '{other}' (valid devices: auto, cpu, cuda)"
-        )),
-    }
 }
 
 /// Makes `dir` and checks that a file can be written in it, before any
@@ -101,8 +82,8 @@ pub fn writable_dir(dir: &Path) -> Result<(), String> {
 }
 
 pub fn run(args: &SelfPlayArgs) -> Result<(), String> {
-    let variant: Variant = args.variant.parse().map_err(|e| format!("{e}"))?;
-    let options = RuleOptions::parse(&args.options.join(",")).map_err(|e| format!("{e}"))?;
+    let variant = args.rules.variant()?;
+    let options = args.rules.options()?;
     if args.shard_games == 0 {
         return Err("--shard-games must be at least 1".to_owned());
     }
@@ -150,7 +131,7 @@ impl VariantVisitor for Run<'_> {
         let network = match args.net.as_str() {
             "uniform" | "rollout" => None,
             path => {
-                let device = parse_device(&args.device)?;
+                let device = args.device.device()?;
                 let network = Network::load_for(path, selfplay.spec(), device)
                     .map_err(|e| format!("checkpoint {path}: {e}"))?;
                 Some(NetEvaluator::new(network, selfplay.spec()).map_err(|e| format!("{e}"))?)
@@ -218,7 +199,7 @@ impl VariantVisitor for Run<'_> {
         flush(&args.out, &mut shards, &header, &mut pending)?;
         if args.pgn {
             let path = args.out.join("games.pgn");
-            heterodox_training::run::write_file(&path, pgn_text.as_bytes())
+            heterodox_selfplay::atomic::write_file(&path, pgn_text.as_bytes())
                 .map_err(|e| e.to_string())?;
         }
         bar.finish_and_clear();

@@ -17,11 +17,9 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use heterodox_env::RuleOptions;
-use heterodox_training::config::TrainConfig;
+use heterodox_training::trainer::config::TrainConfig;
 use heterodox_training::trainer::{train, Event, TrainOptions};
 use heterodox_training::ScoreEstimate;
-
-use crate::selfplay::parse_device;
 
 #[derive(Args, Debug)]
 pub struct TrainArgs {
@@ -51,16 +49,15 @@ pub struct TrainArgs {
     /// Overrides seed.
     #[arg(long)]
     seed: Option<u64>,
-    /// Where the network runs: auto (CUDA when present), cpu or cuda.
-    #[arg(long, default_value = "auto")]
-    device: String,
+    #[command(flatten)]
+    device: crate::device::DeviceArgs,
     /// No progress display (logs and tests); one line per iteration.
     #[arg(long)]
     quiet: bool,
 }
 
 pub fn run(args: &TrainArgs) -> Result<(), String> {
-    let device = parse_device(&args.device)?;
+    let device = args.device.device()?;
     let overrides = args.variant.is_some()
         || !args.options.is_empty()
         || args.config.is_some()

@@ -52,3 +52,17 @@ impl TrainError {
         move |source| TrainError::Io { path, source }
     }
 }
+
+/// The atomic writer's errors (run files, PGN, reports).
+impl From<heterodox_selfplay::atomic::AtomicError> for TrainError {
+    fn from(error: heterodox_selfplay::atomic::AtomicError) -> TrainError {
+        use heterodox_selfplay::atomic::AtomicError;
+        match error {
+            AtomicError::Io { path, source } => TrainError::Io { path, source },
+            AtomicError::Refused { path, reason } => TrainError::RunDir {
+                path,
+                message: reason,
+            },
+        }
+    }
+}

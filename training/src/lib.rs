@@ -1,37 +1,26 @@
-//! AlphaZero training for Heterodox.
+//! Training, measuring and testing for Heterodox, in three rooms that only
+//! look downwards (claims -> arena -> nothing of the trainer; the trainer's
+//! evaluation uses the arena's scores):
 //!
-//! - [`config`]: [`TrainConfig`], the run's settings in TOML (commented
-//!   defaults per variant in `configs/`);
-//! - [`trainer`]: [`train`], the loop (self-play -> replay window -> SGD
-//!   -> evaluation -> checkpoint), new or resumed;
-//! - [`optimizer`]: SGD with momentum whose state is saved with the
-//!   checkpoint, and the learning-rate schedule;
-//! - [`run`]: the run directory and its atomic checkpoints;
-//! - [`evaluate`]: games against random play and the uniform search;
-//! - [`rating`]: scores with confidence intervals and Elo; [`rating_list`]:
-//!   one Elo per agent from all the pairings of an arena;
-//! - [`metrics`]: `metrics.jsonl`, what the plots are drawn from;
-//! - [`agent`]: agent strings (`random`, `uniform@400`, `net:DIR@200`);
-//! - [`arena`]: gauntlets and round robins of paired games, with
-//!   [`sprt`]: pentanomial statistics and the generalised SPRT;
+//! - [`trainer`]: the AlphaZero loop ([`train`]: self-play -> replay
+//!   window -> SGD -> evaluation -> checkpoint, new or resumed), its TOML
+//!   [`TrainConfig`] (`trainer::config`), the loss, the optimizer, the run
+//!   directory with its atomic checkpoints (`trainer::run`), the metrics
+//!   file and the evaluation games;
+//! - [`arena`]: agent strings (`random`, `uniform@400`, `net:DIR@200`),
+//!   gauntlets and round robins of paired games, scores with confidence
+//!   intervals and Elo (`arena::rating`), the rating list of many agents
+//!   (`arena::rating_list`), pentanomial statistics and the generalised
+//!   SPRT (`arena::sprt`);
 //! - [`claims`]: strategy claims as measured hypotheses, with reports.
 
-pub mod agent;
 pub mod arena;
 pub mod claims;
-pub mod config;
 pub mod error;
-pub mod evaluate;
-pub mod metrics;
-pub mod optimizer;
-pub mod rating;
-pub mod rating_list;
-pub mod run;
-pub mod sprt;
 pub mod trainer;
 
-pub use config::TrainConfig;
+pub use arena::rating::ScoreEstimate;
 pub use error::TrainError;
-pub use rating::ScoreEstimate;
-pub use run::{RunDir, TrainerState};
+pub use trainer::config::TrainConfig;
+pub use trainer::run::{RunDir, TrainerState};
 pub use trainer::{train, Event, TrainOptions, TrainSummary};

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use heterodox_selfplay::RootPolicy;
-use heterodox_training::config::{Schedule, TrainConfig};
+use heterodox_training::trainer::config::{Schedule, TrainConfig};
 use heterodox_training::TrainError;
 
 fn configs_dir() -> std::path::PathBuf {

@@ -2,8 +2,8 @@
 //! Nesterov) exactly, and its state survives a save and a load.
 
 use heterodox_models::tch::{nn, Device, Kind, Tensor};
-use heterodox_training::config::{OptimizerConfig, Schedule};
-use heterodox_training::optimizer::Sgd;
+use heterodox_training::trainer::config::{OptimizerConfig, Schedule};
+use heterodox_training::trainer::optimizer::Sgd;
 
 fn config(nesterov: bool) -> OptimizerConfig {
     OptimizerConfig {

@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use heterodox_models::tch::Device;
-use heterodox_training::metrics::read_evaluations;
-use heterodox_training::run::{read_state, RunDir};
+use heterodox_training::trainer::metrics::read_evaluations;
+use heterodox_training::trainer::run::{read_state, RunDir};
 use heterodox_training::{train, Event, TrainConfig, TrainError, TrainOptions};
 
 /// A run small enough for a test: a few games of a few plies, a tiny net.

@@ -30,6 +30,7 @@ from typing import Any, Callable
 import numpy as np
 
 import heterodox
+from heterodox._atomic import write_file
 from heterodox.ray.config import RayConfig
 
 #: The weights as they travel through Ray's object store: the learner's
@@ -66,16 +67,6 @@ def discard_unfinished(shard_dir: Path, worker: int) -> list[str]:
         except FileNotFoundError:
             pass
     return sorted(removed)
-
-
-def _write_atomic(path: Path, text: str) -> None:
-    """Writes a small file atomically (temporary file, fsync, rename)."""
-    temp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    with open(temp, "w", encoding="utf-8") as file:
-        file.write(text)
-        file.flush()
-        os.fsync(file.fileno())
-    os.replace(temp, path)
 
 
 def _new_network(config: RayConfig) -> Any:
@@ -291,14 +282,10 @@ class Learner:
         name = f"ckpt-{self.version:06}"
         hx.save(self.net, self.dir / name)
         optim = self.dir / f"{name}.optim.pt"
-        temp = optim.with_name(f".{optim.name}.tmp-{os.getpid()}")
-        torch.save(self.optimizer.state_dict(), temp)
-        with open(temp, "rb") as file:
-            os.fsync(file.fileno())
-        os.replace(temp, optim)
+        write_file(optim, lambda temp: torch.save(self.optimizer.state_dict(), temp))
         state = {"checkpoint": name, "step": self.step, "version": self.version,
                  "shards": self.shards}
-        _write_atomic(self.dir / STATE_FILE, json.dumps(state, indent=1))
+        write_file(self.dir / STATE_FILE, json.dumps(state, indent=1))
         hx.save(self.net, self.config.run_dir / "last")
         kept = sorted(p for p in self.dir.glob("ckpt-*") if p.is_dir())[:-self.config.learner.keep_checkpoints]
         for old in kept:

@@ -8,10 +8,10 @@ use heterodox_env::GameVariant;
 use heterodox_selfplay::{pgn, Duel, DuelConfig, DuelGame, DuelTally, Player};
 
 use super::ClaimSettings;
-use crate::agent::AgentSpec;
+use crate::arena::agent::AgentSpec;
 use crate::arena::evaluator_for;
+use crate::arena::rating::ScoreEstimate;
 use crate::error::TrainError;
-use crate::rating::ScoreEstimate;
 
 /// Which games of an agent against itself to play.
 pub(crate) struct GameSet {

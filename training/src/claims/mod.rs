@@ -31,9 +31,9 @@ use heterodox_models::tch::Device;
 use heterodox_selfplay::SearchConfig;
 use serde::Serialize;
 
-use crate::agent::AgentSpec;
+use crate::arena::agent::AgentSpec;
+use crate::arena::rating::ScoreEstimate;
 use crate::error::TrainError;
-use crate::rating::ScoreEstimate;
 pub use report::PlotOutcome;
 
 /// A registered claim.

@@ -1,4 +1,5 @@
-//! A claim's report directory, written atomically: every file goes into a
+//! A claim's report directory, written atomically by the one atomic writer
+//! (`heterodox_selfplay::atomic::publish_dir`): every file goes into a
 //! staging directory beside the target, the plots are drawn there, and the
 //! directory is renamed into place, so a killed run leaves the previous
 //! report or none, never a mix.
@@ -21,6 +22,8 @@
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+
+use heterodox_selfplay::atomic::{publish_dir, Replace};
 use std::process::{Command, Stdio};
 
 use crate::error::TrainError;
@@ -45,74 +48,31 @@ pub type PlotOutcome = Result<Vec<String>, String>;
 
 /// Writes `files` into a staging directory, draws the plots from its
 /// claim.json, asks `summary` for summary.md given the plot outcome, and
-/// renames the directory to `out`. An `out` that holds a previous report
-/// (a claim.json) is replaced; any other non-empty directory is refused.
+/// publishes the directory as `out` (`heterodox_selfplay::atomic`). An
+/// `out` that holds a previous report (a claim.json) is replaced; any
+/// other non-empty directory is refused.
 pub(crate) fn write_report(
     out: &Path,
     files: ReportFiles,
     summary: impl FnOnce(&PlotOutcome) -> String,
 ) -> Result<PlotOutcome, TrainError> {
-    let refuse = |message: String| TrainError::RunDir {
-        path: out.to_owned(),
-        message,
-    };
-    if out.exists() {
-        let empty = fs::read_dir(out)
-            .map_err(TrainError::io(out))?
-            .next()
-            .is_none();
-        if !empty && !out.join("claim.json").is_file() {
-            return Err(refuse(
-                "exists and is not a claim report; choose another --out".to_owned(),
-            ));
-        }
-    }
-    let parent = match out.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
-        _ => PathBuf::from("."),
-    };
-    fs::create_dir_all(&parent).map_err(TrainError::io(&parent))?;
-    let name = out
-        .file_name()
-        .ok_or_else(|| refuse("needs a directory name".to_owned()))?
-        .to_string_lossy()
-        .into_owned();
-    let staging = parent.join(format!(".{name}.tmp-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&staging);
-    let result = (|| {
-        fs::create_dir(&staging).map_err(TrainError::io(&staging))?;
+    let published = publish_dir(out, Replace::Marked("claim.json"), |staging| {
         for (file, bytes) in &files.files {
-            write_synced(&staging.join(file), bytes)?;
+            let path = staging.join(file);
+            fs::write(&path, bytes).map_err(TrainError::io(&path))?;
         }
-        let plots = draw_plots(&staging);
-        write_synced(&staging.join("summary.md"), summary(&plots).as_bytes())?;
-        if out.exists() {
-            let aside = parent.join(format!(".{name}.old-{}", std::process::id()));
-            fs::rename(out, &aside).map_err(TrainError::io(out))?;
-            if let Err(e) = fs::rename(&staging, out) {
-                // Put the earlier report back where it was.
-                let _ = fs::rename(&aside, out);
-                return Err(TrainError::io(out)(e));
-            }
-            let _ = fs::remove_dir_all(&aside);
-        } else {
-            fs::rename(&staging, out).map_err(TrainError::io(out))?;
-        }
+        let plots = draw_plots(staging);
+        let path = staging.join("summary.md");
+        fs::write(&path, summary(&plots)).map_err(TrainError::io(&path))?;
         Ok(plots)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_dir_all(&staging);
-    }
-    result
-}
-
-fn write_synced(path: &Path, bytes: &[u8]) -> Result<(), TrainError> {
-    (|| {
-        let mut file = fs::File::create(path)?;
-        file.write_all(bytes)?;
-        file.sync_all()
-    })()
-    .map_err(TrainError::io(path))
+    });
+    published.map_err(|e| match e {
+        TrainError::RunDir { path, .. } if path == out => TrainError::RunDir {
+            path,
+            message: "exists and is not a claim report; choose another --out".to_owned(),
+        },
+        other => other,
+    })
 }
 
 /// The Python that draws the plots.

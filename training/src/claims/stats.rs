@@ -9,7 +9,7 @@
 
 use serde::Serialize;
 
-use crate::rating::{wilson_interval, Z95};
+use crate::arena::rating::{wilson_interval, Z95};
 
 /// The standard normal distribution function, from the complementary
 /// error function (the Chebyshev fit `erfcc` of Numerical Recipes,

@@ -10,21 +10,26 @@
 //!    iterations' games (the shared loader re-encodes them, so the network
 //!    trains on exactly what it sees at play);
 //! 3. every `evaluation.every` iterations: the evaluation
-//!    ([`crate::evaluate`]);
+//!    ([`crate::trainer::evaluate`]);
 //! 4. lines in `RUN/metrics.jsonl` (one per SGD step, one for the
 //!    iteration), and every `checkpoint.every`
-//!    iterations a checkpoint ([`crate::run`]).
+//!    iterations a checkpoint ([`crate::trainer::run`]).
 //!
-//! Loss, per position: `-sum_a pi(a) log p(a)` over the legal actions
-//! (the network's logits masked to the legal actions, softmax) plus
-//! `value_loss_weight * (v - z)^2`; the L2 term is the optimizer's weight
-//! decay. The targets are the loader's: `pi` the search's improved policy
-//! (Gumbel) or visit distribution (PUCT), `z` the game result mixed with
-//! the root value by `z_weight`.
+//! The loss is [`loss::loss`] (defined once, shared with
+//! `heterodox.learn`). Its targets are the loader's: `pi` the search's
+//! improved policy (Gumbel) or visit distribution (PUCT), `z` the game
+//! result mixed with the root value by `z_weight`.
 //!
 //! Everything runs in one process and one thread of control; self-play's
 //! tree work and the loader's decoding use rayon, the forward and backward
 //! passes libtorch's intra-op threads.
+
+pub mod config;
+pub mod evaluate;
+pub mod loss;
+pub mod metrics;
+pub mod optimizer;
+pub mod run;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -38,14 +43,15 @@ use heterodox_selfplay::loader::{Batch, Loader, LoaderConfig};
 use heterodox_selfplay::shard::{read_shard_for, write_shard, ShardHeader};
 use heterodox_selfplay::{pgn, DuelGame, GameRecord, SelfPlay};
 
-use crate::config::TrainConfig;
+use heterodox_selfplay::atomic::write_file;
+
 use crate::error::TrainError;
-use crate::evaluate::{evaluate, Evaluation};
-use crate::metrics::{
-    self, EvaluationLine, IterationLine, SelfPlayMetrics, StepLine, Timing, TrainingMetrics,
-};
-use crate::optimizer::Sgd;
-use crate::run::{write_file, RunDir, TrainerState, TRAINER_FORMAT};
+use config::TrainConfig;
+use evaluate::{evaluate, Evaluation};
+use loss::{LossTerms, LossWeights, Targets};
+use metrics::{EvaluationLine, IterationLine, SelfPlayMetrics, StepLine, Timing, TrainingMetrics};
+use optimizer::Sgd;
+use run::{RunDir, TrainerState, TRAINER_FORMAT};
 
 /// Seed streams: iteration `i`'s process `s` is seeded by
 /// `derive_seed(seed, i, s)`.
@@ -114,7 +120,10 @@ pub fn train(
         if !run.holds_run() {
             return Err(TrainError::RunDir {
                 path: options.run.clone(),
-                message: format!("holds no run to resume (no {})", crate::run::CONFIG_FILE),
+                message: format!(
+                    "holds no run to resume (no {})",
+                    crate::trainer::run::CONFIG_FILE
+                ),
             });
         }
         TrainConfig::from_file(&run.config_path())?
@@ -217,7 +226,7 @@ impl<P: GameVariant> Trainer<P> {
                     path: trainer.run.root().to_owned(),
                     message: format!(
                         "already holds a run ({}); continue it with --resume or choose another --run",
-                        crate::run::CONFIG_FILE
+                        crate::trainer::run::CONFIG_FILE
                     ),
                 });
             }
@@ -261,8 +270,10 @@ impl<P: GameVariant> Trainer<P> {
         }
         let network =
             Network::load_for(&dir, &self.spec, self.device).map_err(|e| bad(e.to_string()))?;
-        self.optimizer
-            .load(&dir.join(crate::run::OPTIMIZER_FILE), network.var_store())?;
+        self.optimizer.load(
+            &dir.join(crate::trainer::run::OPTIMIZER_FILE),
+            network.var_store(),
+        )?;
         self.network = Some(network);
         self.iteration = state.iteration;
         self.step = state.step;
@@ -535,15 +546,20 @@ impl<P: GameVariant> Trainer<P> {
             .to_device(device);
         let target_value = Tensor::from_slice(&batch.values).to_device(device);
         let (logits, value) = network.try_forward_t(&observations, true)?;
-        // Illegal actions get a large negative logit (not -inf: 0 * -inf
-        // would be NaN where the target is 0).
-        let masked = logits.masked_fill(&legal.logical_not(), -1.0e9);
-        let log_policy = masked.log_softmax(1, Kind::Float);
-        let policy_loss = -(&target_policy * &log_policy)
-            .sum_dim_intlist(1, false, Kind::Float)
-            .mean(Kind::Float);
-        let value_loss = (&value - &target_value).square().mean(Kind::Float);
-        let loss = &policy_loss + &value_loss * self.config.training.value_loss_weight;
+        let targets = Targets {
+            legal: &legal,
+            policy: &target_policy,
+            value: &target_value,
+        };
+        let weights = LossWeights {
+            value: self.config.training.value_loss_weight,
+        };
+        let LossTerms {
+            total: loss,
+            policy: policy_loss,
+            value: value_loss,
+            log_policy,
+        } = loss::loss(&logits, &value, &targets, weights);
         let loss_value = f64::try_from(&loss)?;
         if !loss_value.is_finite() {
             return Err(TrainError::Diverged {
@@ -640,7 +656,10 @@ impl<P: GameVariant> Trainer<P> {
                 text.push_str(&pgn::with_players(&pgn, white, black));
             }
         }
-        write_file(&self.run.eval_pgn_path(self.iteration), text.as_bytes())
+        Ok(write_file(
+            &self.run.eval_pgn_path(self.iteration),
+            text.as_bytes(),
+        )?)
     }
 
     fn checkpoint(

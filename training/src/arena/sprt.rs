@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use heterodox_selfplay::DuelGame;
 
-use crate::rating::{elo_of_score, Z95};
+use crate::arena::rating::{elo_of_score, Z95};
 
 /// Pairs counted by A's total score over the pair: `counts[k]` pairs
 /// scored `k / 2`.

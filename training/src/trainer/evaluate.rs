@@ -15,9 +15,9 @@ use heterodox_selfplay::{
     Duel, DuelConfig, DuelGame, DuelTally, Evaluator, Player, SearchConfig, UniformEvaluator,
 };
 
-use crate::config::TrainConfig;
+use crate::arena::rating::ScoreEstimate;
 use crate::error::TrainError;
-use crate::rating::ScoreEstimate;
+use crate::trainer::config::TrainConfig;
 
 /// Seed stream of the evaluation openings.
 const OPENINGS_STREAM: u64 = 3;

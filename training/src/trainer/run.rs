@@ -16,7 +16,7 @@
 //!
 //! A checkpoint directory is a network checkpoint with two more files, so
 //! `heterodox selfplay --net RUN/last` plays it. It is written atomically
-//! (staging directory, fsync, rename; models/src/publish.rs), then `last`
+//! (staging directory, fsync, rename; `heterodox_selfplay::atomic`), then `last`
 //! is moved to it (a new link renamed over the old one) and checkpoints
 //! beyond the newest `keep` are deleted. A process killed at any point
 //! leaves every complete checkpoint and never a partial one under a
@@ -32,10 +32,11 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use heterodox_models::Network;
+use heterodox_selfplay::atomic;
 
-use crate::config::TrainConfig;
 use crate::error::TrainError;
-use crate::optimizer::Sgd;
+use crate::trainer::config::TrainConfig;
+use crate::trainer::optimizer::Sgd;
 
 pub const CONFIG_FILE: &str = "config.toml";
 pub const METRICS_FILE: &str = "metrics.jsonl";
@@ -167,8 +168,8 @@ impl RunDir {
             let Some(number) = name.to_str().and_then(|n| n.strip_prefix("ckpt-")) else {
                 continue;
             };
-            // Staging (`ckpt-00012.tmp-...`) and replaced (`.old-`)
-            // directories do not parse as numbers.
+            // The atomic writer's staging and replaced directories are
+            // hidden (`.ckpt-...`), so they never get here.
             if let Ok(iteration) = number.parse::<u32>() {
                 found.push(iteration);
             }
@@ -177,30 +178,32 @@ impl RunDir {
         Ok(found)
     }
 
-    /// Deletes what a killed process may have left half-made: staging
-    /// (`ckpt-N.tmp-...`) and replaced (`ckpt-N.old-...`) checkpoint
-    /// directories, and a half-made `last` link. Complete checkpoints are
-    /// not touched. Called on resume, before anything is written.
+    /// Deletes what a killed process may have left half-made: the atomic
+    /// writer's staging and replaced checkpoint directories
+    /// (`.ckpt-N.tmp-...`, `.ckpt-N.old-...`) and temporary files (a
+    /// half-made `last` link, config or metrics file). Complete
+    /// checkpoints are not touched. Called on resume, before anything is
+    /// written.
     pub fn remove_leftovers(&self) -> Result<(), TrainError> {
-        let dir = self.root.join(CHECKPOINTS_DIR);
-        if let Ok(entries) = fs::read_dir(&dir) {
+        for dir in [self.root.join(CHECKPOINTS_DIR), self.root.clone()] {
+            let entries = match fs::read_dir(&dir) {
+                Ok(entries) => entries,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+                Err(e) => return Err(TrainError::io(&dir)(e)),
+            };
             for entry in entries {
                 let entry = entry.map_err(TrainError::io(&dir))?;
-                let name = entry.file_name();
-                let name = name.to_string_lossy();
-                let Some(rest) = name.strip_prefix("ckpt-") else {
+                if !atomic::is_leftover(&entry.file_name().to_string_lossy()) {
                     continue;
-                };
-                if rest.contains(".tmp-") || rest.contains(".old-") {
-                    fs::remove_dir_all(entry.path()).map_err(TrainError::io(entry.path()))?;
                 }
-            }
-        }
-        let prefix = format!(".{LAST_LINK}.tmp-");
-        for entry in fs::read_dir(&self.root).map_err(TrainError::io(&self.root))? {
-            let entry = entry.map_err(TrainError::io(&self.root))?;
-            if entry.file_name().to_string_lossy().starts_with(&prefix) {
-                fs::remove_file(entry.path()).map_err(TrainError::io(entry.path()))?;
+                let path = entry.path();
+                let is_dir = entry.file_type().map_err(TrainError::io(&path))?.is_dir();
+                let removed = if is_dir {
+                    fs::remove_dir_all(&path)
+                } else {
+                    fs::remove_file(&path)
+                };
+                removed.map_err(TrainError::io(&path))?;
             }
         }
         Ok(())
@@ -223,8 +226,8 @@ impl RunDir {
                 optimizer
                     .save(&staging.join(OPTIMIZER_FILE))
                     .map_err(|e| to_model_error(staging, e))?;
-                write_file(&staging.join(TRAINER_FILE), state_json.as_bytes())
-                    .map_err(|e| to_model_error(staging, e))
+                fs::write(staging.join(TRAINER_FILE), &state_json)
+                    .map_err(|e| to_model_error(staging, TrainError::io(staging)(e)))
             })
             .map_err(|e| TrainError::Checkpoint {
                 path: path.clone(),
@@ -281,29 +284,6 @@ pub fn read_state(dir: &Path) -> Result<TrainerState, TrainError> {
         )));
     }
     Ok(state)
-}
-
-/// Temporary file, fsync, rename.
-pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), TrainError> {
-    use std::io::Write;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let temp = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
-    let result = (|| {
-        let mut file = fs::File::create(&temp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        fs::rename(&temp, path)
-    })();
-    result.map_err(|e| {
-        let _ = fs::remove_file(&temp);
-        TrainError::Io {
-            path: path.to_owned(),
-            source: e,
-        }
-    })
 }
 
 fn to_model_error(path: &Path, error: TrainError) -> heterodox_models::ModelError {

@@ -8,6 +8,11 @@
 //! plies from the start, each opening with both colours;
 //! [`heterodox_selfplay::duel`]), so the pairings are comparable.
 
+pub mod agent;
+pub mod rating;
+pub mod rating_list;
+pub mod sprt;
+
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::rng::derive_seed;
 use heterodox_env::GameVariant;
@@ -18,10 +23,10 @@ use heterodox_selfplay::{
     UniformEvaluator,
 };
 
-use crate::agent::{AgentKind, AgentSpec};
+use crate::arena::agent::{AgentKind, AgentSpec};
+use crate::arena::rating::ScoreEstimate;
+use crate::arena::sprt::{Pentanomial, Sprt, SprtDecision};
 use crate::error::TrainError;
-use crate::rating::ScoreEstimate;
-use crate::sprt::{Pentanomial, Sprt, SprtDecision};
 
 /// Who plays whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -18,8 +18,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::arena::rating::ScoreEstimate;
 use crate::error::TrainError;
-use crate::rating::ScoreEstimate;
 
 /// Self-play figures of one iteration.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -145,7 +145,10 @@ pub fn truncate_after(path: &Path, iteration: u32) -> Result<(), TrainError> {
             kept.push('\n');
         }
     }
-    crate::run::write_file(path, kept.as_bytes())
+    Ok(heterodox_selfplay::atomic::write_file(
+        path,
+        kept.as_bytes(),
+    )?)
 }
 
 /// The evaluation lines of a metrics file, in order (unparsable lines

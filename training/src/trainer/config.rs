@@ -94,7 +94,7 @@ pub enum Schedule {
 }
 
 /// SGD with momentum (AlphaZero's optimizer), decoupled from libtorch's
-/// optimizers so that its state is ours to save (see [`crate::optimizer`]).
+/// optimizers so that its state is ours to save (see [`crate::trainer::optimizer`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct OptimizerConfig {

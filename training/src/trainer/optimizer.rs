@@ -13,8 +13,8 @@ use std::path::Path;
 
 use heterodox_models::tch::{nn, no_grad, Device, Tensor};
 
-use crate::config::{OptimizerConfig, Schedule};
 use crate::error::TrainError;
+use crate::trainer::config::{OptimizerConfig, Schedule};
 
 /// SGD with momentum over a [`nn::VarStore`]'s trainable variables.
 pub struct Sgd {

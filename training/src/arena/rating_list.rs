@@ -19,7 +19,7 @@
 
 use serde::Serialize;
 
-use crate::rating::Z95;
+use crate::arena::rating::Z95;
 
 /// Virtual draws added to every pairing (BayesElo's `prior`).
 pub const PRIOR_DRAWS: f64 = 2.0;

@@ -1,0 +1,54 @@
+//! What the root package's tests share: running the `heterodox` binary as
+//! a user does, reading its output, and fresh scratch directories.
+//! (`mod support;` in each test file; not every file uses every helper.)
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// `heterodox ARGS`, run to its end.
+pub fn heterodox(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_heterodox"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// `heterodox ARGS` with `input` typed at its prompts.
+pub fn heterodox_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_heterodox"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(input.as_bytes())
+        .expect("the binary reads its input");
+    child.wait_with_output().expect("the binary ends")
+}
+
+/// Output bytes as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A path under the system's temporary directory, unique to this test
+/// process, with nothing at it.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("heterodox-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// [`scratch`], created empty.
+pub fn scratch_dir(name: &str) -> PathBuf {
+    let dir = scratch(name);
+    std::fs::create_dir_all(&dir).expect("a temporary directory can be made");
+    dir
+}
