@@ -16,11 +16,9 @@ use std::io::BufRead;
 use clap::Args;
 
 use heterodox_env::encoding::EncodingSpec;
-use heterodox_env::rng::{mix64, SplitMix64};
-use heterodox_env::{Color, Game, GameVariant, RuleOptions, StateSampler, VariantVisitor};
-use heterodox_selfplay::{LeafBatch, Player, Search, SearchConfig};
+use heterodox_env::{Color, Game, GameVariant, RuleOptions, VariantVisitor};
 use heterodox_training::arena::agent::AgentSpec;
-use heterodox_training::arena::evaluator_for;
+use heterodox_training::arena::player::{is_secret_step, knows_everything, AgentPlayer};
 
 use crate::common::print_stdout;
 
@@ -92,18 +90,8 @@ impl VariantVisitor for Visit<'_> {
         };
         let spec = EncodingSpec::of(&start, 1);
         let device = args.device.device()?;
-        let evaluator =
-            evaluator_for::<P>(&agent, &spec, args.seed, device).map_err(|e| e.to_string())?;
-        let search_config = agent
-            .search_config(&SearchConfig::default())
-            .map(|c| Player::<P>::evaluation_config(&c));
-        let mut search = match &search_config {
-            Some(config) => {
-                Some(Search::<P>::new(config.clone(), &spec).map_err(|e| e.to_string())?)
-            }
-            None => None,
-        };
-        let mut batch = LeafBatch::new(&spec);
+        let mut player =
+            AgentPlayer::<P>::new(&agent, &spec, args.seed, device).map_err(|e| e.to_string())?;
         let mut game = Game::new(start);
         let mut actions = Vec::new();
         let stdin = std::io::stdin();
@@ -150,46 +138,25 @@ impl VariantVisitor for Visit<'_> {
                 }
                 continue;
             }
-            let plies = game.plies();
-            let seed = mix64(args.seed ^ u64::from(plies));
-            let (action, top) = match (&mut search, &evaluator) {
-                (Some(search), Some(evaluator)) => {
-                    search.start(&game, &[], seed).map_err(|e| e.to_string())?;
-                    let result = search.run(evaluator.as_ref(), &mut batch);
-                    let mut order: Vec<usize> = (0..result.actions.len()).collect();
-                    // The move played first, then by visits and policy.
-                    order.sort_by(|&a, &b| {
-                        (b == result.best)
-                            .cmp(&(a == result.best))
-                            .then(result.visits[b].cmp(&result.visits[a]))
-                            .then(result.policy[b].total_cmp(&result.policy[a]))
-                    });
-                    let top: Vec<String> = order
-                        .iter()
-                        .take(args.top)
-                        .map(|&k| {
-                            format!(
-                                "{} ({} visits, policy {:.2})",
-                                game.position().notation(&result.actions[k]),
-                                result.visits[k],
-                                result.policy[k]
-                            )
-                        })
-                        .collect();
-                    let line = format!(
-                        "search: value {:+.2}; top moves: {}",
-                        result.value,
-                        top.join(", ")
-                    );
-                    (result.actions[result.best], Some(line))
-                }
-                _ => {
-                    game.legal_actions(&mut actions);
-                    let mut rng = SplitMix64::new(seed);
-                    (actions[rng.below(actions.len())], None)
-                }
-            };
-            let secret_step = hidden_from(&game, &action, human, &mut actions);
+            let chosen = player.choose(&game).map_err(|e| e.to_string())?;
+            let action = chosen.action;
+            let top = chosen.value.map(|value| {
+                let top: Vec<String> = chosen
+                    .top
+                    .iter()
+                    .take(args.top)
+                    .map(|m| {
+                        format!(
+                            "{} ({} visits, policy {:.2})",
+                            game.position().notation(&m.action),
+                            m.visits,
+                            m.policy
+                        )
+                    })
+                    .collect();
+                format!("search: value {value:+.2}; top moves: {}", top.join(", "))
+            });
+            let secret_step = is_secret_step(&game, &action, human);
             let notation = game.position().notation(&action);
             game.play(&action).map_err(|e| e.to_string())?;
             let mut text = if secret_step {
@@ -220,34 +187,6 @@ impl VariantVisitor for Visit<'_> {
         ));
         Ok(())
     }
-}
-
-/// Whether `observer` cannot tell `action` from another legal action of
-/// the position: after either, its view is the same (a Traitor secret
-/// selection). Such a step is announced without its notation.
-fn hidden_from<P: GameVariant>(
-    game: &Game<P>,
-    action: &P::Action,
-    observer: Color,
-    scratch: &mut Vec<P::Action>,
-) -> bool {
-    if P::PERFECT_INFORMATION {
-        return false;
-    }
-    let key_after = |a: &P::Action| {
-        let mut next = game.clone();
-        next.play_unchecked(a);
-        next.position().information_set_key(observer)
-    };
-    let key = key_after(action);
-    game.legal_actions(scratch);
-    scratch.iter().any(|a| a != action && key_after(a) == key)
-}
-
-/// Whether `observer`'s view determines the whole position (no secret of
-/// the opponent's is hidden from it).
-fn knows_everything<P: GameVariant>(position: &P, observer: Color) -> bool {
-    P::PERFECT_INFORMATION || P::sampler(&position.view(observer)).len() == 1
 }
 
 /// The board as `human` may see it: the full diagram in a game of perfect

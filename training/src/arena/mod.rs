@@ -9,6 +9,7 @@
 //! [`heterodox_selfplay::duel`]), so the pairings are comparable.
 
 pub mod agent;
+pub mod player;
 pub mod rating;
 pub mod rating_list;
 pub mod sprt;
