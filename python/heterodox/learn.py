@@ -1,7 +1,7 @@
 """The pieces of a PyTorch AlphaZero learner, shared by the example trainer
 (python/examples/alphazero.py) and the Ray learner (heterodox.ray), so both
 train on the same loss with the same optimizer as the Rust trainer
-(training/src/trainer.rs).
+(training/src/trainer/).
 
 Needs ``torch`` (``pip install heterodox[torch]``).
 """
