@@ -50,6 +50,15 @@ fn replay<P: GameVariant>(rules: &P::Rules, game: &DuelGame) -> Game<P> {
     replayed
 }
 
+/// The steps of `game` a search chose (they carry its target).
+fn searched_plies(game: &DuelGame) -> u64 {
+    game.record
+        .steps
+        .iter()
+        .filter(|s| !s.policy.is_empty())
+        .count() as u64
+}
+
 #[test]
 fn pairs_share_their_opening_with_colours_swapped() {
     let games = Duel::<Hostage>::new((), config(6, 30, 4))
@@ -119,6 +128,12 @@ fn identical_deterministic_players_score_exactly_one_half() {
             .all(|s| !s.policy.is_empty()));
     }
     assert_eq!(DuelTally::of(&games).score(), 0.5);
+    for game in &games {
+        // Each searched ply ran its 16 simulations, the two sides in turn.
+        let searched = searched_plies(game);
+        assert_eq!(game.simulations[0] + game.simulations[1], 16 * searched);
+        assert!(game.simulations[0].abs_diff(game.simulations[1]) <= 16);
+    }
 }
 
 #[test]
@@ -184,6 +199,9 @@ fn hidden_information_players_play_traitor() {
         .unwrap();
     for game in &games {
         replay::<Traitor>(&rules, game);
+        // A's searches ran 8 simulations a step (over 2 determinizations),
+        // random play none.
+        assert_eq!(game.simulations, [8 * searched_plies(game), 0]);
     }
 }
 

@@ -37,7 +37,7 @@ mod target;
 use determinize::Determinization;
 pub use target::SearchResult;
 
-/// Why a search cannot be set up.
+/// Why a search cannot be set up, or a round not applied.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SearchError {
     #[error(transparent)]
@@ -53,6 +53,10 @@ pub enum SearchError {
         found_values: usize,
         found_priors: usize,
     },
+    #[error("the {leaves} leaves of the last gather await their evaluations: apply them first")]
+    Unapplied { leaves: usize },
+    #[error("no leaves await evaluation: gather first")]
+    NothingGathered,
 }
 
 /// A search for one game. See the module docs.
@@ -86,6 +90,10 @@ pub struct Search<P: GameVariant> {
     /// and how many priors they take in all.
     pending: Vec<(u32, NodeId)>,
     pending_priors: usize,
+    /// Simulations completed since `start`: terminal leaves backed up in
+    /// `gather` and evaluated leaves backed up in `apply` (a root's own
+    /// evaluation is none).
+    simulations: u32,
     /// Scratch buffers for Gumbel's per-node computations.
     logits: Vec<f32>,
     q: Vec<f32>,
@@ -124,6 +132,7 @@ impl<P: GameVariant> Search<P> {
             set: ActionSet::new(spec.num_actions),
             pending: Vec::new(),
             pending_priors: 0,
+            simulations: 0,
             logits: Vec::new(),
             q: Vec::new(),
             visits: Vec::new(),
@@ -162,6 +171,7 @@ impl<P: GameVariant> Search<P> {
         self.path_base = self.path.len();
         self.pending.clear();
         self.pending_priors = 0;
+        self.simulations = 0;
         self.set_up_roots(position);
         Ok(())
     }
@@ -175,6 +185,14 @@ impl<P: GameVariant> Search<P> {
                 .all(|d| d.tree.node(ROOT).state == NodeState::Expanded && d.started >= d.budget)
     }
 
+    /// Simulations completed since [`Search::start`]: leaves evaluated and
+    /// backed up, and descents that ended in a finished game (a root's
+    /// own evaluation is not one). Equal to the configured simulations
+    /// once done.
+    pub fn simulations(&self) -> u32 {
+        self.simulations
+    }
+
     /// Leaves emitted and not yet applied.
     pub fn pending(&self) -> usize {
         self.pending.len()
@@ -183,6 +201,15 @@ impl<P: GameVariant> Search<P> {
     /// Adds up to `leaves_per_round` leaves to `batch` (first the roots,
     /// alone, when they are not yet evaluated); terminal leaves are backed
     /// up here and not emitted. Returns the number of leaves added.
+    ///
+    /// When the last round's leaves have been applied, a round that adds
+    /// no leaf has finished the search: every descent that found no new
+    /// leaf ended in a finished game and used up a simulation, and the
+    /// round goes on until the budget is spent (only a leaf of this round
+    /// still awaiting its evaluation can stop a descent short). So a
+    /// search that is not done always gives a leaf or finishes, and a
+    /// driver loop `while !done { gather; evaluate; apply }` ends; the
+    /// round that finishes it may hand the evaluator no leaves at all.
     pub fn gather(&mut self, batch: &mut LeafBatch<P>) -> usize {
         let mut added = 0;
         // Roots first: nothing can be selected below an unevaluated root.
@@ -218,7 +245,10 @@ impl<P: GameVariant> Search<P> {
                         added += 1;
                         idle = 0;
                     }
-                    Descent::Terminal => idle = 0,
+                    Descent::Terminal => {
+                        self.simulations += 1;
+                        idle = 0;
+                    }
                     Descent::Collision => {
                         self.blocked[t] = true;
                         idle += 1;
@@ -379,6 +409,7 @@ impl<P: GameVariant> Search<P> {
             } else {
                 let player = tree.node(node).player;
                 tree.backup(node, player, value, true);
+                self.simulations += 1;
             }
         }
         self.pending = pending;
