@@ -79,8 +79,9 @@ impl VariantVisitor for Run {
 /// Search.gather() but 'game') and answers as Search.apply() takes them;
 /// None is the Rust uniform evaluator. path (ending in .hdxshard) receives
 /// the games, in the order of their seeds, atomically. Returns the run's
-/// totals (games, positions, simulations, white_wins, black_wins, draws,
-/// truncated, seconds). An exception in the evaluator, or an answer that
+/// totals (games, positions, simulations: those run, evaluations: the
+/// leaves sent to the evaluator, white_wins, black_wins, draws, truncated,
+/// seconds). An exception in the evaluator, or an answer that
 /// does not fit (EvaluationError), stops Python from being called again
 /// and is raised when the run returns; no shard is written then.
 #[pyfunction]
@@ -153,6 +154,7 @@ pub fn self_play<'py>(
     dict.set_item("games", stats.games)?;
     dict.set_item("positions", stats.positions)?;
     dict.set_item("simulations", stats.simulations)?;
+    dict.set_item("evaluations", stats.evaluations)?;
     dict.set_item("white_wins", stats.white_wins)?;
     dict.set_item("black_wins", stats.black_wins)?;
     dict.set_item("draws", stats.draws)?;
