@@ -23,7 +23,7 @@ use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::rng::{derive_seed, mix64, SplitMix64};
 use heterodox_env::{Color, Game, GameVariant};
 
-use crate::config::{ConfigError, SearchConfig};
+use crate::config::{ply_cap, ConfigError, SearchConfig};
 use crate::evaluator::Evaluator;
 use crate::group::SearchGroup;
 use crate::record::{GameRecord, GameResult, StepRecord};
@@ -246,16 +246,11 @@ impl<P: GameVariant> Duel<P> {
                 .map_err(|e| SelfPlayError::Start(e.to_string()))?,
         };
         let spec = EncodingSpec::of(&probe, config.history);
-        let max_plies = if config.max_plies == 0 {
-            P::DEFAULT_MAX_PLIES
-        } else {
-            config.max_plies
-        };
         Ok(Duel {
             rules,
+            max_plies: ply_cap::<P>(config.max_plies),
             config,
             spec,
-            max_plies,
             starts,
         })
     }

@@ -22,7 +22,7 @@ use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::rng::{derive_seed, mix64, SplitMix64};
 use heterodox_env::{Game, GameVariant};
 
-use crate::config::{ConfigError, RootPolicy, SearchConfig};
+use crate::config::{ply_cap, ConfigError, RootPolicy, SearchConfig};
 use crate::evaluator::Evaluator;
 use crate::group::SearchGroup;
 use crate::record::{GameRecord, GameResult, StepRecord};
@@ -157,16 +157,11 @@ impl<P: GameVariant> SelfPlay<P> {
         // Checks the search settings against the encoding (hidden
         // information and history) before any game starts.
         Search::<P>::new(config.search.clone(), &spec)?;
-        let max_plies = if config.max_plies == 0 {
-            P::DEFAULT_MAX_PLIES
-        } else {
-            config.max_plies
-        };
         Ok(SelfPlay {
+            max_plies: ply_cap::<P>(config.max_plies),
             config,
             rules,
             spec,
-            max_plies,
         })
     }
 

@@ -46,6 +46,17 @@ fn finish<P: GameVariant>(
     }
 }
 
+/// `count` random games ([`random_record`]), seeded 0, 1, ...
+pub fn random_records<P: GameVariant>(
+    rules: &P::Rules,
+    count: u64,
+    max_plies: usize,
+) -> Vec<GameRecord> {
+    (0..count)
+        .map(|seed| random_record::<P>(rules, seed, max_plies))
+        .collect()
+}
+
 /// A game of uniformly random legal actions from `P::start(rules, seed)`,
 /// cut at `max_plies`. Root values are a fixed function of the step, so
 /// they can be checked.
