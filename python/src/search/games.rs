@@ -12,6 +12,7 @@
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::rng::{derive_seed, mix64};
 use heterodox_env::{Game, GameVariant, RuleOptions, Variant, VariantVisitor};
+use heterodox_selfplay::config::ply_cap;
 use heterodox_selfplay::{GameResult, SearchConfig, SearchError, SearchGroup, UniformEvaluator};
 use pyo3::prelude::*;
 
@@ -147,11 +148,7 @@ impl<P: GameVariant> Games<P> {
             searches,
             spec,
             history: setup.history,
-            max_plies: if setup.max_plies == 0 {
-                P::DEFAULT_MAX_PLIES
-            } else {
-                setup.max_plies
-            },
+            max_plies: ply_cap::<P>(setup.max_plies),
             layout: Layout::default(),
         })
     }

@@ -19,10 +19,10 @@ use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::args::{check_batch_memory, int_in, MAX_HISTORY};
+use crate::args::{check_batch_memory, history_arg, int_in, max_plies_arg, seed_arg, MAX_HISTORY};
 use crate::errors::{value_error, IntoPyErr};
 use crate::evaluation::{call_evaluator, read_evaluations, EvaluationError};
-use crate::game::rule_options;
+use crate::game::call_rule_options;
 use games::{build, DynSearch, Results, Setup};
 
 /// Games searched together: at most this many, as the Rust workers.
@@ -118,9 +118,8 @@ impl Search {
     ) -> PyResult<Search> {
         let parsed: Variant = variant.parse().map_err(IntoPyErr::into_py_err)?;
         let num_games = num_games.map_or(Ok(1), |n| int_in(n, "num_games", 1, MAX_GAMES))?;
-        let hundred = 100i64.into_pyobject(py)?.into_any();
         let config = SearchArgs {
-            simulations: simulations.unwrap_or(&hundred),
+            simulations,
             root_policy,
             leaves_per_round,
             determinizations,
@@ -130,14 +129,10 @@ impl Search {
             reuse_tree,
         }
         .config()?;
-        let seed = seed.map_or(Ok(0), |s| int_in(s, "seed", 0, u64::MAX))?;
-        let history = history.map_or(Ok(1), |h| int_in(h, "history", 1, MAX_HISTORY))? as usize;
-        let max_plies =
-            max_plies.map_or(Ok(0), |m| int_in(m, "max_plies", 1, u64::from(u32::MAX)))?;
-        let mut all = rule_options(rules)?;
-        for (key, value) in rule_options(options)?.iter() {
-            all.set(key, value);
-        }
+        let seed = seed_arg(seed)?;
+        let history = history_arg(history, MAX_HISTORY)?;
+        let max_plies = max_plies_arg(max_plies)?.unwrap_or(0);
+        let all = call_rule_options(rules, options)?;
         let fens = match fens {
             None => Vec::new(),
             Some(f) if f.len() == 1 => vec![f[0].clone(); num_games as usize],
@@ -169,7 +164,7 @@ impl Search {
             num_games: num_games as usize,
             seed,
             history,
-            max_plies: max_plies as u32,
+            max_plies,
             fens,
         };
         let inner = py.detach(|| build(setup))?;
