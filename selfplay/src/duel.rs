@@ -24,6 +24,7 @@ use heterodox_env::rng::{derive_seed, mix64, SplitMix64};
 use heterodox_env::{Color, Game, GameVariant};
 
 use crate::config::{ply_cap, ConfigError, SearchConfig};
+use crate::earlier::EarlierPositions;
 use crate::evaluator::Evaluator;
 use crate::group::SearchGroup;
 use crate::record::{GameRecord, GameResult, StepRecord};
@@ -180,7 +181,7 @@ impl DuelTally {
 /// side's search of this game is its group's search of the slot's index.
 struct Slot<P: GameVariant> {
     game: Game<P>,
-    earlier: Vec<P>,
+    earlier: EarlierPositions<P>,
     steps: Vec<StepRecord>,
     index: u32,
     seed: u64,
@@ -290,7 +291,7 @@ impl<P: GameVariant> Duel<P> {
             .map(|_| {
                 let mut slot = Slot {
                     game: Game::new(P::start(&self.rules, 0).map_err(start_error)?),
-                    earlier: Vec::with_capacity(self.config.history),
+                    earlier: EarlierPositions::new(self.config.history),
                     steps: Vec::new(),
                     index: 0,
                     seed: 0,
@@ -401,17 +402,8 @@ impl<P: GameVariant> Duel<P> {
             root_value: 0.0,
             policy: Vec::new(),
         });
-        self.push_earlier(slot);
+        slot.earlier.push(slot.game.position());
         slot.game.play_unchecked(action);
-    }
-
-    fn push_earlier(&self, slot: &mut Slot<P>) {
-        if self.config.history > 1 {
-            if slot.earlier.len() == self.config.history - 1 {
-                slot.earlier.pop();
-            }
-            slot.earlier.insert(0, slot.game.position().clone());
-        }
     }
 
     /// The side (0 = A, 1 = B) to move in the slot's game.
@@ -452,7 +444,7 @@ impl<P: GameVariant> Duel<P> {
                 // identical players then play a pair's games identically.
                 let seed = mix64(slot.seed ^ u64::from(plies));
                 search
-                    .start(&slot.game, &slot.earlier, seed)
+                    .start(&slot.game, slot.earlier.positions(), seed)
                     .expect("the game is not over");
                 slot.searching = true;
             }
@@ -465,7 +457,7 @@ impl<P: GameVariant> Duel<P> {
             let action = result.actions[result.best];
             slot.searching = false;
             slot.steps.push(result.step_record(result.best));
-            self.push_earlier(slot);
+            slot.earlier.push(slot.game.position());
             slot.game.play_unchecked(&action);
         }
     }
@@ -480,15 +472,12 @@ impl<P: GameVariant> Duel<P> {
         Some(DuelGame {
             index: slot.index,
             a_white: slot.a_white,
-            record: GameRecord {
-                seed: slot.seed,
-                start: slot.start.clone(),
-                steps: std::mem::take(&mut slot.steps),
-                result: outcome.map_or(GameResult::Truncated, GameResult::from_outcome),
-                termination: outcome
-                    .map_or("ply cap", |o| o.termination().name())
-                    .to_owned(),
-            },
+            record: GameRecord::ended(
+                slot.seed,
+                slot.start.clone(),
+                std::mem::take(&mut slot.steps),
+                outcome,
+            ),
             simulations: slot.simulations,
         })
     }

@@ -11,6 +11,7 @@
 pub mod batch;
 pub mod config;
 pub mod duel;
+pub mod earlier;
 pub mod evaluator;
 pub mod group;
 pub mod gumbel;
@@ -28,6 +29,7 @@ pub mod worker;
 pub use batch::LeafBatch;
 pub use config::{ConfigError, RootPolicy, SearchConfig};
 pub use duel::{Duel, DuelConfig, DuelGame, DuelTally, Player};
+pub use earlier::EarlierPositions;
 pub use evaluator::{outcome_value, Evaluator, RolloutEvaluator, UniformEvaluator};
 pub use group::SearchGroup;
 pub use record::{GameRecord, GameResult, StepRecord};

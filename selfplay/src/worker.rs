@@ -23,6 +23,7 @@ use heterodox_env::rng::{derive_seed, mix64, SplitMix64};
 use heterodox_env::{Game, GameVariant};
 
 use crate::config::{ply_cap, ConfigError, RootPolicy, SearchConfig};
+use crate::earlier::EarlierPositions;
 use crate::evaluator::Evaluator;
 use crate::group::SearchGroup;
 use crate::record::{GameRecord, GameResult, StepRecord};
@@ -121,7 +122,7 @@ impl SelfPlayStats {
 struct Slot<P: GameVariant> {
     game: Game<P>,
     /// Earlier positions, most recent first (at most history - 1).
-    earlier: Vec<P>,
+    earlier: EarlierPositions<P>,
     steps: Vec<StepRecord>,
     index: u64,
     seed: u64,
@@ -179,7 +180,7 @@ impl<P: GameVariant> SelfPlay<P> {
         slot.steps.clear();
         slot.active = true;
         search
-            .start(&slot.game, &slot.earlier, mix64(slot.seed))
+            .start(&slot.game, slot.earlier.positions(), mix64(slot.seed))
             .expect("a start position is not over");
     }
 
@@ -201,7 +202,7 @@ impl<P: GameVariant> SelfPlay<P> {
             .map(|k| {
                 let mut slot = Slot {
                     game: Game::new(P::start(&self.rules, 0).expect("checked")),
-                    earlier: Vec::with_capacity(self.config.history),
+                    earlier: EarlierPositions::new(self.config.history),
                     steps: Vec::new(),
                     index: 0,
                     seed: 0,
@@ -271,33 +272,25 @@ impl<P: GameVariant> SelfPlay<P> {
         };
         let index = result.indices[choice];
         slot.steps.push(result.step_record(choice));
-        if self.config.history > 1 {
-            if slot.earlier.len() == self.config.history - 1 {
-                slot.earlier.pop();
-            }
-            slot.earlier.insert(0, slot.game.position().clone());
-        }
+        slot.earlier.push(slot.game.position());
         slot.game.play_unchecked(&result.actions[choice]);
         search.advance(index);
         let outcome = slot.game.outcome();
         if outcome.is_some() || slot.game.plies() >= self.max_plies {
             slot.active = false;
             return Moved {
-                record: Some(GameRecord {
-                    seed: slot.seed,
-                    start: None,
-                    steps: std::mem::take(&mut slot.steps),
-                    result: outcome.map_or(GameResult::Truncated, GameResult::from_outcome),
-                    termination: outcome
-                        .map_or("ply cap", |o| o.termination().name())
-                        .to_owned(),
-                }),
+                record: Some(GameRecord::ended(
+                    slot.seed,
+                    None,
+                    std::mem::take(&mut slot.steps),
+                    outcome,
+                )),
                 simulations,
             };
         }
         let seed = mix64(slot.seed ^ u64::from(slot.game.plies()));
         search
-            .start(&slot.game, &slot.earlier, seed)
+            .start(&slot.game, slot.earlier.positions(), seed)
             .expect("the game is not over");
         Moved {
             record: None,

@@ -13,7 +13,9 @@ use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::rng::{derive_seed, mix64};
 use heterodox_env::{Game, GameVariant, RuleOptions, Variant, VariantVisitor};
 use heterodox_selfplay::config::ply_cap;
-use heterodox_selfplay::{GameResult, SearchConfig, SearchError, SearchGroup, UniformEvaluator};
+use heterodox_selfplay::{
+    EarlierPositions, GameResult, SearchConfig, SearchError, SearchGroup, UniformEvaluator,
+};
 use pyo3::prelude::*;
 
 use crate::errors::{value_error, IllegalMoveError, IntoPyErr, PositionError};
@@ -78,7 +80,7 @@ pub(crate) trait DynSearch: Send {
 struct Slot<P: GameVariant> {
     game: Game<P>,
     /// Earlier positions, most recent first (at most history - 1).
-    earlier: Vec<P>,
+    earlier: EarlierPositions<P>,
     seed: u64,
     result: Option<GameResult>,
 }
@@ -87,7 +89,6 @@ pub(crate) struct Games<P: GameVariant> {
     slots: Vec<Slot<P>>,
     searches: SearchGroup<P>,
     spec: EncodingSpec,
-    history: usize,
     max_plies: u32,
     /// Where the leaves of the last gather sit, for reading evaluations.
     layout: Layout,
@@ -124,7 +125,7 @@ impl<P: GameVariant> Games<P> {
             let result = game.outcome().map(GameResult::from_outcome);
             slots.push(Slot {
                 game,
-                earlier: Vec::new(),
+                earlier: EarlierPositions::new(setup.history),
                 seed,
                 result,
             });
@@ -147,7 +148,6 @@ impl<P: GameVariant> Games<P> {
             slots,
             searches,
             spec,
-            history: setup.history,
             max_plies: ply_cap::<P>(setup.max_plies),
             layout: Layout::default(),
         })
@@ -281,18 +281,13 @@ impl<P: GameVariant> DynSearch for Games<P> {
             };
             choices.push(Some((result.actions[chosen], result.indices[chosen])));
         }
-        let (history, max_plies) = (self.history, self.max_plies);
+        let max_plies = self.max_plies;
         for (k, (s, choice)) in self.slots.iter_mut().zip(choices).enumerate() {
             let Some((action, index)) = choice else {
                 continue;
             };
             let search = self.searches.search_mut(k);
-            if history > 1 {
-                if s.earlier.len() == history - 1 {
-                    s.earlier.pop();
-                }
-                s.earlier.insert(0, s.game.position().clone());
-            }
+            s.earlier.push(s.game.position());
             s.game.play_unchecked(&action);
             search.advance(index);
             if let Some(outcome) = s.game.outcome() {
@@ -302,7 +297,7 @@ impl<P: GameVariant> DynSearch for Games<P> {
             } else {
                 let seed = mix64(s.seed ^ u64::from(s.game.plies()));
                 search
-                    .start(&s.game, &s.earlier, seed)
+                    .start(&s.game, s.earlier.positions(), seed)
                     .map_err(value_error)?;
             }
         }

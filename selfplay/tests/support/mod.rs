@@ -6,7 +6,7 @@
 use heterodox_env::encoding::ActionSet;
 use heterodox_env::rng::SplitMix64;
 use heterodox_env::{Game, GameVariant, Outcome, Termination};
-use heterodox_selfplay::{GameRecord, GameResult, StepRecord};
+use heterodox_selfplay::{GameRecord, StepRecord};
 
 /// The uniform distribution over the legal actions.
 pub fn uniform_policy<P: GameVariant>(legal: &ActionSet<P>) -> Vec<(u32, f32)> {
@@ -30,20 +30,7 @@ fn finish<P: GameVariant>(
     start: Option<String>,
     steps: Vec<StepRecord>,
 ) -> GameRecord {
-    let (result, termination) = match outcome(game, legal) {
-        Some(o) => (
-            GameResult::from_outcome(o),
-            o.termination().name().to_owned(),
-        ),
-        None => (GameResult::Truncated, "ply cap".to_owned()),
-    };
-    GameRecord {
-        seed,
-        start,
-        steps,
-        result,
-        termination,
-    }
+    GameRecord::ended(seed, start, steps, outcome(game, legal))
 }
 
 /// `count` random games ([`random_record`]), seeded 0, 1, ...
