@@ -419,8 +419,8 @@ impl<P: GameVariant> Search<P> {
     }
 
     /// Runs the search to the end with `evaluator`, one batch per gather
-    /// round (one game alone; self-play batches many games' rounds), and
-    /// returns its result. `batch` is a reused buffer.
+    /// round (one game alone; [`crate::SearchGroup`] batches many games'
+    /// rounds), and returns its result. `batch` is a reused buffer.
     pub fn run<E: Evaluator<P> + ?Sized>(
         &mut self,
         evaluator: &E,
