@@ -10,9 +10,9 @@
 //! The caller keeps its games beside the group (search `k` is game `k`'s)
 //! and decides per round which searches take part: a self-play game in
 //! progress, a duel game whose mover is this side, an unfinished game in
-//! Python. Between rounds it may start, read and advance the searches
-//! ([`SearchGroup::searches_mut`], zipped with its games in a parallel
-//! pass).
+//! Python. It starts, reads and advances the searches in the round's own
+//! parallel pass, zipped with its games ([`SearchGroup::gather_with`]: the
+//! self-play workers), or between rounds ([`SearchGroup::searches_mut`]).
 //!
 //! **Empty rounds.** A search whose every descent of a round ends in a
 //! finished game adds no leaf and finishes ([`Search::gather`]); a round
@@ -132,21 +132,46 @@ impl<P: GameVariant> SearchGroup<P> {
         &mut self,
         takes_part: impl Fn(usize) -> bool + Sync,
     ) -> Result<usize, SearchError> {
+        // Zero-sized games: no allocation.
+        let mut none = vec![(); self.searches.len()];
+        let (leaves, _) = self.gather_with(&mut none, |k, _, _| (takes_part(k), ()))?;
+        Ok(leaves)
+    }
+
+    /// One round in one parallel pass over the searches zipped with the
+    /// caller's `games` (one each): `prepare(k, game, search)` first does
+    /// the caller's work for that game (plays the move a finished search
+    /// chose, starts the next search) and returns whether the search takes
+    /// part in this round and what the caller wants back; those that take
+    /// part and are not done then gather, and the leaves are merged as by
+    /// [`SearchGroup::gather`]. Returns the number of leaves and the
+    /// answers, in search order.
+    pub fn gather_with<G: Send, R: Send>(
+        &mut self,
+        games: &mut [G],
+        prepare: impl Fn(usize, &mut G, &mut Search<P>) -> (bool, R) + Sync,
+    ) -> Result<(usize, Vec<R>), SearchError> {
         if self.awaiting() {
             return Err(SearchError::Unapplied {
                 leaves: self.merged.len(),
             });
         }
-        self.searches
+        assert_eq!(games.len(), self.searches.len(), "one game per search");
+        let answers = self
+            .searches
             .par_iter_mut()
             .zip(self.batches.par_iter_mut())
+            .zip(games.par_iter_mut())
             .enumerate()
-            .for_each(|(k, (search, batch))| {
+            .map(|(k, ((search, batch), game))| {
                 batch.clear();
-                if takes_part(k) && !search.is_done() {
+                let (takes_part, answer) = prepare(k, game, search);
+                if takes_part && !search.is_done() {
                     search.gather(batch);
                 }
-            });
+                answer
+            })
+            .collect();
         self.merged.clear();
         self.starts.clear();
         for batch in &self.batches {
@@ -157,7 +182,7 @@ impl<P: GameVariant> SearchGroup<P> {
         self.starts
             .push((self.merged.len(), self.merged.total_legal()));
         self.gathered = true;
-        Ok(self.merged.len())
+        Ok((self.merged.len(), answers))
     }
 
     /// The leaves of the last round, every search's back to back.

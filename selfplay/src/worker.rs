@@ -15,7 +15,6 @@
 
 use std::time::Instant;
 
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use heterodox_env::encoding::EncodingSpec;
@@ -127,9 +126,6 @@ struct Slot<P: GameVariant> {
     index: u64,
     seed: u64,
     active: bool,
-    /// Started after this round's moves: its first leaves are gathered
-    /// next round, as the game before it would have had them.
-    joins_next_round: bool,
 }
 
 /// What a slot's move of one round gives back.
@@ -207,7 +203,6 @@ impl<P: GameVariant> SelfPlay<P> {
                     index: 0,
                     seed: 0,
                     active: false,
-                    joins_next_round: false,
                 };
                 self.start_game(&mut slot, searches.search_mut(k), next_game);
                 next_game += 1;
@@ -216,12 +211,16 @@ impl<P: GameVariant> SelfPlay<P> {
             .collect();
         while slots.iter().any(|s| s.active) {
             // Tree and rules work, in parallel: finish moves whose search
-            // is done.
-            let moved: Vec<Moved> = slots
-                .par_iter_mut()
-                .zip(searches.searches_mut().par_iter_mut())
-                .map(|(slot, search)| self.play_searched(slot, search))
-                .collect();
+            // is done, then gather the next leaves; one evaluation for
+            // every game's leaves.
+            let (leaves, moved) = searches
+                .gather_with(&mut slots, |_, slot, search| {
+                    let moved = self.play_searched(slot, search);
+                    (slot.active, moved)
+                })
+                .expect("every round is applied");
+            stats.evaluations += leaves as u64;
+            searches.evaluate(evaluator);
             for (k, moved) in moved.into_iter().enumerate() {
                 stats.simulations += u64::from(moved.simulations);
                 let Some(record) = moved.record else { continue };
@@ -236,17 +235,11 @@ impl<P: GameVariant> SelfPlay<P> {
                 stats.seconds = started.elapsed().as_secs_f64();
                 on_game(record, &stats);
                 if next_game < u64::from(self.config.games) {
+                    // Its first leaves are gathered next round.
                     self.start_game(&mut slots[k], searches.search_mut(k), next_game);
-                    slots[k].joins_next_round = true;
                     next_game += 1;
                 }
             }
-            // One evaluation for every game's leaves.
-            let leaves = searches
-                .gather(|k| slots[k].active && !slots[k].joins_next_round)
-                .expect("every round is applied");
-            stats.evaluations += leaves as u64;
-            searches.evaluate(evaluator);
         }
         stats.seconds = started.elapsed().as_secs_f64();
         stats
@@ -255,7 +248,6 @@ impl<P: GameVariant> SelfPlay<P> {
     /// Plays the chosen move when the slot's search is done, ending the
     /// game or starting the next search.
     fn play_searched(&self, slot: &mut Slot<P>, search: &mut Search<P>) -> Moved {
-        slot.joins_next_round = false;
         if !slot.active || !search.is_done() {
             return Moved::default();
         }
