@@ -60,9 +60,13 @@ impl<P: GameVariant> SearchGroup<P> {
         spec: &EncodingSpec,
         count: usize,
     ) -> Result<SearchGroup<P>, SearchError> {
-        let searches = (0..count)
-            .map(|_| Search::new(config.clone(), spec))
-            .collect::<Result<Vec<_>, _>>()?;
+        // The settings are checked even for a group of none.
+        let first = Search::new(config.clone(), spec)?;
+        let mut searches = Vec::with_capacity(count);
+        searches.extend((count > 0).then_some(first));
+        for _ in 1..count {
+            searches.push(Search::new(config.clone(), spec)?);
+        }
         Ok(SearchGroup {
             searches,
             batches: (0..count).map(|_| LeafBatch::new(spec)).collect(),
@@ -99,9 +103,11 @@ impl<P: GameVariant> SearchGroup<P> {
     }
 
     /// Whether leaves carry observations: an evaluator that does not read
-    /// them ([`Evaluator::needs_observations`]) spares the encoding.
+    /// them ([`Evaluator::needs_observations`]) spares the encoding. Takes
+    /// effect between rounds: a round whose leaves await their
+    /// evaluations keeps them as gathered.
     pub fn set_observations(&mut self, on: bool) {
-        if on != self.observations {
+        if on != self.observations && !self.awaiting() {
             self.observations = on;
             self.merged.set_observations(on);
             for batch in &mut self.batches {

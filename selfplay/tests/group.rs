@@ -158,6 +158,12 @@ fn a_round_must_be_applied_before_the_next_and_fit_its_leaves() {
     let mut group = group(2);
     assert_eq!(group.apply(&[], &[]), Err(SearchError::NothingGathered));
     assert_eq!(group.gather(|_| true), Ok(2));
+    // Observations change between rounds only: the awaited leaves stay.
+    group.set_observations(true);
+    assert_eq!(
+        (group.batch().len(), group.batch().has_observations()),
+        (2, false)
+    );
     assert_eq!(
         group.gather(|_| true),
         Err(SearchError::Unapplied { leaves: 2 })

@@ -203,8 +203,9 @@ impl<P: GameVariant> DynSearch for Games<P> {
     }
 
     fn apply(&mut self, priors: &[f32], values: &[f32]) -> PyResult<()> {
+        self.searches.apply(priors, values).map_err(round_error)?;
         self.layout = Layout::default();
-        self.searches.apply(priors, values).map_err(round_error)
+        Ok(())
     }
 
     fn run_uniform(&mut self) -> PyResult<()> {
