@@ -17,7 +17,8 @@ One checkpoint (the default tower, fresh weights, written by
   workers with the tch network (its printed simulations/s), when the
   binary is built (target/release/heterodox or $HETERODOX_BIN).
 
-Figures are simulations (evaluated leaves) per second, wall clock.
+Figures are simulations per second (evaluated leaves and descents that
+ended in a finished game, as every driver counts them), wall clock.
 PyTorch runs with ``--torch-threads`` threads (1 by default: rayon's tree
 work shares the cores, and more threads than free cores make each forward
 pass wait for a descheduled one), and so does libtorch in the Rust binary
@@ -46,15 +47,15 @@ def python_search(args, model):
     evaluate = hx.evaluator(model)
     search = heterodox.Search(args.variant, num_games=args.games, simulations=args.simulations,
                               leaves_per_round=args.leaves, max_plies=10_000, seed=1)
-    leaves = 0
+    simulations = 0
     started = time.perf_counter()
     for _ in range(args.moves):
         while not search.done:
             requests = search.gather()
-            leaves += len(requests["offsets"]) - 1
             search.apply(*evaluate(requests))
+        simulations += sum(search.simulations())
         search.step()
-    return leaves / (time.perf_counter() - started)
+    return simulations / (time.perf_counter() - started)
 
 
 def python_selfplay(args, model):

@@ -420,8 +420,9 @@ def self_play(
     Search.gather() but 'game') and answers as Search.apply() takes them;
     None is the Rust uniform evaluator. path (ending in .hdxshard) receives
     the games, in the order of their seeds, atomically. Returns the run's
-    totals (games, positions, simulations, white_wins, black_wins, draws,
-    truncated, seconds). An exception in the evaluator, or an answer that
+    totals (games, positions, simulations: those run, evaluations: the
+    leaves sent to the evaluator, white_wins, black_wins, draws, truncated,
+    seconds). An exception in the evaluator, or an answer that
     does not fit (EvaluationError), stops Python from being called again
     and is raised when the run returns; no shard is written then.
     """
@@ -439,7 +440,9 @@ class Search:
     (L, A) bool, legal / leaf (K,) int64, offsets (L + 1,) int64, game
     (L,) int64) and apply(priors, values) takes float32 priors ((L, A) or
     (K,)) and values ((L,), in [-1, 1] for the player to act) back; a bad
-    array is an EvaluationError. When done, policy() and result() give
+    array is an EvaluationError. A round in which every simulation ends in
+    a finished game gathers no leaves (L = 0): it has finished the search,
+    and done is True. When done, policy() and result() give
     the search's targets and step() plays. Traitor is searched over
     determinizations sampled from the searcher's view. Game k starts as
     the Rust self-play workers' game k of the same seed; the tree work
@@ -484,22 +487,25 @@ class Search:
         """
     def gather(self) -> dict[str, np.ndarray]:
         """The leaves to evaluate next, from every unfinished search (see the
-        class docs); no leaves (L = 0) once done. Call apply() before the
-        next gather().
+        class docs). No leaves (L = 0) only when the search is done: the
+        round may have finished it, every simulation of it ending in a
+        finished game. Call apply() before the next gather() (for the
+        empty round, with empty arrays, or not at all).
         """
     def apply(self, priors: np.ndarray, values: np.ndarray) -> None:
         """Backs up the evaluations of the last gather(): priors float32
-        (L, A) or (K,), values float32 (L,) or (L, 1). EvaluationError if
-        they do not fit; the search is then unchanged.
+        (L, A) or (K,), values float32 (L,) or (L, 1); for an empty round,
+        arrays of no leaves. EvaluationError if they do not fit; the
+        search is then unchanged.
         """
     def run(
         self,
         evaluator: Callable[[dict[str, np.ndarray]], tuple[np.ndarray, np.ndarray]] | None = None,
     ) -> None:
         """Runs every search to its end: evaluator(requests) -> (priors,
-        values) is called once per round with gather()'s dict; None runs
-        the Rust uniform evaluator (uniform priors, value 0) without
-        leaving Rust.
+        values) is called once per round with gather()'s dict, never with
+        an empty one; None runs the Rust uniform evaluator (uniform
+        priors, value 0) without leaving Rust.
         """
     def policy(self) -> np.ndarray:
         """The search's training target per game, float32 (num_games, A): the
@@ -530,6 +536,11 @@ class Search:
         """
     def plies(self) -> list[int]:
         """Plies played in each game."""
+    def simulations(self) -> list[int]:
+        """Simulations run by each game's current search so far: leaves
+        evaluated and descents that ended in a finished game (the
+        simulations setting once done; 0 for games that are over).
+        """
     def fen(self, game: int) -> str:
         """The position string of game `game` (the full state: under hidden
         information it shows both players' secrets).

@@ -58,6 +58,24 @@ pub(crate) fn int_in(value: &Bound<'_, PyAny>, name: &str, min: u64, max: u64) -
         .ok_or_else(out_of_range)
 }
 
+/// The optional `seed` argument: any u64, 0 when absent.
+pub(crate) fn seed_arg(seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    seed.map_or(Ok(0), |s| int_in(s, "seed", 0, u64::MAX))
+}
+
+/// The optional `history` argument: 1 to `max` positions, 1 when absent.
+pub(crate) fn history_arg(history: Option<&Bound<'_, PyAny>>, max: u64) -> PyResult<usize> {
+    history.map_or(Ok(1), |h| int_in(h, "history", 1, max).map(|h| h as usize))
+}
+
+/// The optional `max_plies` argument: at least 1; `None` when absent
+/// (the variant's default cap).
+pub(crate) fn max_plies_arg(max_plies: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u32>> {
+    max_plies
+        .map(|m| int_in(m, "max_plies", 1, u64::from(u32::MAX)).map(|m| m as u32))
+        .transpose()
+}
+
 /// `bytes` as people read it: `1.5 GiB`.
 pub(crate) fn human_bytes(bytes: u128) -> String {
     const UNITS: [&str; 7] = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];

@@ -76,8 +76,12 @@ impl Requests {
         self.offsets.len() - 1
     }
 
-    /// Appends every leaf of `batch` (of game `game`, when known).
-    pub fn extend<P: GameVariant>(&mut self, batch: &LeafBatch<P>, game: Option<usize>) {
+    /// Appends every leaf of `batch`.
+    pub fn extend<P: GameVariant>(&mut self, batch: &LeafBatch<P>) {
+        self.observations.reserve_exact(batch.observations().len());
+        self.legal.reserve_exact(batch.total_legal());
+        self.leaf.reserve_exact(batch.total_legal());
+        self.offsets.reserve_exact(batch.len());
         self.observations.extend_from_slice(batch.observations());
         for i in 0..batch.len() {
             let leaf = self.leaves() as i64;
@@ -86,9 +90,6 @@ impl Requests {
                 self.leaf.push(leaf);
             }
             self.offsets.push(self.legal.len() as i64);
-            if let Some(game) = game {
-                self.game.push(game as i64);
-            }
         }
     }
 
@@ -306,7 +307,7 @@ impl<P: GameVariant> Evaluator<P> for PyEvaluator<P> {
         let mut result = None;
         if !self.failed() {
             let mut requests = Requests::new(self.shape, batch.num_actions());
-            requests.extend(batch, None);
+            requests.extend(batch);
             let (mut p, mut v) = (Vec::new(), Vec::new());
             result = Some(Python::attach(|py| {
                 call_evaluator(self.callable.bind(py), requests, &mut p, &mut v).map(|()| (p, v))

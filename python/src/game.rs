@@ -46,6 +46,19 @@ pub struct Game {
     played: String,
 }
 
+/// The rule options of a call: the `rules` dict, then the keyword
+/// options, which win over it.
+pub(crate) fn call_rule_options(
+    rules: Option<&Bound<'_, PyDict>>,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<RuleOptions> {
+    let mut all = rule_options(rules)?;
+    for (key, value) in rule_options(options)?.iter() {
+        all.set(key, value);
+    }
+    Ok(all)
+}
+
 /// Reads keyword rule options: str values as they are, bool as 'true' /
 /// 'false', int in decimal; any other type is a TypeError.
 pub(crate) fn rule_options(options: Option<&Bound<'_, PyDict>>) -> PyResult<RuleOptions> {

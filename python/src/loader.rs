@@ -15,7 +15,7 @@ use numpy::{IntoPyArray, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::args::{check_batch_memory, int_in, MAX_HISTORY};
+use crate::args::{check_batch_memory, history_arg, int_in, seed_arg, MAX_HISTORY};
 use crate::errors::value_error;
 use crate::shards::{shard_error, shard_paths};
 
@@ -90,9 +90,9 @@ impl Loader {
             files.extend(shard_paths(path)?);
         }
         let config = LoaderConfig::default()
-            .with_history(history.map_or(Ok(1), |h| int_in(h, "history", 1, MAX_HISTORY))? as usize)
+            .with_history(history_arg(history, MAX_HISTORY)?)
             .with_z_weight(z_weight)
-            .with_seed(seed.map_or(Ok(0), |s| int_in(s, "seed", 0, u64::MAX))?);
+            .with_seed(seed_arg(seed)?);
         let inner = py.detach(|| -> PyResult<AnyLoader> {
             let shards = files
                 .iter()

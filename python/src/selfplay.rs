@@ -14,10 +14,10 @@ use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::args::{int_in, MAX_HISTORY};
+use crate::args::{history_arg, int_in, max_plies_arg, seed_arg, MAX_HISTORY};
 use crate::errors::{value_error, IntoPyErr};
 use crate::evaluation::PyEvaluator;
-use crate::game::rule_options;
+use crate::game::call_rule_options;
 use crate::search::{SearchArgs, MAX_GAMES};
 
 /// The most games one call plays: each record stays in memory until the
@@ -79,8 +79,9 @@ impl VariantVisitor for Run {
 /// Search.gather() but 'game') and answers as Search.apply() takes them;
 /// None is the Rust uniform evaluator. path (ending in .hdxshard) receives
 /// the games, in the order of their seeds, atomically. Returns the run's
-/// totals (games, positions, simulations, white_wins, black_wins, draws,
-/// truncated, seconds). An exception in the evaluator, or an answer that
+/// totals (games, positions, simulations: those run, evaluations: the
+/// leaves sent to the evaluator, white_wins, black_wins, draws, truncated,
+/// seconds). An exception in the evaluator, or an answer that
 /// does not fit (EvaluationError), stops Python from being called again
 /// and is raised when the run returns; no shard is written then.
 #[pyfunction]
@@ -109,9 +110,8 @@ pub fn self_play<'py>(
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let variant: Variant = variant.parse().map_err(IntoPyErr::into_py_err)?;
-    let hundred = 100i64.into_pyobject(py)?.into_any();
     let search: SearchConfig = SearchArgs {
-        simulations: simulations.unwrap_or(&hundred),
+        simulations,
         root_policy,
         leaves_per_round,
         determinizations,
@@ -128,21 +128,16 @@ pub fn self_play<'py>(
         concurrent: concurrent.map_or(Ok(u64::from(games).min(MAX_GAMES)), |c| {
             int_in(c, "concurrent", 1, MAX_GAMES)
         })? as u32,
-        max_plies: max_plies.map_or(Ok(0), |m| int_in(m, "max_plies", 1, u64::from(u32::MAX)))?
-            as u32,
+        max_plies: max_plies_arg(max_plies)?.unwrap_or(0),
         temperature_plies: temperature_plies.map_or(Ok(defaults.temperature_plies), |t| {
             int_in(t, "temperature_plies", 0, u64::from(u32::MAX)).map(|t| t as u32)
         })?,
-        seed: seed.map_or(Ok(0), |s| int_in(s, "seed", 0, u64::MAX))?,
-        history: history.map_or(Ok(1), |h| int_in(h, "history", 1, MAX_HISTORY.min(64)))? as usize,
+        seed: seed_arg(seed)?,
+        history: history_arg(history, MAX_HISTORY.min(64))?,
         search,
     };
-    let mut all = rule_options(rules)?;
-    for (key, value) in rule_options(options)?.iter() {
-        all.set(key, value);
-    }
     let run = Run {
-        options: all,
+        options: call_rule_options(rules, options)?,
         config,
         evaluator: evaluator.map(Bound::unbind),
         path,
@@ -153,6 +148,7 @@ pub fn self_play<'py>(
     dict.set_item("games", stats.games)?;
     dict.set_item("positions", stats.positions)?;
     dict.set_item("simulations", stats.simulations)?;
+    dict.set_item("evaluations", stats.evaluations)?;
     dict.set_item("white_wins", stats.white_wins)?;
     dict.set_item("black_wins", stats.black_wins)?;
     dict.set_item("draws", stats.draws)?;

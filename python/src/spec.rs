@@ -9,9 +9,9 @@ use heterodox_env::{GameVariant, RuleOptions, Variant, VariantVisitor};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::args::{int_in, MAX_HISTORY};
+use crate::args::{history_arg, MAX_HISTORY};
 use crate::errors::{value_error, IntoPyErr};
-use crate::game::rule_options;
+use crate::game::call_rule_options;
 
 struct SpecOf<'a> {
     options: &'a RuleOptions,
@@ -40,11 +40,8 @@ pub fn encoding_spec(
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<String> {
     let variant: Variant = variant.parse().map_err(IntoPyErr::into_py_err)?;
-    let history = history.map_or(Ok(1), |h| int_in(h, "history", 1, MAX_HISTORY))? as usize;
-    let mut all = rule_options(rules)?;
-    for (key, value) in rule_options(options)?.iter() {
-        all.set(key, value);
-    }
+    let history = history_arg(history, MAX_HISTORY)?;
+    let all = call_rule_options(rules, options)?;
     let spec = variant.visit(SpecOf {
         options: &all,
         history,

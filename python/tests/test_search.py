@@ -174,6 +174,88 @@ def test_an_evaluator_exception_leaves_the_search_usable():
     assert search.done
 
 
+# Issue 24: White has two moves, Kf3 (Black mates in two: P@e4+, Kg3 the
+# only reply, Qg2#) and Ke5 (f6#, Black mates at once).
+INTO_MATE = "r3kbnr/p1p1pp1p/2P5/3p2p1/4K3/7b/3q4/1n6[-/QRRBBNNPPPPPP/P/p] w kq - 0 22"
+MATING_LINES = [
+    (("Ke5",), "f7f6"),
+    (("Kf3",), "P@e4"),
+    (("Kf3", "P@e4"), "Kg3"),
+    (("Kf3", "P@e4", "Kg3"), "d2g2"),
+]
+
+
+def into_mate():
+    """An evaluator whose priors lead every descent into mate: all the prior
+    on the move MATING_LINES names at its position (known by its
+    observation), uniform elsewhere (the root), value 0."""
+    prefer = {}
+    for moves, move in MATING_LINES:
+        game = Game("hostage", INTO_MATE)
+        for played in moves:
+            game.play(played)
+        prefer[game.observation().tobytes()] = game.action_index(move)
+
+    def evaluate(requests):
+        legal, offsets = requests["legal"], requests["offsets"]
+        priors = np.zeros(len(legal), dtype=np.float32)
+        for leaf, observation in enumerate(requests["observations"]):
+            start, end = offsets[leaf], offsets[leaf + 1]
+            move = prefer.get(observation.tobytes())
+            priors[start:end] = 1.0 / (end - start) if move is None else legal[start:end] == move
+        return priors, np.zeros(len(offsets) - 1, dtype=np.float32)
+
+    return evaluate
+
+
+def test_run_goes_through_a_round_of_mates_only():
+    """After four rounds every descent ends in mate: the fifth round gathers
+    no leaves and runs the last ten simulations, finishing the search.
+    run() neither raises nor hands the evaluator an empty batch."""
+    search = Search("hostage", simulations=16, root_policy="gumbel", fens=[INTO_MATE])
+    evaluate = into_mate()
+    batches = []
+
+    def counting(requests):
+        batches.append(len(requests["offsets"]) - 1)
+        return evaluate(requests)
+
+    search.run(counting)
+    assert search.done
+    assert batches == [1, 2, 1, 1]
+    assert search.simulations() == [16]
+    result = search.result()
+    assert result["visits"].sum() == 16
+    # Twelve simulations ended in mate (-1 for White), four were leaves of
+    # value 0; Kf3, the longer way to lose, is the choice.
+    assert result["value"].tolist() == [-0.75]
+    assert result["best"].tolist() == [Game("hostage", INTO_MATE).action_index("Kf3")]
+
+
+def test_a_gather_loop_goes_through_the_empty_round():
+    """The loop of the docs, unchanged: the empty round (L = 0) comes while
+    done is False, finishes the search, and its apply takes empty arrays."""
+    search = Search("hostage", simulations=16, root_policy="gumbel", fens=[INTO_MATE])
+    evaluate = into_mate()
+    rounds = []
+    while not search.done:
+        requests = search.gather()
+        rounds.append((len(requests["offsets"]) - 1, search.done))
+        search.apply(*evaluate(requests))
+    assert rounds == [(1, False), (2, False), (1, False), (1, False), (0, True)]
+    assert search.simulations() == [16]
+    empty = search.gather()
+    assert empty["observations"].shape == (0, *search.observation_shape)
+    assert empty["mask"].shape == (0, search.num_actions)
+    with pytest.raises(EvaluationError, match="priors must have shape"):
+        search.apply(np.zeros(1, dtype=np.float32), np.zeros(0, dtype=np.float32))
+    search.apply(*evaluate(empty))
+    with pytest.raises(EvaluationError, match="call gather"):
+        search.apply(*evaluate(empty))
+    assert search.step().tolist() == [False]
+    assert search.simulations() == [0]  # the next search has not run yet
+
+
 def test_settings_are_checked():
     with pytest.raises(heterodox.UnknownVariantError):
         Search("shogi")

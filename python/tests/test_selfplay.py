@@ -42,7 +42,10 @@ def test_python_uniform_plays_the_rust_uniform_games(shards):
         k: v for k, v in by_rust.items() if k != "seconds"
     }
     assert by_python["games"] == 3
-    assert sum(calls) == by_python["simulations"]
+    assert sum(calls) == by_python["evaluations"]
+    # Every move's search ran its 8 simulations (evaluated leaves and
+    # descents that ended in a finished game).
+    assert by_python["simulations"] == by_python["positions"] * 8
 
 
 def test_the_shard_holds_what_was_played(shards):

@@ -29,9 +29,7 @@ const GAMES: u64 = 200;
 const MAX_PLIES: usize = 300;
 const BATCH: usize = 256;
 fn bench_variant<P: GameVariant>(rules: P::Rules) {
-    let games: Vec<_> = (0..GAMES)
-        .map(|seed| support::random_record::<P>(&rules, seed, MAX_PLIES))
-        .collect();
+    let games = support::random_records::<P>(&rules, GAMES, MAX_PLIES);
     let header = ShardHeader::new::<P>(&rules, "bench: random legal games, uniform policy");
     let bytes = encode_shard(&header, &games).expect("valid records");
     let shard = decode_shard(&bytes).expect("a valid shard");

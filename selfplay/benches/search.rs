@@ -1,8 +1,10 @@
 //! Search throughput with the uniform evaluator (rules and tree work only):
 //! self-play of 128 games at once, 32 simulations per move (the setting of
 //! the mctx + pgx comparison in bench/search_vs_mctx.py), on the rayon pool
-//! (all cores; `RAYON_NUM_THREADS=1` for one). Prints simulations (leaf
-//! evaluations) per second and positions per second per variant.
+//! (all cores; `RAYON_NUM_THREADS=1` for one). Prints simulations per
+//! second (32 a move: evaluated leaves and descents that ended in a
+//! finished game), positions per second, and leaves evaluated per second
+//! (each search's root included, finished games not) per variant.
 //!
 //! Run: `cargo bench -p heterodox-selfplay --bench search [-- VARIANT...]`.
 
@@ -38,11 +40,12 @@ impl VariantVisitor for Bench {
         let stats = run.run(&UniformEvaluator, |_, _| {});
         let seconds = start.elapsed().as_secs_f64();
         println!(
-            "{:<13} {:<6} {:>10.0} simulations/s  {:>8.0} positions/s  ({} games, {} positions, {:.1} s)",
+            "{:<13} {:<6} {:>10.0} simulations/s  {:>8.0} positions/s  ({:.0} leaf evaluations/s, {} games, {} positions, {:.1} s)",
             P::VARIANT.name(),
             format!("{:?}", self.root_policy).to_lowercase(),
             stats.simulations as f64 / seconds,
             stats.positions as f64 / seconds,
+            stats.evaluations as f64 / seconds,
             stats.games,
             stats.positions,
             seconds

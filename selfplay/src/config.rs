@@ -1,6 +1,7 @@
 //! Search settings, read from TOML or JSON through serde; every field has
 //! a default, and an unknown field is an error naming it.
 
+use heterodox_env::GameVariant;
 use serde::{Deserialize, Serialize};
 
 /// How the root chooses what to explore, and what the training target is.
@@ -80,6 +81,16 @@ pub enum ConfigError {
         value: String,
         expected: &'static str,
     },
+}
+
+/// The ply cap a game's `max_plies` setting means: 0 takes the variant's
+/// `DEFAULT_MAX_PLIES`.
+pub fn ply_cap<P: GameVariant>(max_plies: u32) -> u32 {
+    if max_plies == 0 {
+        P::DEFAULT_MAX_PLIES
+    } else {
+        max_plies
+    }
 }
 
 /// Simulations are bounded so that a typo cannot ask for a tree larger

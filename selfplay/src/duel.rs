@@ -12,18 +12,21 @@
 //!
 //! As in self-play, many games run at once and the leaves of every game
 //! whose player to move is a search with the same evaluator are evaluated
-//! in one batch; tree work runs in parallel (rayon). The same seed and
-//! evaluators play the same games.
+//! in one batch: each search player's searches are one [`SearchGroup`],
+//! search `k` playing that side of game slot `k`; tree work runs in
+//! parallel (rayon). The same seed and evaluators play the same games.
 
+use rayon::iter::Either;
 use rayon::prelude::*;
 
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::rng::{derive_seed, mix64, SplitMix64};
 use heterodox_env::{Color, Game, GameVariant};
 
-use crate::batch::LeafBatch;
-use crate::config::{ConfigError, SearchConfig};
-use crate::evaluator::{evaluate_into, Evaluator};
+use crate::config::{ply_cap, ConfigError, SearchConfig};
+use crate::earlier::EarlierPositions;
+use crate::evaluator::Evaluator;
+use crate::group::SearchGroup;
 use crate::record::{GameRecord, GameResult, StepRecord};
 use crate::search::Search;
 use crate::worker::SelfPlayError;
@@ -115,6 +118,9 @@ pub struct DuelGame {
     pub a_white: bool,
     /// The game, opening plies included (their steps have no policy).
     pub record: GameRecord,
+    /// Simulations run by A's and by B's searches in this game (0 for
+    /// random play).
+    pub simulations: [u64; 2],
 }
 
 impl DuelGame {
@@ -171,17 +177,11 @@ impl DuelTally {
     }
 }
 
-/// The two sides of a slot: index 0 is A, 1 is B.
-struct Side<P: GameVariant> {
-    search: Option<Search<P>>,
-    batch: LeafBatch<P>,
-}
-
-/// One game in progress.
+/// One game in progress. Sides are indexed 0 for A, 1 for B; a search
+/// side's search of this game is its group's search of the slot's index.
 struct Slot<P: GameVariant> {
     game: Game<P>,
-    earlier: Vec<P>,
-    sides: [Side<P>; 2],
+    earlier: EarlierPositions<P>,
     steps: Vec<StepRecord>,
     index: u32,
     seed: u64,
@@ -190,9 +190,11 @@ struct Slot<P: GameVariant> {
     start: Option<String>,
     a_white: bool,
     active: bool,
-    /// The side whose leaves the slot's batch holds this round.
+    /// The side to move, and whether its search has started.
     mover: usize,
     searching: bool,
+    /// Simulations each side's searches ran in this game.
+    simulations: [u64; 2],
 }
 
 /// A duel between players A and B on variant `P` under one rule set.
@@ -245,16 +247,11 @@ impl<P: GameVariant> Duel<P> {
                 .map_err(|e| SelfPlayError::Start(e.to_string()))?,
         };
         let spec = EncodingSpec::of(&probe, config.history);
-        let max_plies = if config.max_plies == 0 {
-            P::DEFAULT_MAX_PLIES
-        } else {
-            config.max_plies
-        };
         Ok(Duel {
             rules,
+            max_plies: ply_cap::<P>(config.max_plies),
             config,
             spec,
-            max_plies,
             starts,
         })
     }
@@ -274,39 +271,27 @@ impl<P: GameVariant> Duel<P> {
         mut on_game: impl FnMut(&DuelGame),
     ) -> Result<Vec<DuelGame>, SelfPlayError> {
         let players = [a, b];
-        let mut configs: [Option<SearchConfig>; 2] = [None, None];
-        for (slot, player) in configs.iter_mut().zip(&players) {
-            if let Player::Search { config, .. } = player {
-                let config = Player::<P>::evaluation_config(config);
-                Search::<P>::new(config.clone(), &self.spec)?;
-                *slot = Some(config);
-            }
-        }
         let total = if self.config.paired {
             self.config.games.div_ceil(2) * 2
         } else {
             self.config.games
         };
-        let concurrent = self.config.concurrent.min(total);
-        let new_side = |k: usize| -> Side<P> {
-            let mut batch = LeafBatch::new(&self.spec);
-            if let Player::Search { evaluator, .. } = players[k] {
-                batch.set_observations(evaluator.needs_observations());
+        let concurrent = self.config.concurrent.min(total) as usize;
+        let mut groups: [Option<SearchGroup<P>>; 2] = [None, None];
+        for (group, player) in groups.iter_mut().zip(&players) {
+            if let Player::Search { config, evaluator } = player {
+                let config = Player::<P>::evaluation_config(config);
+                let mut searches = SearchGroup::new(&config, &self.spec, concurrent)?;
+                searches.set_observations(evaluator.needs_observations());
+                *group = Some(searches);
             }
-            Side {
-                search: configs[k]
-                    .clone()
-                    .map(|c| Search::new(c, &self.spec).expect("checked above")),
-                batch,
-            }
-        };
+        }
         let mut next_game = 0u32;
         let mut slots: Vec<Slot<P>> = (0..concurrent)
             .map(|_| {
                 let mut slot = Slot {
                     game: Game::new(P::start(&self.rules, 0).map_err(start_error)?),
-                    earlier: Vec::with_capacity(self.config.history),
-                    sides: [new_side(0), new_side(1)],
+                    earlier: EarlierPositions::new(self.config.history),
                     steps: Vec::new(),
                     index: 0,
                     seed: 0,
@@ -315,6 +300,7 @@ impl<P: GameVariant> Duel<P> {
                     active: false,
                     mover: 0,
                     searching: false,
+                    simulations: [0; 2],
                 };
                 self.start_game(&mut slot, next_game)?;
                 next_game += 1;
@@ -322,15 +308,16 @@ impl<P: GameVariant> Duel<P> {
             })
             .collect::<Result<_, SelfPlayError>>()?;
         let mut finished: Vec<DuelGame> = Vec::with_capacity(total as usize);
-        let mut merged = [new_side(0).batch, new_side(1).batch];
-        let mut ranges: Vec<(usize, usize)> = Vec::with_capacity(slots.len() + 1);
-        let mut priors = Vec::new();
-        let mut values = Vec::new();
         while slots.iter().any(|s| s.active) {
-            let ended: Vec<Option<DuelGame>> = slots
-                .par_iter_mut()
-                .map(|slot| self.advance(slot))
-                .collect();
+            let ended: Vec<Option<DuelGame>> = {
+                let [a, b] = &mut groups;
+                slots
+                    .par_iter_mut()
+                    .zip(side_searches(a.as_mut(), concurrent))
+                    .zip(side_searches(b.as_mut(), concurrent))
+                    .map(|((slot, a), b)| self.advance(slot, [a, b]))
+                    .collect()
+            };
             for (k, game) in ended.into_iter().enumerate() {
                 let Some(game) = game else { continue };
                 on_game(&game);
@@ -341,38 +328,19 @@ impl<P: GameVariant> Duel<P> {
                     // Its first leaves are gathered next round.
                 }
             }
-            for (side, player) in players.iter().enumerate() {
-                let Player::Search { evaluator, .. } = player else {
+            for (side, (group, player)) in groups.iter_mut().zip(&players).enumerate() {
+                let (Some(group), Player::Search { evaluator, .. }) = (group, player) else {
                     continue;
                 };
-                let batch = &mut merged[side];
-                batch.clear();
-                ranges.clear();
-                for slot in &slots {
-                    ranges.push((batch.len(), batch.total_legal()));
-                    if slot.active && slot.searching && slot.mover == side {
-                        batch.extend_from(&slot.sides[side].batch);
-                    }
-                }
-                ranges.push((batch.len(), batch.total_legal()));
-                // Searches whose gather emitted nothing (terminal leaves
-                // only) are still applied, with empty slices, as in
-                // self-play.
-                evaluate_into(*evaluator, batch, &mut priors, &mut values);
-                slots
-                    .par_iter_mut()
-                    .zip(ranges.par_windows(2))
-                    .for_each(|(slot, window)| {
-                        let ((leaf, legal), (leaf_end, legal_end)) = (window[0], window[1]);
-                        if slot.active && slot.searching && slot.mover == side {
-                            slot.sides[side]
-                                .search
-                                .as_mut()
-                                .expect("a search player has a search")
-                                .apply(&priors[legal..legal_end], &values[leaf..leaf_end])
-                                .expect("each slot gets back its own leaves");
-                        }
-                    });
+                // The games whose mover is this side; those whose round
+                // ended in finished games only are simply not applied.
+                group
+                    .gather(|k| {
+                        let slot = &slots[k];
+                        slot.active && slot.searching && slot.mover == side
+                    })
+                    .expect("every round is applied");
+                group.evaluate(*evaluator);
             }
         }
         finished.sort_by_key(|g| g.index);
@@ -388,6 +356,7 @@ impl<P: GameVariant> Duel<P> {
         slot.steps.clear();
         slot.earlier.clear();
         slot.searching = false;
+        slot.simulations = [0; 2];
         let start = if self.starts.is_empty() {
             slot.start = None;
             P::start(&self.rules, slot.seed).map_err(start_error)?
@@ -433,17 +402,8 @@ impl<P: GameVariant> Duel<P> {
             root_value: 0.0,
             policy: Vec::new(),
         });
-        self.push_earlier(slot);
+        slot.earlier.push(slot.game.position());
         slot.game.play_unchecked(action);
-    }
-
-    fn push_earlier(&self, slot: &mut Slot<P>) {
-        if self.config.history > 1 {
-            if slot.earlier.len() == self.config.history - 1 {
-                slot.earlier.pop();
-            }
-            slot.earlier.insert(0, slot.game.position().clone());
-        }
     }
 
     /// The side (0 = A, 1 = B) to move in the slot's game.
@@ -452,9 +412,14 @@ impl<P: GameVariant> Duel<P> {
         usize::from(white != slot.a_white)
     }
 
-    /// Plays moves until a search needs leaves evaluated or the game ends;
-    /// then gathers them. Returns the game if it ended.
-    fn advance(&self, slot: &mut Slot<P>) -> Option<DuelGame> {
+    /// Plays moves until a search needs leaves evaluated or the game ends.
+    /// `searches` holds this game's search of each search side. Returns
+    /// the game if it ended.
+    fn advance(
+        &self,
+        slot: &mut Slot<P>,
+        mut searches: [Option<&mut Search<P>>; 2],
+    ) -> Option<DuelGame> {
         if !slot.active {
             return None;
         }
@@ -466,7 +431,7 @@ impl<P: GameVariant> Duel<P> {
             let side = Self::side_to_move(slot);
             slot.mover = side;
             let plies = slot.game.plies();
-            let Some(search) = slot.sides[side].search.as_mut() else {
+            let Some(search) = searches[side].as_deref_mut() else {
                 // Random play.
                 slot.game.legal_actions(&mut actions);
                 let mut rng = SplitMix64::new(mix64(slot.seed ^ (u64::from(plies) << 32) ^ 0x5eed));
@@ -479,27 +444,21 @@ impl<P: GameVariant> Duel<P> {
                 // identical players then play a pair's games identically.
                 let seed = mix64(slot.seed ^ u64::from(plies));
                 search
-                    .start(&slot.game, &slot.earlier, seed)
+                    .start(&slot.game, slot.earlier.positions(), seed)
                     .expect("the game is not over");
                 slot.searching = true;
             }
-            if search.is_done() {
-                let result = search.result();
-                let action = result.actions[result.best];
-                slot.searching = false;
-                slot.steps.push(result.step_record(result.best));
-                self.push_earlier(slot);
-                slot.game.play_unchecked(&action);
-                continue;
+            if !search.is_done() {
+                // Its side's group gathers the leaves.
+                return None;
             }
-            let side_state = &mut slot.sides[side];
-            side_state.batch.clear();
-            side_state
-                .search
-                .as_mut()
-                .expect("checked above")
-                .gather(&mut side_state.batch);
-            return None;
+            slot.simulations[side] += u64::from(search.simulations());
+            let result = search.result();
+            let action = result.actions[result.best];
+            slot.searching = false;
+            slot.steps.push(result.step_record(result.best));
+            slot.earlier.push(slot.game.position());
+            slot.game.play_unchecked(&action);
         }
     }
 
@@ -513,16 +472,26 @@ impl<P: GameVariant> Duel<P> {
         Some(DuelGame {
             index: slot.index,
             a_white: slot.a_white,
-            record: GameRecord {
-                seed: slot.seed,
-                start: slot.start.clone(),
-                steps: std::mem::take(&mut slot.steps),
-                result: outcome.map_or(GameResult::Truncated, GameResult::from_outcome),
-                termination: outcome
-                    .map_or("ply cap", |o| o.termination().name())
-                    .to_owned(),
-            },
+            record: GameRecord::ended(
+                slot.seed,
+                slot.start.clone(),
+                std::mem::take(&mut slot.steps),
+                outcome,
+            ),
+            simulations: slot.simulations,
         })
+    }
+}
+
+/// Game slot `k`'s search of one side, for a pass over the slots: the
+/// side's group's search `k`, none for random play.
+fn side_searches<P: GameVariant>(
+    group: Option<&mut SearchGroup<P>>,
+    slots: usize,
+) -> impl IndexedParallelIterator<Item = Option<&mut Search<P>>> {
+    match group {
+        Some(group) => Either::Left(group.searches_mut().par_iter_mut().map(Some)),
+        None => Either::Right((0..slots).into_par_iter().map(|_| None)),
     }
 }
 

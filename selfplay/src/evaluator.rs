@@ -27,8 +27,8 @@ pub trait Evaluator<P: GameVariant>: Send + Sync {
 
 /// Sizes `priors` (one per legal action of every leaf) and `values` (one
 /// per leaf) for `batch`, zeroed, and has `evaluator` fill them; an empty
-/// batch is not sent. The one place that hands a merged batch to an
-/// evaluator (search, self-play, duels).
+/// batch is not sent. The one place that hands a batch to an evaluator
+/// (`Search::run` for one game, `SearchGroup` for many).
 pub fn evaluate_into<P: GameVariant, E: Evaluator<P> + ?Sized>(
     evaluator: &E,
     batch: &LeafBatch<P>,

@@ -1,9 +1,9 @@
 //! Search and self-play for Heterodox: a gather/apply MCTS whose leaves
-//! from many games are evaluated in one batch, two root policies (PUCT
-//! with Dirichlet noise; Gumbel with sequential halving), determinized
-//! search under hidden information, the evaluator trait, self-play workers
-//! and their game records, and duels between two players (evaluation and
-//! the arena).
+//! from many games are evaluated in one batch (`SearchGroup`), two root
+//! policies (PUCT with Dirichlet noise; Gumbel with sequential halving),
+//! determinized search under hidden information, the evaluator trait,
+//! self-play workers and their game records, and duels between two
+//! players (evaluation and the arena).
 //!
 //! Depends on the rules core only (no libtorch), so the Python package can
 //! use it; the neural-network evaluator lives with the networks.
@@ -12,7 +12,9 @@ pub mod atomic;
 pub mod batch;
 pub mod config;
 pub mod duel;
+pub mod earlier;
 pub mod evaluator;
+pub mod group;
 pub mod gumbel;
 pub mod loader;
 mod noise;
@@ -28,7 +30,9 @@ pub mod worker;
 pub use batch::LeafBatch;
 pub use config::{ConfigError, RootPolicy, SearchConfig};
 pub use duel::{Duel, DuelConfig, DuelGame, DuelTally, Player};
+pub use earlier::EarlierPositions;
 pub use evaluator::{outcome_value, Evaluator, RolloutEvaluator, UniformEvaluator};
+pub use group::SearchGroup;
 pub use record::{GameRecord, GameResult, StepRecord};
 pub use search::{Search, SearchError, SearchResult};
 pub use worker::{SelfPlay, SelfPlayConfig, SelfPlayError, SelfPlayStats};

@@ -78,3 +78,24 @@ pub struct GameRecord {
     /// or `ply cap`.
     pub termination: String,
 }
+
+impl GameRecord {
+    /// The record of a game that ended with `outcome`, or was cut at the
+    /// ply cap (`None`).
+    pub fn ended(
+        seed: u64,
+        start: Option<String>,
+        steps: Vec<StepRecord>,
+        outcome: Option<Outcome>,
+    ) -> GameRecord {
+        GameRecord {
+            seed,
+            start,
+            steps,
+            result: outcome.map_or(GameResult::Truncated, GameResult::from_outcome),
+            termination: outcome
+                .map_or("ply cap", |o| o.termination().name())
+                .to_owned(),
+        }
+    }
+}

@@ -1,5 +1,6 @@
 //! Self-play: many games searched at once, every game's leaves of a round
-//! evaluated in one batch, tree and rules work spread over threads (rayon).
+//! evaluated in one batch (a [`SearchGroup`]), tree and rules work spread
+//! over threads (rayon).
 //! Each finished game becomes a [`GameRecord`].
 //!
 //! Determinism: game `k` starts from `GameVariant::start(rules,
@@ -14,16 +15,16 @@
 
 use std::time::Instant;
 
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::rng::{derive_seed, mix64, SplitMix64};
 use heterodox_env::{Game, GameVariant};
 
-use crate::batch::LeafBatch;
-use crate::config::{ConfigError, RootPolicy, SearchConfig};
-use crate::evaluator::{evaluate_into, Evaluator};
+use crate::config::{ply_cap, ConfigError, RootPolicy, SearchConfig};
+use crate::earlier::EarlierPositions;
+use crate::evaluator::Evaluator;
+use crate::group::SearchGroup;
 use crate::record::{GameRecord, GameResult, StepRecord};
 use crate::search::{Search, SearchError};
 
@@ -93,7 +94,11 @@ impl SelfPlayConfig {
 pub struct SelfPlayStats {
     pub games: u32,
     pub positions: u64,
+    /// Simulations run: leaves evaluated and descents that ended in a
+    /// finished game, over every move's search ([`Search::simulations`]).
     pub simulations: u64,
+    /// Leaves sent to the evaluator (each search's root included).
+    pub evaluations: u64,
     pub white_wins: u32,
     pub black_wins: u32,
     pub draws: u32,
@@ -111,17 +116,25 @@ impl SelfPlayStats {
     }
 }
 
-/// One game in progress.
+/// One game in progress; its search is the group's search of the same
+/// index.
 struct Slot<P: GameVariant> {
     game: Game<P>,
     /// Earlier positions, most recent first (at most history - 1).
-    earlier: Vec<P>,
-    search: Search<P>,
-    batch: LeafBatch<P>,
+    earlier: EarlierPositions<P>,
     steps: Vec<StepRecord>,
     index: u64,
     seed: u64,
     active: bool,
+}
+
+/// What a slot's move of one round gives back.
+#[derive(Default)]
+struct Moved {
+    /// The game, if it ended.
+    record: Option<GameRecord>,
+    /// Simulations of the search whose move was played.
+    simulations: u32,
 }
 
 /// A self-play run of variant `P`.
@@ -141,16 +154,11 @@ impl<P: GameVariant> SelfPlay<P> {
         // Checks the search settings against the encoding (hidden
         // information and history) before any game starts.
         Search::<P>::new(config.search.clone(), &spec)?;
-        let max_plies = if config.max_plies == 0 {
-            P::DEFAULT_MAX_PLIES
-        } else {
-            config.max_plies
-        };
         Ok(SelfPlay {
+            max_plies: ply_cap::<P>(config.max_plies),
             config,
             rules,
             spec,
-            max_plies,
         })
     }
 
@@ -159,7 +167,7 @@ impl<P: GameVariant> SelfPlay<P> {
         &self.spec
     }
 
-    fn start_game(&self, slot: &mut Slot<P>, index: u64) {
+    fn start_game(&self, slot: &mut Slot<P>, search: &mut Search<P>, index: u64) {
         slot.seed = derive_seed(self.config.seed, index as usize, 0);
         slot.index = index;
         let start = P::start(&self.rules, slot.seed).expect("checked when the run was made");
@@ -167,8 +175,8 @@ impl<P: GameVariant> SelfPlay<P> {
         slot.earlier.clear();
         slot.steps.clear();
         slot.active = true;
-        slot.search
-            .start(&slot.game, &slot.earlier, mix64(slot.seed))
+        search
+            .start(&slot.game, slot.earlier.positions(), mix64(slot.seed))
             .expect("a start position is not over");
     }
 
@@ -182,42 +190,40 @@ impl<P: GameVariant> SelfPlay<P> {
         let started = Instant::now();
         let mut stats = SelfPlayStats::default();
         let concurrent = self.config.concurrent.min(self.config.games) as usize;
+        let mut searches = SearchGroup::new(&self.config.search, &self.spec, concurrent)
+            .expect("checked when the run was made");
+        searches.set_observations(evaluator.needs_observations());
         let mut next_game = 0u64;
         let mut slots: Vec<Slot<P>> = (0..concurrent)
-            .map(|_| {
+            .map(|k| {
                 let mut slot = Slot {
                     game: Game::new(P::start(&self.rules, 0).expect("checked")),
-                    earlier: Vec::with_capacity(self.config.history),
-                    search: Search::new(self.config.search.clone(), &self.spec).expect("checked"),
-                    batch: LeafBatch::new(&self.spec),
+                    earlier: EarlierPositions::new(self.config.history),
                     steps: Vec::new(),
                     index: 0,
                     seed: 0,
                     active: false,
                 };
-                self.start_game(&mut slot, next_game);
+                self.start_game(&mut slot, searches.search_mut(k), next_game);
                 next_game += 1;
                 slot
             })
             .collect();
-        let mut batch = LeafBatch::new(&self.spec);
-        let encode = evaluator.needs_observations();
-        batch.set_observations(encode);
-        for slot in &mut slots {
-            slot.batch.set_observations(encode);
-        }
-        let mut priors = Vec::new();
-        let mut values = Vec::new();
-        let mut ranges = Vec::with_capacity(concurrent);
         while slots.iter().any(|s| s.active) {
             // Tree and rules work, in parallel: finish moves whose search
-            // is done, then gather the next leaves.
-            let finished: Vec<Option<GameRecord>> = slots
-                .par_iter_mut()
-                .map(|slot| self.advance(slot))
-                .collect();
-            for (k, record) in finished.into_iter().enumerate() {
-                let Some(record) = record else { continue };
+            // is done, then gather the next leaves; one evaluation for
+            // every game's leaves.
+            let (leaves, moved) = searches
+                .gather_with(&mut slots, |_, slot, search| {
+                    let moved = self.play_searched(slot, search);
+                    (slot.active, moved)
+                })
+                .expect("every round is applied");
+            stats.evaluations += leaves as u64;
+            searches.evaluate(evaluator);
+            for (k, moved) in moved.into_iter().enumerate() {
+                stats.simulations += u64::from(moved.simulations);
+                let Some(record) = moved.record else { continue };
                 stats.games += 1;
                 stats.positions += record.steps.len() as u64;
                 match record.result {
@@ -230,89 +236,58 @@ impl<P: GameVariant> SelfPlay<P> {
                 on_game(record, &stats);
                 if next_game < u64::from(self.config.games) {
                     // Its first leaves are gathered next round.
-                    self.start_game(&mut slots[k], next_game);
+                    self.start_game(&mut slots[k], searches.search_mut(k), next_game);
                     next_game += 1;
                 }
             }
-            // One evaluation for every game's leaves.
-            batch.clear();
-            ranges.clear();
-            for slot in &slots {
-                ranges.push((batch.len(), batch.total_legal()));
-                if slot.active {
-                    batch.extend_from(&slot.batch);
-                }
-            }
-            ranges.push((batch.len(), batch.total_legal()));
-            evaluate_into(evaluator, &batch, &mut priors, &mut values);
-            stats.simulations += batch.len() as u64;
-            slots
-                .par_iter_mut()
-                .zip(ranges.par_windows(2))
-                .for_each(|(slot, window)| {
-                    let ((leaf, legal), (leaf_end, legal_end)) = (window[0], window[1]);
-                    if slot.active {
-                        slot.search
-                            .apply(&priors[legal..legal_end], &values[leaf..leaf_end])
-                            .expect("each slot gets back its own leaves");
-                    }
-                });
         }
         stats.seconds = started.elapsed().as_secs_f64();
         stats
     }
 
-    /// Plays the chosen move when the slot's search is done (ending the
-    /// game or starting the next search), then gathers leaves. Returns the
-    /// record of a game that ended.
-    fn advance(&self, slot: &mut Slot<P>) -> Option<GameRecord> {
-        slot.batch.clear();
-        if !slot.active {
-            return None;
+    /// Plays the chosen move when the slot's search is done, ending the
+    /// game or starting the next search.
+    fn play_searched(&self, slot: &mut Slot<P>, search: &mut Search<P>) -> Moved {
+        if !slot.active || !search.is_done() {
+            return Moved::default();
         }
-        let mut record = None;
-        if slot.search.is_done() {
-            let ply = slot.game.plies();
-            let result = slot.search.result();
-            let choice = if self.config.search.root_policy == RootPolicy::Puct
-                && ply < self.config.temperature_plies
-            {
-                let mut rng = SplitMix64::new(mix64(slot.seed ^ u64::from(ply) << 20 ^ 0x7e3a));
-                sample_proportional(&result.visits, &mut rng).unwrap_or(result.best)
-            } else {
-                result.best
+        let simulations = search.simulations();
+        let ply = slot.game.plies();
+        let result = search.result();
+        let choice = if self.config.search.root_policy == RootPolicy::Puct
+            && ply < self.config.temperature_plies
+        {
+            let mut rng = SplitMix64::new(mix64(slot.seed ^ u64::from(ply) << 20 ^ 0x7e3a));
+            sample_proportional(&result.visits, &mut rng).unwrap_or(result.best)
+        } else {
+            result.best
+        };
+        let index = result.indices[choice];
+        slot.steps.push(result.step_record(choice));
+        slot.earlier.push(slot.game.position());
+        slot.game.play_unchecked(&result.actions[choice]);
+        search.advance(index);
+        let outcome = slot.game.outcome();
+        if outcome.is_some() || slot.game.plies() >= self.max_plies {
+            slot.active = false;
+            return Moved {
+                record: Some(GameRecord::ended(
+                    slot.seed,
+                    None,
+                    std::mem::take(&mut slot.steps),
+                    outcome,
+                )),
+                simulations,
             };
-            let index = result.indices[choice];
-            slot.steps.push(result.step_record(choice));
-            if self.config.history > 1 {
-                if slot.earlier.len() == self.config.history - 1 {
-                    slot.earlier.pop();
-                }
-                slot.earlier.insert(0, slot.game.position().clone());
-            }
-            slot.game.play_unchecked(&result.actions[choice]);
-            slot.search.advance(index);
-            let outcome = slot.game.outcome();
-            if outcome.is_some() || slot.game.plies() >= self.max_plies {
-                slot.active = false;
-                record = Some(GameRecord {
-                    seed: slot.seed,
-                    start: None,
-                    steps: std::mem::take(&mut slot.steps),
-                    result: outcome.map_or(GameResult::Truncated, GameResult::from_outcome),
-                    termination: outcome
-                        .map_or("ply cap", |o| o.termination().name())
-                        .to_owned(),
-                });
-                return record;
-            }
-            let seed = mix64(slot.seed ^ u64::from(slot.game.plies()));
-            slot.search
-                .start(&slot.game, &slot.earlier, seed)
-                .expect("the game is not over");
         }
-        slot.search.gather(&mut slot.batch);
-        record
+        let seed = mix64(slot.seed ^ u64::from(slot.game.plies()));
+        search
+            .start(&slot.game, slot.earlier.positions(), seed)
+            .expect("the game is not over");
+        Moved {
+            record: None,
+            simulations,
+        }
     }
 }
 

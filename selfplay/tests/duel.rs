@@ -34,6 +34,27 @@ fn search(simulations: u32, root_policy: RootPolicy) -> SearchConfig {
     }
 }
 
+/// A search player with `settings` guided by the rules alone.
+fn uniform_search<P: GameVariant>(settings: &SearchConfig) -> Player<'_, P> {
+    Player::Search {
+        config: settings,
+        evaluator: &UniformEvaluator,
+    }
+}
+
+/// Plays the games `config` asks for between `a` and `b`.
+fn play<P: GameVariant>(
+    rules: P::Rules,
+    config: DuelConfig,
+    a: Player<'_, P>,
+    b: Player<'_, P>,
+) -> Vec<DuelGame> {
+    Duel::<P>::new(rules, config)
+        .unwrap()
+        .run(a, b, |_| {})
+        .unwrap()
+}
+
 /// Replays every step of `game` through the rules; returns the end.
 fn replay<P: GameVariant>(rules: &P::Rules, game: &DuelGame) -> Game<P> {
     let mut replayed = Game::new(P::start(rules, game.record.seed).unwrap());
@@ -50,12 +71,18 @@ fn replay<P: GameVariant>(rules: &P::Rules, game: &DuelGame) -> Game<P> {
     replayed
 }
 
+/// The steps of `game` a search chose (they carry its target).
+fn searched_plies(game: &DuelGame) -> u64 {
+    game.record
+        .steps
+        .iter()
+        .filter(|s| !s.policy.is_empty())
+        .count() as u64
+}
+
 #[test]
 fn pairs_share_their_opening_with_colours_swapped() {
-    let games = Duel::<Hostage>::new((), config(6, 30, 4))
-        .unwrap()
-        .run(Player::Random, Player::Random, |_| {})
-        .unwrap();
+    let games = play::<Hostage>((), config(6, 30, 4), Player::Random, Player::Random);
     assert_eq!(
         games.iter().map(|g| g.index).collect::<Vec<_>>(),
         [0, 1, 2, 3, 4, 5]
@@ -99,14 +126,8 @@ fn an_odd_number_of_games_is_rounded_up_to_whole_pairs() {
 #[test]
 fn identical_deterministic_players_score_exactly_one_half() {
     let settings = search(16, RootPolicy::Gumbel);
-    let player = || Player::Search {
-        config: &settings,
-        evaluator: &UniformEvaluator,
-    };
-    let games = Duel::<Chess>::new((), config(4, 40, 3))
-        .unwrap()
-        .run(player(), player(), |_| {})
-        .unwrap();
+    let player = uniform_search(&settings);
+    let games = play::<Chess>((), config(4, 40, 3), player, player);
     for pair in games.chunks(2) {
         // The same moves with the players' colours swapped.
         let moves = |g: &DuelGame| g.record.steps.iter().map(|s| s.action).collect::<Vec<_>>();
@@ -119,6 +140,12 @@ fn identical_deterministic_players_score_exactly_one_half() {
             .all(|s| !s.policy.is_empty()));
     }
     assert_eq!(DuelTally::of(&games).score(), 0.5);
+    for game in &games {
+        // Each searched ply ran its 16 simulations, the two sides in turn.
+        let searched = searched_plies(game);
+        assert_eq!(game.simulations[0] + game.simulations[1], 16 * searched);
+        assert!(game.simulations[0].abs_diff(game.simulations[1]) <= 16);
+    }
 }
 
 #[test]
@@ -127,17 +154,7 @@ fn the_same_seed_plays_the_same_games() {
     let play = |seed| {
         let mut c = config(4, 24, 2);
         c.seed = seed;
-        Duel::<Hostage>::new((), c)
-            .unwrap()
-            .run(
-                Player::Search {
-                    config: &settings,
-                    evaluator: &UniformEvaluator,
-                },
-                Player::Random,
-                |_| {},
-            )
-            .unwrap()
+        play::<Hostage>((), c, uniform_search(&settings), Player::Random)
     };
     assert_eq!(play(5), play(5));
     assert_ne!(play(5), play(6));
@@ -150,17 +167,12 @@ fn a_search_beats_random_play() {
     // and mates in a quarter of the games (6 with this seed; a horizon of
     // 64 simulations finds only short mates, the rest are cut).
     let settings = search(64, RootPolicy::Gumbel);
-    let games = Duel::<Chess>::new((), config(20, 200, 2))
-        .unwrap()
-        .run(
-            Player::Search {
-                config: &settings,
-                evaluator: &UniformEvaluator,
-            },
-            Player::Random,
-            |_| {},
-        )
-        .unwrap();
+    let games = play::<Chess>(
+        (),
+        config(20, 200, 2),
+        uniform_search(&settings),
+        Player::Random,
+    );
     let tally = DuelTally::of(&games);
     assert_eq!(tally.games(), 20);
     assert_eq!(tally.losses, 0, "{tally:?}");
@@ -171,19 +183,17 @@ fn a_search_beats_random_play() {
 fn hidden_information_players_play_traitor() {
     let rules = TraitorRules::default();
     let settings = search(8, RootPolicy::Gumbel);
-    let games = Duel::<Traitor>::new(rules, config(2, 20, 0))
-        .unwrap()
-        .run(
-            Player::Search {
-                config: &settings,
-                evaluator: &UniformEvaluator,
-            },
-            Player::Random,
-            |_| {},
-        )
-        .unwrap();
+    let games = play::<Traitor>(
+        rules,
+        config(2, 20, 0),
+        uniform_search(&settings),
+        Player::Random,
+    );
     for game in &games {
         replay::<Traitor>(&rules, game);
+        // A's searches ran 8 simulations a step (over 2 determinizations),
+        // random play none.
+        assert_eq!(game.simulations, [8 * searched_plies(game), 0]);
     }
 }
 
@@ -206,14 +216,7 @@ fn bad_settings_are_refused() {
     };
     let duel = Duel::<Chess>::new((), config(2, 10, 0)).unwrap();
     let error = duel
-        .run(
-            Player::Search {
-                config: &bad,
-                evaluator: &UniformEvaluator,
-            },
-            Player::Random,
-            |_| {},
-        )
+        .run(uniform_search(&bad), Player::Random, |_| {})
         .unwrap_err()
         .to_string();
     assert_eq!(
@@ -230,10 +233,7 @@ fn pairs_start_from_the_given_positions_in_turn() {
     ];
     let mut c = config(6, 12, 0);
     c.starts = starts.iter().map(|s| s.to_string()).collect();
-    let games = Duel::<Chess>::new((), c)
-        .unwrap()
-        .run(Player::Random, Player::Random, |_| {})
-        .unwrap();
+    let games = play::<Chess>((), c, Player::Random, Player::Random);
     let used: Vec<&str> = games
         .iter()
         .map(|g| g.record.start.as_deref().unwrap())
@@ -258,16 +258,10 @@ fn pairs_start_from_the_given_positions_in_turn() {
 #[test]
 fn unpaired_games_each_have_their_own_opening() {
     let settings = search(8, RootPolicy::Gumbel);
-    let player = Player::Search {
-        config: &settings,
-        evaluator: &UniformEvaluator,
-    };
+    let player = uniform_search(&settings);
     let mut c = config(3, 16, 2);
     c.paired = false;
-    let games = Duel::<Chess>::new((), c)
-        .unwrap()
-        .run(player, player, |_| {})
-        .unwrap();
+    let games = play::<Chess>((), c, player, player);
     // Not rounded up to pairs, and no two games alike.
     assert_eq!(games.len(), 3);
     let seeds: Vec<u64> = games.iter().map(|g| g.record.seed).collect();

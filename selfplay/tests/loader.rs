@@ -12,7 +12,7 @@ use heterodox_selfplay::replay::{ReplayError, ReplayErrorKind};
 use heterodox_selfplay::shard::{decode_shard, encode_shard, HeaderError, Shard, ShardHeader};
 use heterodox_selfplay::{GameRecord, GameResult};
 
-use support::{random_record, record_from_moves, root_value, test_policy, SCHOLARS_MATE};
+use support::{random_records, record_from_moves, root_value, test_policy, SCHOLARS_MATE};
 
 fn scholars_mate() -> GameRecord {
     record_from_moves::<Chess>(&(), None, &SCHOLARS_MATE, test_policy)
@@ -182,9 +182,7 @@ fn history_stacks_earlier_positions_from_the_movers_side() {
 #[test]
 fn checkpoint_interval_does_not_change_rows() {
     let rules = ();
-    let records: Vec<GameRecord> = (0..4)
-        .map(|s| random_record::<Chess>(&rules, s, 120))
-        .collect();
+    let records = random_records::<Chess>(&rules, 4, 120);
     let base = LoaderConfig::default().with_history(4);
     let (reference, picks) = filled::<Chess>(&records, &rules, &base);
     assert_rows::<Chess>(&records, &rules, &base, &picks, &reference);
@@ -292,9 +290,7 @@ fn traitor_rows_are_the_movers_view() {
     assert_eq!(batch.values[8], -1.0);
     // Selection phase with hidden choices: random games, T = 3.
     let rules = traitor_rules("");
-    let records: Vec<GameRecord> = (0..3)
-        .map(|s| random_record::<Traitor>(&rules, s, 60))
-        .collect();
+    let records = random_records::<Traitor>(&rules, 3, 60);
     let config = LoaderConfig::default().with_history(3);
     let (batch, picks) = filled::<Traitor>(&records, &rules, &config);
     assert_rows::<Traitor>(&records, &rules, &config, &picks, &batch);
@@ -302,9 +298,7 @@ fn traitor_rows_are_the_movers_view() {
 
 #[test]
 fn sampling_is_seeded_uniform_and_thread_independent() {
-    let records: Vec<GameRecord> = (0..8)
-        .map(|s| random_record::<Hostage>(&(), s, 80))
-        .collect();
+    let records = random_records::<Hostage>(&(), 8, 80);
     let config = LoaderConfig::default().with_history(2).with_seed(99);
     let run = |threads: usize| {
         let pool = rayon::ThreadPoolBuilder::new()
@@ -335,9 +329,7 @@ fn sampling_is_seeded_uniform_and_thread_independent() {
 #[test]
 fn shards_load_through_the_runtime_entry() {
     let rules = traitor_rules("mode=defector,commitment=simplified");
-    let games: Vec<GameRecord> = (0..4)
-        .map(|s| random_record::<Traitor>(&rules, s, 50))
-        .collect();
+    let games = random_records::<Traitor>(&rules, 4, 50);
     let header = ShardHeader::new::<Traitor>(&rules, "test");
     let shard = decode_shard(&encode_shard(&header, &games).unwrap()).unwrap();
     let config = LoaderConfig::default().with_history(2).with_seed(5);

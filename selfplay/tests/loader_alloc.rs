@@ -9,7 +9,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use heterodox_env::{GameVariant, Hostage, RuleOptions, Traitor};
 use heterodox_selfplay::loader::{Loader, LoaderConfig};
-use heterodox_selfplay::GameRecord;
 
 struct Counting;
 
@@ -49,9 +48,7 @@ fn allocations<P: GameVariant>(loader: &mut Loader<P>, size: usize) -> usize {
 }
 
 fn check<P: GameVariant>(rules: P::Rules, history: usize) {
-    let records: Vec<GameRecord> = (0..6)
-        .map(|s| support::random_record::<P>(&rules, s, 150))
-        .collect();
+    let records = support::random_records::<P>(&rules, 6, 150);
     let config = LoaderConfig::default().with_history(history);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(2)

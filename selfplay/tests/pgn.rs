@@ -8,7 +8,7 @@ use heterodox_selfplay::pgn::{record_to_pgn, shard_to_pgn, PgnError};
 use heterodox_selfplay::replay::ReplayErrorKind;
 use heterodox_selfplay::shard::{Shard, ShardHeader};
 
-use support::{random_record, record_from_moves, test_policy, uniform_policy, SCHOLARS_MATE};
+use support::{random_records, record_from_moves, test_policy, uniform_policy, SCHOLARS_MATE};
 
 #[test]
 fn scholars_mate_as_pgn() {
@@ -71,9 +71,7 @@ fn traitor_turns_keep_announcement_and_move_together() {
 #[test]
 fn a_shard_exports_every_game_with_selections_and_announcements() {
     let rules = Traitor::parse_rules(&RuleOptions::new()).unwrap();
-    let games: Vec<_> = (0..5)
-        .map(|s| random_record::<Traitor>(&rules, s, 400))
-        .collect();
+    let games = random_records::<Traitor>(&rules, 5, 400);
     let shard = Shard {
         header: ShardHeader::new::<Traitor>(&rules, "random games"),
         games,

@@ -69,6 +69,9 @@ impl VariantVisitor for Run {
         let mut records = Vec::new();
         let stats = run.run(&UniformEvaluator, |record, _| records.push(record));
         assert_eq!(stats.games, 6);
+        // Every move's search ran its 16 simulations: leaves evaluated and
+        // descents that ended in a finished game.
+        assert_eq!(stats.simulations, stats.positions * 16);
         assert_eq!(
             stats.positions,
             records.iter().map(|r| r.steps.len() as u64).sum::<u64>()

@@ -16,7 +16,7 @@ use heterodox_selfplay::shard::{
 };
 use heterodox_selfplay::{GameRecord, GameResult, StepRecord};
 
-use support::{random_record, record_from_moves, test_policy, SCHOLARS_MATE};
+use support::{random_records, record_from_moves, test_policy, SCHOLARS_MATE};
 
 /// A fresh, empty directory for one test.
 fn test_dir(name: &str) -> PathBuf {
@@ -515,9 +515,7 @@ fn a_reader_with_an_expected_spec_names_both_sides() {
 #[test]
 fn random_games_of_every_shape_round_trip() {
     let rules = Traitor::parse_rules(&Default::default()).unwrap();
-    let games: Vec<GameRecord> = (0..6)
-        .map(|seed| random_record::<Traitor>(&rules, seed, 300))
-        .collect();
+    let games = random_records::<Traitor>(&rules, 6, 300);
     let header = ShardHeader::new::<Traitor>(&rules, "random");
     let shard = decode_shard(&encode_shard(&header, &games).unwrap()).unwrap();
     assert_eq!(shard.header, header);

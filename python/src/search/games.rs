@@ -1,6 +1,7 @@
-//! [`Games`]: N games of one variant, each with its own Rust
-//! [`Search`], gathered and applied together. The Python class holds one
-//! behind [`DynSearch`], chosen once by [`Variant::visit`].
+//! [`Games`]: N games of one variant, their searches one Rust
+//! [`SearchGroup`] (search `k` is game `k`'s), gathered and applied
+//! together. The Python class holds one behind [`DynSearch`], chosen once
+//! by [`Variant::visit`].
 //!
 //! Seeding follows the self-play workers (`heterodox_selfplay::worker`):
 //! game `k` starts from `GameVariant::start(rules, derive_seed(seed, k,
@@ -11,12 +12,14 @@
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::rng::{derive_seed, mix64};
 use heterodox_env::{Game, GameVariant, RuleOptions, Variant, VariantVisitor};
-use heterodox_selfplay::{GameResult, LeafBatch, Search, SearchConfig, UniformEvaluator};
+use heterodox_selfplay::config::ply_cap;
+use heterodox_selfplay::{
+    EarlierPositions, GameResult, SearchConfig, SearchError, SearchGroup, UniformEvaluator,
+};
 use pyo3::prelude::*;
-use rayon::prelude::*;
 
 use crate::errors::{value_error, IllegalMoveError, IntoPyErr, PositionError};
-use crate::evaluation::{Layout, Requests};
+use crate::evaluation::{EvaluationError, Layout, Requests};
 
 /// What `Search(...)` asks for.
 pub(crate) struct Setup {
@@ -49,11 +52,17 @@ pub(crate) trait DynSearch: Send {
     fn is_done(&self) -> bool;
     /// Leaves gathered and not yet applied.
     fn awaiting(&self) -> bool;
-    fn gather(&mut self) -> Requests;
+    /// A round gathered and not yet applied, the empty round included.
+    fn round_open(&self) -> bool;
+    /// The leaves of every unfinished search; none only when the round
+    /// finished every search.
+    fn gather(&mut self) -> PyResult<Requests>;
     fn layout(&self) -> &Layout;
     fn apply(&mut self, priors: &[f32], values: &[f32]) -> PyResult<()>;
     /// Runs every unfinished search to its end with the uniform evaluator.
-    fn run_uniform(&mut self);
+    fn run_uniform(&mut self) -> PyResult<()>;
+    /// Simulations run by each game's current search (0 for games over).
+    fn simulations(&self) -> Vec<u32>;
     fn results(&mut self) -> PyResult<Results>;
     /// Plays one action in every live game (`actions[k]`, or the search's
     /// choice where it is negative or absent) and starts the next
@@ -67,24 +76,21 @@ pub(crate) trait DynSearch: Send {
     fn plies(&self) -> Vec<u32>;
 }
 
+/// One game; its search is the group's search of the same index.
 struct Slot<P: GameVariant> {
     game: Game<P>,
     /// Earlier positions, most recent first (at most history - 1).
-    earlier: Vec<P>,
-    search: Search<P>,
-    batch: LeafBatch<P>,
+    earlier: EarlierPositions<P>,
     seed: u64,
     result: Option<GameResult>,
 }
 
 pub(crate) struct Games<P: GameVariant> {
     slots: Vec<Slot<P>>,
+    searches: SearchGroup<P>,
     spec: EncodingSpec,
-    history: usize,
     max_plies: u32,
-    /// The leaves of the last gather, per game `(first leaf, first legal)`
-    /// and one past the end, for splitting the evaluations back.
-    ranges: Vec<(usize, usize)>,
+    /// Where the leaves of the last gather sit, for reading evaluations.
     layout: Layout,
 }
 
@@ -107,7 +113,6 @@ impl<P: GameVariant> Games<P> {
     fn new(setup: Setup) -> PyResult<Games<P>> {
         let rules = P::parse_rules(&setup.options).map_err(IntoPyErr::into_py_err)?;
         let mut slots = Vec::with_capacity(setup.num_games);
-        let mut spec = None;
         for k in 0..setup.num_games {
             let seed = derive_seed(setup.seed, k, 0);
             let start = match setup.fens.get(k) {
@@ -116,33 +121,34 @@ impl<P: GameVariant> Games<P> {
                 })?,
                 None => P::start(&rules, seed).map_err(IntoPyErr::into_py_err)?,
             };
-            let spec = spec.get_or_insert_with(|| EncodingSpec::of(&start, setup.history));
-            let mut search = Search::new(setup.config.clone(), spec).map_err(value_error)?;
             let game = Game::new(start);
             let result = game.outcome().map(GameResult::from_outcome);
-            if result.is_none() {
-                search.start(&game, &[], mix64(seed)).map_err(value_error)?;
-            }
             slots.push(Slot {
                 game,
-                earlier: Vec::new(),
-                search,
-                batch: LeafBatch::new(spec),
+                earlier: EarlierPositions::new(setup.history),
                 seed,
                 result,
             });
         }
-        let spec = spec.ok_or_else(|| value_error("num_games must be at least 1"))?;
+        let first = slots
+            .first()
+            .ok_or_else(|| value_error("num_games must be at least 1"))?;
+        let spec = EncodingSpec::of(first.game.position(), setup.history);
+        let mut searches =
+            SearchGroup::new(&setup.config, &spec, slots.len()).map_err(value_error)?;
+        for (k, slot) in slots.iter().enumerate() {
+            if slot.result.is_none() {
+                searches
+                    .search_mut(k)
+                    .start(&slot.game, &[], mix64(slot.seed))
+                    .map_err(value_error)?;
+            }
+        }
         Ok(Games {
             slots,
+            searches,
             spec,
-            history: setup.history,
-            max_plies: if setup.max_plies == 0 {
-                P::DEFAULT_MAX_PLIES
-            } else {
-                setup.max_plies
-            },
-            ranges: Vec::new(),
+            max_plies: ply_cap::<P>(setup.max_plies),
             layout: Layout::default(),
         })
     }
@@ -160,45 +166,36 @@ impl<P: GameVariant> DynSearch for Games<P> {
     fn is_done(&self) -> bool {
         self.slots
             .iter()
-            .all(|s| s.result.is_some() || s.search.is_done())
+            .enumerate()
+            .all(|(k, s)| s.result.is_some() || self.searches.search(k).is_done())
     }
 
     fn awaiting(&self) -> bool {
-        self.layout.leaves() > 0
+        self.searches.awaiting()
     }
 
-    fn gather(&mut self) -> Requests {
-        // Tree and rules work in parallel, one game per task, as the
-        // self-play workers do.
-        self.slots.par_iter_mut().for_each(|s| {
-            if !s.batch.has_observations() {
-                // `Search::run` with the uniform evaluator turned them off.
-                s.batch.set_observations(true);
-            }
-            s.batch.clear();
-            if s.result.is_none() && !s.search.is_done() {
-                s.search.gather(&mut s.batch);
-            }
-        });
-        let leaves: usize = self.slots.iter().map(|s| s.batch.len()).sum();
-        let total: usize = self.slots.iter().map(|s| s.batch.total_legal()).sum();
+    fn round_open(&self) -> bool {
+        self.searches.round_open()
+    }
+
+    fn gather(&mut self) -> PyResult<Requests> {
+        // `run()` with the uniform evaluator turns observations off.
+        self.searches.set_observations(true);
+        let slots = &self.slots;
+        let leaves = self
+            .searches
+            .gather(|k| slots[k].result.is_none())
+            .map_err(round_error)?;
         let channels = self.spec.observation_len() / 64;
         let mut requests = Requests::new([channels, 8, 8], self.spec.num_actions);
-        requests
-            .observations
-            .reserve_exact(leaves * self.spec.observation_len());
-        requests.legal.reserve_exact(total);
-        requests.leaf.reserve_exact(total);
-        requests.offsets.reserve_exact(leaves);
+        requests.extend(self.searches.batch());
         requests.game.reserve_exact(leaves);
-        self.ranges.clear();
-        for (k, s) in self.slots.iter().enumerate() {
-            self.ranges.push((requests.leaves(), requests.legal.len()));
-            requests.extend(&s.batch, Some(k));
+        for k in 0..slots.len() {
+            let games = self.searches.leaves_of(k).map(|_| k as i64);
+            requests.game.extend(games);
         }
-        self.ranges.push((requests.leaves(), requests.legal.len()));
         self.layout = requests.layout();
-        requests
+        Ok(requests)
     }
 
     fn layout(&self) -> &Layout {
@@ -206,36 +203,27 @@ impl<P: GameVariant> DynSearch for Games<P> {
     }
 
     fn apply(&mut self, priors: &[f32], values: &[f32]) -> PyResult<()> {
-        let ranges = &self.ranges;
-        let failed: Vec<String> = self
-            .slots
-            .par_iter_mut()
-            .zip(ranges.par_windows(2))
-            .filter_map(|(s, w)| {
-                let ((leaf, legal), (leaf_end, legal_end)) = (w[0], w[1]);
-                if leaf == leaf_end {
-                    return None;
-                }
-                s.search
-                    .apply(&priors[legal..legal_end], &values[leaf..leaf_end])
-                    .err()
-                    .map(|e| e.to_string())
-            })
-            .collect();
+        self.searches.apply(priors, values).map_err(round_error)?;
         self.layout = Layout::default();
-        match failed.first() {
-            // Unreachable: the evaluations were checked against the layout.
-            Some(error) => Err(value_error(error)),
-            None => Ok(()),
-        }
+        Ok(())
     }
 
-    fn run_uniform(&mut self) {
-        self.slots.par_iter_mut().for_each(|s| {
-            if s.result.is_none() && !s.search.is_done() {
-                s.search.run(&UniformEvaluator, &mut s.batch);
-            }
-        });
+    fn run_uniform(&mut self) -> PyResult<()> {
+        let slots = &self.slots;
+        self.searches
+            .run(&UniformEvaluator, |k| slots[k].result.is_none())
+            .map_err(round_error)
+    }
+
+    fn simulations(&self) -> Vec<u32> {
+        self.slots
+            .iter()
+            .enumerate()
+            .map(|(k, s)| match s.result {
+                Some(_) => 0,
+                None => self.searches.search(k).simulations(),
+            })
+            .collect()
     }
 
     fn results(&mut self) -> PyResult<Results> {
@@ -246,14 +234,15 @@ impl<P: GameVariant> DynSearch for Games<P> {
             values: vec![0.0; n],
             best: vec![-1; n],
         };
-        for (k, s) in self.slots.iter_mut().enumerate() {
+        for (k, s) in self.slots.iter().enumerate() {
             if s.result.is_some() {
                 continue;
             }
-            if !s.search.is_done() {
+            let search = self.searches.search_mut(k);
+            if !search.is_done() {
                 return Err(not_done(k));
             }
-            let result = s.search.result();
+            let result = search.result();
             for (i, &index) in result.indices.iter().enumerate() {
                 out.policy[k * a + index as usize] = result.policy[i];
                 out.visits[k * a + index as usize] = i64::from(result.visits[i]);
@@ -265,21 +254,19 @@ impl<P: GameVariant> DynSearch for Games<P> {
     }
 
     fn step(&mut self, actions: Option<&[i64]>) -> PyResult<Vec<bool>> {
-        if let Some(k) = self
-            .slots
-            .iter()
-            .position(|s| s.result.is_none() && !s.search.is_done())
+        if let Some(k) = (0..self.slots.len())
+            .find(|&k| self.slots[k].result.is_none() && !self.searches.search(k).is_done())
         {
             return Err(not_done(k));
         }
         // Every choice is checked before any game moves.
         let mut choices = Vec::with_capacity(self.slots.len());
-        for (k, s) in self.slots.iter_mut().enumerate() {
+        for (k, s) in self.slots.iter().enumerate() {
             if s.result.is_some() {
                 choices.push(None);
                 continue;
             }
-            let result = s.search.result();
+            let result = self.searches.search_mut(k).result();
             let chosen = match actions.map(|a| a[k]) {
                 Some(index) if index >= 0 => result
                     .indices
@@ -295,27 +282,23 @@ impl<P: GameVariant> DynSearch for Games<P> {
             };
             choices.push(Some((result.actions[chosen], result.indices[chosen])));
         }
-        let (history, max_plies) = (self.history, self.max_plies);
-        for (s, choice) in self.slots.iter_mut().zip(choices) {
+        let max_plies = self.max_plies;
+        for (k, (s, choice)) in self.slots.iter_mut().zip(choices).enumerate() {
             let Some((action, index)) = choice else {
                 continue;
             };
-            if history > 1 {
-                if s.earlier.len() == history - 1 {
-                    s.earlier.pop();
-                }
-                s.earlier.insert(0, s.game.position().clone());
-            }
+            let search = self.searches.search_mut(k);
+            s.earlier.push(s.game.position());
             s.game.play_unchecked(&action);
-            s.search.advance(index);
+            search.advance(index);
             if let Some(outcome) = s.game.outcome() {
                 s.result = Some(GameResult::from_outcome(outcome));
             } else if s.game.plies() >= max_plies {
                 s.result = Some(GameResult::Truncated);
             } else {
                 let seed = mix64(s.seed ^ u64::from(s.game.plies()));
-                s.search
-                    .start(&s.game, &s.earlier, seed)
+                search
+                    .start(&s.game, s.earlier.positions(), seed)
                     .map_err(value_error)?;
             }
         }
@@ -339,6 +322,20 @@ impl<P: GameVariant> DynSearch for Games<P> {
 
     fn plies(&self) -> Vec<u32> {
         self.slots.iter().map(|s| s.game.plies()).collect()
+    }
+}
+
+/// A round out of order: gathered twice, or applied without a gather.
+fn round_error(error: SearchError) -> PyErr {
+    match error {
+        SearchError::Unapplied { .. } => {
+            value_error("the leaves of the last gather() await apply(priors, values)")
+        }
+        SearchError::NothingGathered => {
+            EvaluationError::new_err("no leaves await evaluation: call gather() first")
+        }
+        // Unreachable: the evaluations were checked against the layout.
+        other => value_error(other),
     }
 }
 

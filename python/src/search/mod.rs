@@ -19,11 +19,11 @@ use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::args::{check_batch_memory, int_in, MAX_HISTORY};
+use crate::args::{check_batch_memory, history_arg, int_in, max_plies_arg, seed_arg, MAX_HISTORY};
 use crate::errors::{value_error, IntoPyErr};
 use crate::evaluation::{call_evaluator, read_evaluations, EvaluationError};
-use crate::game::rule_options;
-use games::{build, DynSearch, Setup};
+use crate::game::call_rule_options;
+use games::{build, DynSearch, Results, Setup};
 
 /// Games searched together: at most this many, as the Rust workers.
 pub(crate) const MAX_GAMES: u64 = heterodox_selfplay::worker::MAX_CONCURRENT as u64;
@@ -39,7 +39,9 @@ pub(crate) const MAX_GAMES: u64 = heterodox_selfplay::worker::MAX_CONCURRENT as 
 /// (L, A) bool, legal / leaf (K,) int64, offsets (L + 1,) int64, game
 /// (L,) int64) and apply(priors, values) takes float32 priors ((L, A) or
 /// (K,)) and values ((L,), in [-1, 1] for the player to act) back; a bad
-/// array is an EvaluationError. When done, policy() and result() give
+/// array is an EvaluationError. A round in which every simulation ends in
+/// a finished game gathers no leaves (L = 0): it has finished the search,
+/// and done is True. When done, policy() and result() give
 /// the search's targets and step() plays. Traitor is searched over
 /// determinizations sampled from the searcher's view. Game k starts as
 /// the Rust self-play workers' game k of the same seed; the tree work
@@ -60,28 +62,34 @@ impl Search {
         self.inner.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    fn apply_checked(
-        &mut self,
-        py: Python<'_>,
-        priors: &Bound<'_, PyAny>,
-        values: &Bound<'_, PyAny>,
-    ) -> PyResult<()> {
-        let inner = self.inner.get_mut().unwrap_or_else(PoisonError::into_inner);
-        if !inner.awaiting() {
-            return Err(EvaluationError::new_err(
-                "no leaves await evaluation: call gather() first",
-            ));
-        }
-        read_evaluations(
-            priors,
-            values,
-            inner.layout(),
-            &mut self.priors,
-            &mut self.values,
-        )?;
-        let (p, v) = (&self.priors, &self.values);
-        py.detach(|| inner.apply(p, v))
+    /// The finished searches' results, the policy as a (num_games, A)
+    /// array.
+    fn finished(&mut self) -> PyResult<(Array2<f32>, Results)> {
+        let a = self.num_actions();
+        let mut results = unlocked(&mut self.inner).results()?;
+        let n = results.values.len();
+        let policy = std::mem::take(&mut results.policy);
+        let policy = Array2::from_shape_vec((n, a), policy).map_err(value_error)?;
+        Ok((policy, results))
     }
+}
+
+/// The searches behind the class's own `&mut` (no lock needed).
+fn unlocked(inner: &mut Mutex<Box<dyn DynSearch>>) -> &mut dyn DynSearch {
+    inner
+        .get_mut()
+        .unwrap_or_else(PoisonError::into_inner)
+        .as_mut()
+}
+
+/// Refuses to move on while a round's leaves await their evaluations.
+fn nothing_awaits(inner: &dyn DynSearch) -> PyResult<()> {
+    if inner.awaiting() {
+        return Err(value_error(
+            "the leaves of the last gather() await apply(priors, values)",
+        ));
+    }
+    Ok(())
 }
 
 #[pymethods]
@@ -110,9 +118,8 @@ impl Search {
     ) -> PyResult<Search> {
         let parsed: Variant = variant.parse().map_err(IntoPyErr::into_py_err)?;
         let num_games = num_games.map_or(Ok(1), |n| int_in(n, "num_games", 1, MAX_GAMES))?;
-        let hundred = 100i64.into_pyobject(py)?.into_any();
         let config = SearchArgs {
-            simulations: simulations.unwrap_or(&hundred),
+            simulations,
             root_policy,
             leaves_per_round,
             determinizations,
@@ -122,14 +129,10 @@ impl Search {
             reuse_tree,
         }
         .config()?;
-        let seed = seed.map_or(Ok(0), |s| int_in(s, "seed", 0, u64::MAX))?;
-        let history = history.map_or(Ok(1), |h| int_in(h, "history", 1, MAX_HISTORY))? as usize;
-        let max_plies =
-            max_plies.map_or(Ok(0), |m| int_in(m, "max_plies", 1, u64::from(u32::MAX)))?;
-        let mut all = rule_options(rules)?;
-        for (key, value) in rule_options(options)?.iter() {
-            all.set(key, value);
-        }
+        let seed = seed_arg(seed)?;
+        let history = history_arg(history, MAX_HISTORY)?;
+        let max_plies = max_plies_arg(max_plies)?.unwrap_or(0);
+        let all = call_rule_options(rules, options)?;
         let fens = match fens {
             None => Vec::new(),
             Some(f) if f.len() == 1 => vec![f[0].clone(); num_games as usize],
@@ -161,7 +164,7 @@ impl Search {
             num_games: num_games as usize,
             seed,
             history,
-            max_plies: max_plies as u32,
+            max_plies,
             fens,
         };
         let inner = py.detach(|| build(setup))?;
@@ -205,60 +208,65 @@ impl Search {
     }
 
     /// The leaves to evaluate next, from every unfinished search (see the
-    /// class docs); no leaves (L = 0) once done. Call apply() before the
-    /// next gather().
+    /// class docs). No leaves (L = 0) only when the search is done: the
+    /// round may have finished it, every simulation of it ending in a
+    /// finished game. Call apply() before the next gather() (for the
+    /// empty round, with empty arrays, or not at all).
     fn gather<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let inner = self.inner.get_mut().unwrap_or_else(PoisonError::into_inner);
-        if inner.awaiting() {
-            return Err(value_error(
-                "the leaves of the last gather() await apply(priors, values)",
-            ));
-        }
-        py.detach(|| inner.gather()).into_dict(py)
+        let inner = unlocked(&mut self.inner);
+        py.detach(|| inner.gather())?.into_dict(py)
     }
 
     /// Backs up the evaluations of the last gather(): priors float32
-    /// (L, A) or (K,), values float32 (L,) or (L, 1). EvaluationError if
-    /// they do not fit; the search is then unchanged.
+    /// (L, A) or (K,), values float32 (L,) or (L, 1); for an empty round,
+    /// arrays of no leaves. EvaluationError if they do not fit; the
+    /// search is then unchanged.
     fn apply(
         &mut self,
         py: Python<'_>,
         priors: &Bound<'_, PyAny>,
         values: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
-        self.apply_checked(py, priors, values)
+        let inner = unlocked(&mut self.inner);
+        if !inner.round_open() {
+            return Err(EvaluationError::new_err(
+                "no leaves await evaluation: call gather() first",
+            ));
+        }
+        read_evaluations(
+            priors,
+            values,
+            inner.layout(),
+            &mut self.priors,
+            &mut self.values,
+        )?;
+        let (p, v) = (&self.priors, &self.values);
+        py.detach(|| inner.apply(p, v))
     }
 
     /// Runs every search to its end: evaluator(requests) -> (priors,
-    /// values) is called once per round with gather()'s dict; None runs
-    /// the Rust uniform evaluator (uniform priors, value 0) without
-    /// leaving Rust.
+    /// values) is called once per round with gather()'s dict, never with
+    /// an empty one; None runs the Rust uniform evaluator (uniform
+    /// priors, value 0) without leaving Rust.
     #[pyo3(signature = (evaluator = None))]
     fn run(&mut self, py: Python<'_>, evaluator: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         let Some(evaluator) = evaluator else {
-            let inner = self.inner.get_mut().unwrap_or_else(PoisonError::into_inner);
-            if inner.awaiting() {
-                return Err(value_error(
-                    "the leaves of the last gather() await apply(priors, values)",
-                ));
-            }
-            py.detach(|| inner.run_uniform());
-            return Ok(());
+            let inner = unlocked(&mut self.inner);
+            nothing_awaits(inner)?;
+            return py.detach(|| inner.run_uniform());
         };
-        while !self.done() {
-            let requests = {
-                let inner = self.inner.get_mut().unwrap_or_else(PoisonError::into_inner);
-                py.detach(|| inner.gather())
-            };
+        loop {
+            let inner = unlocked(&mut self.inner);
+            let requests = py.detach(|| inner.gather())?;
             if requests.leaves() == 0 {
-                // Unreachable (a search that is not done always has a leaf
-                // to give after an apply); never loop forever on it.
-                return Err(value_error("the search gathered no leaves but is not done"));
+                // Every search is done, finished by this round perhaps:
+                // the empty round needs no evaluation.
+                return py.detach(|| inner.apply(&[], &[]));
             }
             let (mut priors, mut values) = (Vec::new(), Vec::new());
             let layout = requests.layout();
             let result = call_evaluator(evaluator, requests, &mut priors, &mut values);
-            let inner = self.inner.get_mut().unwrap_or_else(PoisonError::into_inner);
+            let inner = unlocked(&mut self.inner);
             if let Err(error) = result {
                 // Back to a consistent state: nothing awaits.
                 let uniform: Vec<f32> = (0..layout.leaves())
@@ -273,7 +281,6 @@ impl Search {
             }
             py.detach(|| inner.apply(&priors, &values))?;
         }
-        Ok(())
     }
 
     /// The search's training target per game, float32 (num_games, A): the
@@ -281,14 +288,7 @@ impl Search {
     /// (Gumbel), averaged over determinizations; zero rows for games that
     /// are over.
     fn policy<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let a = self.num_actions();
-        let results = self
-            .inner
-            .get_mut()
-            .unwrap_or_else(PoisonError::into_inner)
-            .results()?;
-        let n = results.values.len();
-        let policy = Array2::from_shape_vec((n, a), results.policy).map_err(value_error)?;
+        let (policy, _) = self.finished()?;
         Ok(policy.into_pyarray(py).into_any())
     }
 
@@ -298,15 +298,9 @@ impl Search {
     /// 'best' (num_games,) int64 (the action a deterministic player takes;
     /// -1 for games that are over).
     fn result<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let a = self.num_actions();
-        let results = self
-            .inner
-            .get_mut()
-            .unwrap_or_else(PoisonError::into_inner)
-            .results()?;
-        let n = results.values.len();
+        let (policy, results) = self.finished()?;
+        let (n, a) = policy.dim();
         let dict = PyDict::new(py);
-        let policy = Array2::from_shape_vec((n, a), results.policy).map_err(value_error)?;
         let visits = Array2::from_shape_vec((n, a), results.visits).map_err(value_error)?;
         dict.set_item("policy", policy.into_pyarray(py))?;
         dict.set_item("visits", visits.into_pyarray(py))?;
@@ -338,12 +332,8 @@ impl Search {
             Some(a) => Some(a.as_array().iter().copied().collect()),
             None => None,
         };
-        let inner = self.inner.get_mut().unwrap_or_else(PoisonError::into_inner);
-        if inner.awaiting() {
-            return Err(value_error(
-                "the leaves of the last gather() await apply(priors, values)",
-            ));
-        }
+        let inner = unlocked(&mut self.inner);
+        nothing_awaits(inner)?;
         let over = py.detach(|| inner.step(actions.as_deref()))?;
         Ok(PyArray1::from_vec(py, over))
     }
@@ -362,6 +352,13 @@ impl Search {
     /// Plies played in each game.
     fn plies(&self) -> Vec<u32> {
         self.inner().plies()
+    }
+
+    /// Simulations run by each game's current search so far: leaves
+    /// evaluated and descents that ended in a finished game (the
+    /// simulations setting once done; 0 for games that are over).
+    fn simulations(&self) -> Vec<u32> {
+        self.inner().simulations()
     }
 
     /// The position string of game `game` (the full state: under hidden

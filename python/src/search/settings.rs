@@ -12,7 +12,8 @@ use crate::errors::value_error;
 
 /// The keyword arguments that shape one search.
 pub(crate) struct SearchArgs<'a, 'py> {
-    pub simulations: &'a Bound<'py, PyAny>,
+    /// Absent: the Rust default (100).
+    pub simulations: Option<&'a Bound<'py, PyAny>>,
     pub root_policy: &'a str,
     pub leaves_per_round: Option<&'a Bound<'py, PyAny>>,
     pub determinizations: Option<&'a Bound<'py, PyAny>>,
@@ -39,12 +40,9 @@ impl SearchArgs<'_, '_> {
         let count = |value: Option<&Bound<'_, PyAny>>, name: &str, max: u64, default: u32| {
             value.map_or(Ok(default), |v| int_in(v, name, 1, max).map(|n| n as u32))
         };
-        let simulations = int_in(
-            self.simulations,
-            "simulations",
-            1,
-            u64::from(MAX_SIMULATIONS),
-        )? as u32;
+        let simulations = self.simulations.map_or(Ok(defaults.simulations), |s| {
+            int_in(s, "simulations", 1, u64::from(MAX_SIMULATIONS)).map(|s| s as u32)
+        })?;
         // The default four determinizations matter under hidden
         // information only: fewer simulations than that is no error.
         let determinizations = count(

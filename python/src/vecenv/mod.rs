@@ -36,9 +36,11 @@ use pyo3::types::{PyDict, PyTuple};
 use arrays::Hand;
 use build::{read_reset_seed, BuildBatch};
 
-use crate::args::{check_batch_memory, int_in, MAX_ENVS, MAX_HISTORY};
+use crate::args::{
+    check_batch_memory, history_arg, int_in, max_plies_arg, seed_arg, MAX_ENVS, MAX_HISTORY,
+};
 use crate::errors::{value_error, IntoPyErr, PositionError};
-use crate::game::rule_options;
+use crate::game::call_rule_options;
 use crate::outcome::Outcome;
 
 /// N games of one variant stepped together in Rust, in parallel: the
@@ -215,18 +217,10 @@ impl VecEnv {
     ) -> PyResult<VecEnv> {
         let variant: Variant = variant.parse().map_err(IntoPyErr::into_py_err)?;
         let num_envs = int_in(num_envs, "num_envs", 1, MAX_ENVS)?;
-        let seed = seed.map_or(Ok(0), |seed| int_in(seed, "seed", 0, u64::MAX))?;
-        let history = history.map_or(Ok(1), |value| int_in(value, "history", 1, MAX_HISTORY))?;
-        let history = history as usize;
-        let max_plies = max_plies
-            .map(|value| int_in(value, "max_plies", 1, u64::from(u32::MAX)))
-            .transpose()?
-            .map(|value| value as u32);
-        let mut all = rule_options(rules)?;
-        for (key, value) in rule_options(options)?.iter() {
-            all.set(key, value);
-        }
-        let options = all;
+        let seed = seed_arg(seed)?;
+        let history = history_arg(history, MAX_HISTORY)?;
+        let max_plies = max_plies_arg(max_plies)?;
+        let options = call_rule_options(rules, options)?;
         // The sizes come from a one-env probe, so that a batch too large
         // for memory is refused before its buffers are allocated.
         let probe =

@@ -6,7 +6,7 @@
 use heterodox_env::encoding::ActionSet;
 use heterodox_env::rng::SplitMix64;
 use heterodox_env::{Game, GameVariant, Outcome, Termination};
-use heterodox_selfplay::{GameRecord, GameResult, StepRecord};
+use heterodox_selfplay::{GameRecord, StepRecord};
 
 /// The uniform distribution over the legal actions.
 pub fn uniform_policy<P: GameVariant>(legal: &ActionSet<P>) -> Vec<(u32, f32)> {
@@ -30,20 +30,18 @@ fn finish<P: GameVariant>(
     start: Option<String>,
     steps: Vec<StepRecord>,
 ) -> GameRecord {
-    let (result, termination) = match outcome(game, legal) {
-        Some(o) => (
-            GameResult::from_outcome(o),
-            o.termination().name().to_owned(),
-        ),
-        None => (GameResult::Truncated, "ply cap".to_owned()),
-    };
-    GameRecord {
-        seed,
-        start,
-        steps,
-        result,
-        termination,
-    }
+    GameRecord::ended(seed, start, steps, outcome(game, legal))
+}
+
+/// `count` random games ([`random_record`]), seeded 0, 1, ...
+pub fn random_records<P: GameVariant>(
+    rules: &P::Rules,
+    count: u64,
+    max_plies: usize,
+) -> Vec<GameRecord> {
+    (0..count)
+        .map(|seed| random_record::<P>(rules, seed, max_plies))
+        .collect()
 }
 
 /// A game of uniformly random legal actions from `P::start(rules, seed)`,

@@ -1,0 +1,107 @@
+//! The roots a search runs from. Under hidden information, full states
+//! drawn from the searcher's view (never the true state), one tree each,
+//! each with an equal share of the simulations; under perfect information
+//! the position itself, whose searched subtree may be kept for the next
+//! move ([`Search::advance`]).
+
+use heterodox_env::{GameVariant, StateSampler};
+
+use super::Search;
+use crate::config::RootPolicy;
+use crate::tree::{NodeState, Tree, ROOT};
+
+/// One determinization's tree and its root.
+#[derive(Clone, Debug)]
+pub(super) struct Determinization<P: GameVariant> {
+    pub root: P,
+    pub tree: Tree<P::Action>,
+    /// Simulations this tree is to run, and started so far.
+    pub budget: u32,
+    pub started: u32,
+    /// Gumbel root: noise per root child, the considered children, and the
+    /// visit schedule of sequential halving.
+    pub gumbel: Vec<f32>,
+    pub considered: Vec<bool>,
+    pub schedule: Vec<u32>,
+}
+
+/// Tree `t`'s share of `simulations` over `count` trees: equal shares, the
+/// remainder to the first trees.
+fn budget(simulations: u32, count: usize, t: usize) -> u32 {
+    simulations / count as u32 + u32::from((t as u32) < simulations % count as u32)
+}
+
+impl<P: GameVariant> Search<P> {
+    /// Sets up the trees for a search of `position`: the roots drawn from
+    /// the searcher's view, their budgets, and the kept subtree when it is
+    /// this position's.
+    pub(super) fn set_up_roots(&mut self, position: &P) {
+        let count = if P::PERFECT_INFORMATION {
+            1
+        } else {
+            self.config.determinizations as usize
+        };
+        let key = position.repetition_key();
+        let reuse = self.kept.take() == Some(key) && count == 1 && self.trees.len() == 1;
+        self.trees.truncate(count);
+        let sampler = P::sampler(&position.view(self.searcher));
+        let simulations = self.config.simulations;
+        for t in 0..count {
+            let root = sampler.sample(&mut self.rng);
+            let budget = budget(simulations, count, t);
+            if t < self.trees.len() {
+                let d = &mut self.trees[t];
+                d.root = root;
+                d.budget = budget;
+                d.started = 0;
+                if !reuse {
+                    d.tree.reset();
+                }
+            } else {
+                self.trees.push(Determinization {
+                    root,
+                    tree: Tree::default(),
+                    budget,
+                    started: 0,
+                    gumbel: Vec::new(),
+                    considered: Vec::new(),
+                    schedule: Vec::new(),
+                });
+            }
+        }
+        if reuse {
+            // The kept root was evaluated; give it fresh root noise.
+            self.prepare_root(0);
+        }
+    }
+
+    /// Keeps the subtree under the root action with `index` for a search
+    /// of the position it leads to (PUCT, perfect information, with
+    /// `reuse_tree`); otherwise the next search starts afresh.
+    pub fn advance(&mut self, index: u32) {
+        self.kept = None;
+        if !(self.config.reuse_tree
+            && self.config.root_policy == RootPolicy::Puct
+            && P::PERFECT_INFORMATION
+            && self.trees.len() == 1)
+        {
+            return;
+        }
+        let d = &mut self.trees[0];
+        let Some(child) = d
+            .tree
+            .node(ROOT)
+            .children()
+            .find(|&c| d.tree.node(c).action == index)
+        else {
+            return;
+        };
+        if d.tree.node(child).state != NodeState::Expanded {
+            return;
+        }
+        let mut next = d.root.clone();
+        next.play_unchecked(&d.tree.action(child));
+        d.tree.reroot(child, &mut self.spare);
+        self.kept = Some(next.repetition_key());
+    }
+}

@@ -1,0 +1,451 @@
+//! [`Search`]: one move's search as a state machine, so that many games'
+//! searches share one evaluator batch ([`crate::SearchGroup`]).
+//!
+//! * [`Search::start`] sets up the root(s) from a game (determinize.rs:
+//!   under hidden information, full states sampled from the searcher's
+//!   view, the true state never read, one tree each).
+//! * [`Search::gather`] walks from the root to leaves (select.rs: PUCT or
+//!   Gumbel selection, virtual loss for the simulations in flight), plays
+//!   the actions on a scratch position, judges terminals from the rules
+//!   (one generation pass) and repetition along the path, and appends each
+//!   new leaf's observation (the shared stacked encoding) and legal indices
+//!   to a [`LeafBatch`]. Terminal leaves are backed up at once.
+//! * [`Search::apply`] takes the batch's priors and values back for this
+//!   search's leaves, in order, and backs them up.
+//! * When [`Search::is_done`], [`Search::result`] (target.rs) gives visits,
+//!   the training target, the root value and the deterministic choice;
+//!   [`Search::advance`] keeps the chosen subtree for the next move.
+//!
+//! Values are kept from the side of the player who chooses, compared by
+//! player, never by depth parity: a Traitor announcement and its move, or
+//! Mad Scientist discards, are several steps by one player.
+
+use heterodox_env::encoding::{encode_stacked, ActionSet, EncodingSpec};
+use heterodox_env::repetition::RepetitionPath;
+use heterodox_env::rng::SplitMix64;
+use heterodox_env::{Color, Game, GameVariant};
+
+use crate::batch::LeafBatch;
+use crate::config::{ConfigError, SearchConfig};
+use crate::evaluator::{outcome_value, Evaluator};
+use crate::tree::{NodeId, NodeState, Tree, ROOT};
+
+mod determinize;
+mod select;
+mod target;
+
+use determinize::Determinization;
+pub use target::SearchResult;
+
+/// Why a search cannot be set up, or a round not applied.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SearchError {
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error("hidden-information search supports history 1 only (earlier positions would show the opponent's true secret); got history {0}")]
+    HiddenHistory(usize),
+    #[error("the game is over: nothing to search")]
+    GameOver,
+    #[error("evaluations do not match the leaves gathered: expected {leaves} values and {priors} priors, got {found_values} and {found_priors}")]
+    EvaluationShape {
+        leaves: usize,
+        priors: usize,
+        found_values: usize,
+        found_priors: usize,
+    },
+    #[error("the {leaves} leaves of the last gather await their evaluations: apply them first")]
+    Unapplied { leaves: usize },
+    #[error("no leaves await evaluation: gather first")]
+    NothingGathered,
+}
+
+/// A search for one game. See the module docs.
+pub struct Search<P: GameVariant> {
+    config: SearchConfig,
+    history: usize,
+    trees: Vec<Determinization<P>>,
+    spare: Tree<P::Action>,
+    /// The tree kept by `advance` for the next `start`, with its root's key.
+    kept: Option<u64>,
+    rng: SplitMix64,
+    searcher: Color,
+    /// Earlier positions of the game before the root, most recent first
+    /// (at most history - 1; perfect information only).
+    before_root: Vec<P>,
+    /// The repetition keys of the line being searched; each descent pushes
+    /// and truncates. Perfect information: the game's keys, then the path.
+    /// Hidden information: from the (sampled) root only, since the game's
+    /// keys hold the true secrets; the root's own count, which is public,
+    /// is `root_repetitions`.
+    path: RepetitionPath,
+    path_base: usize,
+    root_repetitions: usize,
+    /// Trees that hit a pending leaf this round (reused buffer).
+    blocked: Vec<bool>,
+    /// Positions along the current descent (for stacked history).
+    descent: Vec<P>,
+    scratch: Option<P>,
+    set: ActionSet<P>,
+    /// (tree, node) of the leaves emitted since the last apply, in order,
+    /// and how many priors they take in all.
+    pending: Vec<(u32, NodeId)>,
+    pending_priors: usize,
+    /// Simulations completed since `start`: terminal leaves backed up in
+    /// `gather` and evaluated leaves backed up in `apply` (a root's own
+    /// evaluation is none).
+    simulations: u32,
+    /// Scratch buffers for Gumbel's per-node computations.
+    logits: Vec<f32>,
+    q: Vec<f32>,
+    visits: Vec<u32>,
+    improved: Vec<f32>,
+}
+
+/// The outcome of one descent.
+enum Descent {
+    Leaf,
+    Terminal,
+    Collision,
+}
+
+impl<P: GameVariant> Search<P> {
+    /// A search with `config` for positions encoded as `spec` says.
+    pub fn new(config: SearchConfig, spec: &EncodingSpec) -> Result<Search<P>, SearchError> {
+        config.validate()?;
+        if !P::PERFECT_INFORMATION && spec.history > 1 {
+            return Err(SearchError::HiddenHistory(spec.history));
+        }
+        Ok(Search {
+            history: spec.history,
+            trees: Vec::new(),
+            spare: Tree::default(),
+            kept: None,
+            rng: SplitMix64::new(0),
+            searcher: Color::White,
+            before_root: Vec::new(),
+            path: RepetitionPath::default(),
+            path_base: 0,
+            root_repetitions: 1,
+            blocked: Vec::new(),
+            descent: Vec::new(),
+            scratch: None,
+            set: ActionSet::new(spec.num_actions),
+            pending: Vec::new(),
+            pending_priors: 0,
+            simulations: 0,
+            logits: Vec::new(),
+            q: Vec::new(),
+            visits: Vec::new(),
+            improved: Vec::new(),
+            config,
+        })
+    }
+
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    /// Sets up a search of `game`'s position. `earlier` holds the game's
+    /// positions before it, most recent first (only the first
+    /// `history - 1` are read; ignored under hidden information). `seed`
+    /// drives the determinizations and the root noise; `noise` turns root
+    /// noise on (self-play) or off (evaluation).
+    pub fn start(&mut self, game: &Game<P>, earlier: &[P], seed: u64) -> Result<(), SearchError> {
+        if game.outcome().is_some() {
+            return Err(SearchError::GameOver);
+        }
+        let position = game.position();
+        self.rng = SplitMix64::new(seed);
+        self.searcher = position.turn();
+        self.before_root.clear();
+        if P::PERFECT_INFORMATION {
+            self.before_root
+                .extend(earlier.iter().take(self.history.saturating_sub(1)).cloned());
+        }
+        self.root_repetitions = game.repetitions();
+        if P::PERFECT_INFORMATION {
+            self.path.reset(game);
+        } else {
+            self.path.truncate(0);
+        }
+        self.path_base = self.path.len();
+        self.pending.clear();
+        self.pending_priors = 0;
+        self.simulations = 0;
+        self.set_up_roots(position);
+        Ok(())
+    }
+
+    /// True when every simulation has been run and applied.
+    pub fn is_done(&self) -> bool {
+        self.pending.is_empty()
+            && self
+                .trees
+                .iter()
+                .all(|d| d.tree.node(ROOT).state == NodeState::Expanded && d.started >= d.budget)
+    }
+
+    /// Simulations completed since [`Search::start`]: leaves evaluated and
+    /// backed up, and descents that ended in a finished game (a root's
+    /// own evaluation is not one). Equal to the configured simulations
+    /// once done.
+    pub fn simulations(&self) -> u32 {
+        self.simulations
+    }
+
+    /// Leaves emitted and not yet applied.
+    pub fn pending(&self) -> usize {
+        self.pending.len()
+    }
+
+    /// Adds up to `leaves_per_round` leaves to `batch` (first the roots,
+    /// alone, when they are not yet evaluated); terminal leaves are backed
+    /// up here and not emitted. Returns the number of leaves added.
+    ///
+    /// When the last round's leaves have been applied, a round that adds
+    /// no leaf has finished the search: every descent that found no new
+    /// leaf ended in a finished game and used up a simulation, and the
+    /// round goes on until the budget is spent (only a leaf of this round
+    /// still awaiting its evaluation can stop a descent short). So a
+    /// search that is not done always gives a leaf or finishes, and a
+    /// driver loop `while !done { gather; evaluate; apply }` ends; the
+    /// round that finishes it may hand the evaluator no leaves at all.
+    pub fn gather(&mut self, batch: &mut LeafBatch<P>) -> usize {
+        let mut added = 0;
+        // Roots first: nothing can be selected below an unevaluated root.
+        let mut roots_pending = false;
+        for t in 0..self.trees.len() {
+            match self.trees[t].tree.node(ROOT).state {
+                NodeState::Unexpanded => {
+                    self.emit_root(t, batch);
+                    added += 1;
+                    roots_pending = true;
+                }
+                NodeState::Pending => roots_pending = true,
+                _ => {}
+            }
+        }
+        if roots_pending {
+            return added;
+        }
+        let limit = self.config.leaves_per_round as usize;
+        self.blocked.clear();
+        self.blocked.resize(self.trees.len(), false);
+        let mut t = 0;
+        let mut idle = 0;
+        // Round-robin over trees with budget left, until the round is full
+        // or every tree is blocked (collision) or spent.
+        while added < limit && idle < self.trees.len() {
+            let d = &self.trees[t];
+            if self.blocked[t] || d.started >= d.budget {
+                idle += 1;
+            } else {
+                match self.descend(t, batch) {
+                    Descent::Leaf => {
+                        added += 1;
+                        idle = 0;
+                    }
+                    Descent::Terminal => {
+                        self.simulations += 1;
+                        idle = 0;
+                    }
+                    Descent::Collision => {
+                        self.blocked[t] = true;
+                        idle += 1;
+                    }
+                }
+            }
+            t = (t + 1) % self.trees.len();
+        }
+        added
+    }
+
+    /// Emits tree `t`'s root as a leaf.
+    fn emit_root(&mut self, t: usize, batch: &mut LeafBatch<P>) {
+        let root = self.trees[t].root.clone();
+        self.set.generate(&root);
+        let d = &mut self.trees[t];
+        d.tree
+            .add_children(ROOT, root.turn(), self.set.actions(), self.set.indices());
+        let repetitions = self.root_repetitions;
+        let (history, before) = (self.history, &self.before_root);
+        batch.push(&root, self.set.indices(), |out| {
+            encode_stacked(&root, before, repetitions, history, root.turn(), out)
+        });
+        self.pending.push((t as u32, ROOT));
+        self.pending_priors += self.set.len();
+    }
+
+    /// One descent from tree `t`'s root.
+    fn descend(&mut self, t: usize, batch: &mut LeafBatch<P>) -> Descent {
+        let keep_history = self.history > 1;
+        self.path.truncate(self.path_base);
+        if !P::PERFECT_INFORMATION {
+            self.path.push(self.trees[t].root.repetition_key(), true);
+        }
+        self.descent.clear();
+        let mut position = match self.scratch.take() {
+            Some(mut p) => {
+                p.clone_from(&self.trees[t].root);
+                p
+            }
+            None => self.trees[t].root.clone(),
+        };
+        let mut node = ROOT;
+        let result = loop {
+            match self.trees[t].tree.node(node).state {
+                NodeState::Expanded if self.trees[t].tree.node(node).child_count == 0 => {
+                    // Only a sampled root can be over here (the real game
+                    // is not): a draw for the search.
+                    let player = self.trees[t].tree.node(node).player;
+                    let d = &mut self.trees[t];
+                    d.tree.backup(node, player, 0.0, false);
+                    d.started += 1;
+                    break Descent::Terminal;
+                }
+                NodeState::Expanded => {
+                    let child = self.select(t, node);
+                    if keep_history {
+                        self.descent.push(position.clone());
+                    }
+                    let action = self.trees[t].tree.action(child);
+                    let irreversible = position.is_irreversible(&action);
+                    position.play_unchecked(&action);
+                    self.path.push(position.repetition_key(), irreversible);
+                    node = child;
+                }
+                NodeState::Pending => break Descent::Collision,
+                NodeState::Terminal(value) => {
+                    let player = self.trees[t].tree.node(node).player;
+                    let d = &mut self.trees[t];
+                    d.tree.backup(node, player, value, false);
+                    d.started += 1;
+                    break Descent::Terminal;
+                }
+                NodeState::Unexpanded => {
+                    let player = position.turn();
+                    let outcome = self.set.generate(&position);
+                    let repetitions = self.path.repetitions();
+                    let value = match outcome {
+                        Some(outcome) => Some(outcome_value(outcome, player)),
+                        None if repetitions >= 3 => Some(0.0),
+                        None => None,
+                    };
+                    let d = &mut self.trees[t];
+                    d.started += 1;
+                    if let Some(value) = value {
+                        d.tree.set_terminal(node, player, value);
+                        d.tree.backup(node, player, value, false);
+                        break Descent::Terminal;
+                    }
+                    d.tree
+                        .add_children(node, player, self.set.actions(), self.set.indices());
+                    d.tree.add_in_flight(node);
+                    let (history, before, descent) =
+                        (self.history, &self.before_root, &self.descent);
+                    batch.push(&position, self.set.indices(), |out| {
+                        encode_stacked(
+                            &position,
+                            descent.iter().rev().chain(before.iter()),
+                            repetitions,
+                            history,
+                            player,
+                            out,
+                        )
+                    });
+                    self.pending.push((t as u32, node));
+                    self.pending_priors += self.set.len();
+                    break Descent::Leaf;
+                }
+            }
+        };
+        self.scratch = Some(position);
+        result
+    }
+
+    /// Takes the evaluations of this search's leaves, in the order
+    /// `gather` emitted them: `priors` holds each leaf's priors over its
+    /// legal actions back to back, `values` one value per leaf (for the
+    /// player to act at the leaf). Invalid priors (non-finite, negative,
+    /// zero sum) are replaced by uniform ones. Evaluations of the wrong
+    /// length are refused and change nothing.
+    pub fn apply(&mut self, priors: &[f32], values: &[f32]) -> Result<(), SearchError> {
+        let expected = self.pending_priors;
+        if values.len() != self.pending.len() || priors.len() != expected {
+            return Err(SearchError::EvaluationShape {
+                leaves: self.pending.len(),
+                priors: expected,
+                found_values: values.len(),
+                found_priors: priors.len(),
+            });
+        }
+        let mut offset = 0;
+        let pending = std::mem::take(&mut self.pending);
+        for (&(t, node), &value) in pending.iter().zip(values) {
+            let t = t as usize;
+            let tree = &mut self.trees[t].tree;
+            let n = tree.node(node).child_count as usize;
+            let leaf_priors = &priors[offset..offset + n];
+            offset += n;
+            let total: f32 = leaf_priors.iter().sum();
+            let valid = total > 0.0
+                && total.is_finite()
+                && leaf_priors.iter().all(|p| p.is_finite() && *p >= 0.0);
+            let value = if value.is_finite() {
+                value.clamp(-1.0, 1.0)
+            } else {
+                0.0
+            };
+            if valid {
+                self.improved.clear();
+                self.improved.extend(leaf_priors.iter().map(|p| p / total));
+            } else {
+                self.improved.clear();
+                self.improved.resize(n, 1.0 / n.max(1) as f32);
+            }
+            tree.set_evaluation(node, &self.improved, value);
+            if node == ROOT {
+                self.prepare_root(t);
+            } else {
+                let player = tree.node(node).player;
+                tree.backup(node, player, value, true);
+                self.simulations += 1;
+            }
+        }
+        self.pending = pending;
+        self.pending.clear();
+        self.pending_priors = 0;
+        Ok(())
+    }
+
+    /// Runs the search to the end with `evaluator`, one batch per gather
+    /// round (one game alone; [`crate::SearchGroup`] batches many games'
+    /// rounds), and returns its result. `batch` is a reused buffer.
+    pub fn run<E: Evaluator<P> + ?Sized>(
+        &mut self,
+        evaluator: &E,
+        batch: &mut LeafBatch<P>,
+    ) -> SearchResult<P::Action> {
+        let mut priors = Vec::new();
+        let mut values = Vec::new();
+        batch.set_observations(evaluator.needs_observations());
+        while !self.is_done() {
+            batch.clear();
+            self.gather(batch);
+            crate::evaluator::evaluate_into(evaluator, batch, &mut priors, &mut values);
+            self.apply(&priors, &values)
+                .expect("the evaluator fills the buffers it is given");
+        }
+        self.result()
+    }
+
+    /// Nodes in the trees (for memory accounting and tests).
+    pub fn tree_size(&self) -> usize {
+        self.trees.iter().map(|d| d.tree.len()).sum()
+    }
+
+    /// The searching player.
+    pub fn searcher(&self) -> Color {
+        self.searcher
+    }
+}
