@@ -4,7 +4,8 @@
 //! where zugzwang is common).
 
 use heterodox_env::attacks;
-use heterodox_env::{Bitboard, Board, Chess, Color, Move, Piece, Role};
+use heterodox_env::chess::{ListVisitor, MoveVisitor};
+use heterodox_env::{Bitboard, Board, Chess, Color, Move, Piece, Role, Square};
 
 use super::fide::{self, s, RoleInfo, RoleTable, Shape, Taper, NO_ROLE};
 use super::{Knowledge, Noisy, Pruning};
@@ -81,6 +82,12 @@ impl Knowledge for ChessKnowledge {
         noisy_move(action)
     }
 
+    fn noisy_actions(pos: &Chess, out: &mut Vec<Move>) -> bool {
+        out.clear();
+        pos.visit_legal_moves(&mut NoisyVisitor(ListVisitor(out)));
+        true
+    }
+
     fn see_at_least(pos: &Chess, action: &Move, threshold: i32) -> bool {
         see_at_least(pos.board(), pos.turn(), action, threshold)
     }
@@ -93,6 +100,38 @@ impl Knowledge for ChessKnowledge {
         setup.turn = !setup.turn;
         setup.ep_square = None;
         Chess::from_setup(setup).ok()
+    }
+}
+
+/// Passes on captures, promotions and en passant only.
+struct NoisyVisitor<'a>(ListVisitor<'a, Vec<Move>>);
+
+impl MoveVisitor for NoisyVisitor<'_> {
+    #[inline]
+    fn piece_moves(&mut self, chess: &Chess, role: Role, from: Square, targets: Bitboard) {
+        let targets = targets & noisy_targets(chess.board(), chess.turn(), role);
+        if targets.any() {
+            self.0.piece_moves(chess, role, from, targets);
+        }
+    }
+
+    #[inline]
+    fn special(&mut self, m: Move) {
+        if matches!(m, Move::EnPassant { .. }) {
+            self.0.special(m);
+        }
+    }
+}
+
+/// The targets of a noisy move of `role`: enemy pieces, and the last rank
+/// for a pawn.
+#[inline]
+pub(crate) fn noisy_targets(board: &Board, us: Color, role: Role) -> Bitboard {
+    let enemy = board.by_color(!us);
+    if role == Role::Pawn {
+        enemy | Bitboard::BACKRANKS
+    } else {
+        enemy
     }
 }
 
@@ -189,7 +228,7 @@ pub(crate) fn see_at_least(board: &Board, us: Color, m: &Move, threshold: i32) -
     }
     let mut occupied = board.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
     if let Move::EnPassant { from, to } = *m {
-        occupied ^= Bitboard::from_square(heterodox_env::Square::from_coords(to.file(), from.rank()));
+        occupied ^= Bitboard::from_square(Square::from_coords(to.file(), from.rank()));
     }
     let diagonal = board.bishops_and_queens();
     let straight = board.rooks_and_queens();
@@ -222,7 +261,7 @@ pub(crate) fn see_at_least(board: &Board, us: Color, m: &Move, threshold: i32) -
     side != us
 }
 
-fn least_valuable(board: &Board, pieces: Bitboard) -> (Role, heterodox_env::Square) {
+fn least_valuable(board: &Board, pieces: Bitboard) -> (Role, Square) {
     for role in Role::FIDE {
         if let Some(sq) = (pieces & board.by_role(role)).first() {
             return (role, sq);

@@ -257,61 +257,52 @@ const fn file_mask(file: usize) -> u64 {
     0x0101_0101_0101_0101 << file
 }
 
-const fn adjacent_files(file: usize) -> u64 {
-    let mut mask = 0;
-    if file > 0 {
-        mask |= file_mask(file - 1);
-    }
-    if file < 7 {
-        mask |= file_mask(file + 1);
-    }
-    mask
-}
-
-/// Squares in front of a pawn on its own and the adjacent files, by
-/// colour and square: no enemy pawn there makes it passed.
-const fn build_passed_masks() -> [[u64; 64]; 2] {
-    let mut masks = [[0; 64]; 2];
-    let mut sq = 0;
-    while sq < 64 {
-        let file = sq % 8;
-        let rank = sq / 8;
-        let files = file_mask(file) | adjacent_files(file);
-        let above = if rank == 7 { 0 } else { !0u64 << (8 * (rank + 1)) };
-        let below = if rank == 0 { 0 } else { !0u64 >> (8 * (8 - rank)) };
-        masks[0][sq] = files & above;
-        masks[1][sq] = files & below;
-        sq += 1;
-    }
-    masks
-}
-
-static PASSED_MASKS: [[u64; 64]; 2] = build_passed_masks();
-
 const DOUBLED: Taper = s(-10, -20);
 const ISOLATED: Taper = s(-10, -14);
 /// Passed-pawn bonus by relative rank.
 const PASSED_MG: [i32; 8] = [0, 4, 8, 14, 26, 46, 72, 0];
 const PASSED_EG: [i32; 8] = [0, 10, 16, 28, 48, 80, 120, 0];
 
-/// Doubled, isolated and passed pawns of `color` (blocked pawns too: the
-/// evaluation does not know Hostage's promotion rule).
+#[inline]
+const fn fill_up(mut b: u64) -> u64 {
+    b |= b << 8;
+    b |= b << 16;
+    b | b << 32
+}
+
+#[inline]
+const fn fill_down(mut b: u64) -> u64 {
+    b |= b >> 8;
+    b |= b >> 16;
+    b | b >> 32
+}
+
+/// Squares on the same and adjacent files behind (from `color`'s side,
+/// towards its own first rank) the pawns `their` of the other colour: an
+/// own pawn there is not passed.
+#[inline]
+fn front_spans(their: Bitboard, color: Color) -> u64 {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let span = match color {
+        Color::White => fill_down(their.0 >> 8),
+        Color::Black => fill_up(their.0 << 8),
+    };
+    span | (span << 1 & NOT_A) | (span >> 1 & NOT_H)
+}
+
+/// Doubled, isolated and passed pawns of `color`, by bitboard fills
+/// (blocked pawns too: the evaluation does not know Hostage's promotion
+/// rule).
 pub(crate) fn pawn_structure(own: Bitboard, their: Bitboard, color: Color) -> Taper {
-    let mut score = Taper::ZERO;
-    for file in 0..8 {
-        let on_file = (own & Bitboard(file_mask(file))).count() as i32;
-        if on_file > 1 {
-            score += DOUBLED.times(on_file - 1);
-        }
-        if on_file > 0 && (own & Bitboard(adjacent_files(file))).is_empty() {
-            score += ISOLATED.times(on_file);
-        }
-    }
-    for sq in own {
-        if (their & Bitboard(PASSED_MASKS[color.index()][sq.index()])).is_empty() {
-            let rank = sq.relative_rank(color).index();
-            score += s(PASSED_MG[rank], PASSED_EG[rank]);
-        }
+    let files = (fill_down(fill_up(own.0)) & 0xff) as u8;
+    let extra = own.count() as i32 - files.count_ones() as i32;
+    let lonely = files & !((files << 1) | (files >> 1));
+    let isolated = (own.0 & (u64::from(lonely) * 0x0101_0101_0101_0101)).count_ones() as i32;
+    let mut score = DOUBLED.times(extra) + ISOLATED.times(isolated);
+    for sq in Bitboard(own.0 & !front_spans(their, color)) {
+        let rank = sq.relative_rank(color).index();
+        score += s(PASSED_MG[rank], PASSED_EG[rank]);
     }
     score
 }
@@ -319,8 +310,7 @@ pub(crate) fn pawn_structure(own: Bitboard, their: Bitboard, color: Color) -> Ta
 /// Passed pawns of `color`.
 #[cfg(test)]
 fn passed_pawns(own: Bitboard, their: Bitboard, color: Color) -> Bitboard {
-    own.filter(|sq| (their & Bitboard(PASSED_MASKS[color.index()][sq.index()])).is_empty())
-        .collect()
+    Bitboard(own.0 & !front_spans(their, color))
 }
 
 /// Middlegame shelter of a King on its first two ranks: own pawns in front
@@ -495,6 +485,19 @@ mod tests {
             pst(Shape::Knight, Color::White, "e4".parse().unwrap()),
             s(22, 14)
         );
+    }
+
+    #[test]
+    fn pawn_structure_by_fills() {
+        let squares = |list: &[&str]| list.iter().map(|s| s.parse::<Square>().unwrap()).collect::<Bitboard>();
+        // Doubled c-pawns; a-, c- and e-files without neighbours (four
+        // isolated pawns); a passed e-pawn on the fifth rank.
+        let white = squares(&["a2", "c2", "c3", "e5"]);
+        let black = squares(&["b7", "c7"]);
+        let expected = DOUBLED + ISOLATED.times(4) + s(PASSED_MG[4], PASSED_EG[4]);
+        assert_eq!(pawn_structure(white, black, Color::White), expected);
+        // Black's b- and c-pawns support each other and face White's.
+        assert_eq!(pawn_structure(black, white, Color::Black), Taper::ZERO);
     }
 
     #[test]

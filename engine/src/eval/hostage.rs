@@ -19,10 +19,10 @@
 //! available, so zugzwang is rare).
 
 use heterodox_env::attacks;
-use heterodox_env::hostage::{exchange_value, Reserve, RESERVE_ROLES};
-use heterodox_env::{Bitboard, Color, Hostage, HostageAction, Piece, Rank, Role};
+use heterodox_env::hostage::{exchange_value, ActionVisitor, ListVisitor, Reserve, RESERVE_ROLES};
+use heterodox_env::{Bitboard, Color, Hostage, HostageAction, Move, Piece, Rank, Role, Square};
 
-use super::chess::{see_at_least as fide_see, TEMPO};
+use super::chess::{noisy_targets, see_at_least as fide_see, TEMPO};
 use super::fide::{self, s, RoleInfo, RoleTable, Shape, Taper, NO_ROLE};
 use super::{Knowledge, Noisy, Pruning};
 
@@ -110,6 +110,12 @@ impl Knowledge for HostageKnowledge {
         })
     }
 
+    fn noisy_actions(pos: &Hostage, out: &mut Vec<HostageAction>) -> bool {
+        out.clear();
+        pos.visit_legal_actions(&mut NoisyVisitor(ListVisitor(out)));
+        true
+    }
+
     fn see_at_least(pos: &Hostage, action: &HostageAction, threshold: i32) -> bool {
         match action {
             HostageAction::Move(m) => fide_see(pos.board(), pos.turn(), m, threshold),
@@ -123,6 +129,31 @@ impl Knowledge for HostageKnowledge {
         setup.setup.ep_square = None;
         Hostage::from_setup(setup).ok()
     }
+}
+
+/// Passes on captures, promotions and en passant only: no drops, no
+/// exchanges.
+struct NoisyVisitor<'a>(ListVisitor<'a, Vec<HostageAction>>);
+
+impl ActionVisitor for NoisyVisitor<'_> {
+    #[inline]
+    fn piece_moves(&mut self, position: &Hostage, role: Role, from: Square, targets: Bitboard) {
+        let targets = targets & noisy_targets(position.board(), position.turn(), role);
+        if targets.any() {
+            self.0.piece_moves(position, role, from, targets);
+        }
+    }
+
+    #[inline]
+    fn special(&mut self, m: Move) {
+        if matches!(m, Move::EnPassant { .. }) {
+            self.0.special(m);
+        }
+    }
+
+    fn drops(&mut self, _role: Role, _targets: Bitboard) {}
+
+    fn exchanges(&mut self, _given: Role, _rescued: Role, _targets: Bitboard) {}
 }
 
 #[inline]

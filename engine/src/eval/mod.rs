@@ -79,6 +79,13 @@ pub trait Knowledge {
     /// one.
     fn noisy(pos: &Self::Pos, action: &<Self::Pos as Position>::Action) -> Option<Noisy>;
 
+    /// Fills `out` with the noisy legal actions only (quiescence's list when
+    /// not in check: cheaper than listing every action and skipping the
+    /// quiet ones); `false` when the variant has no such generator.
+    fn noisy_actions(_pos: &Self::Pos, _out: &mut Vec<<Self::Pos as Position>::Action>) -> bool {
+        false
+    }
+
     /// Static exchange evaluation: true when `action` wins at least
     /// `threshold` once every recapture on its square is played out.
     /// Variants without an exchange model say yes (no pruning).
@@ -174,6 +181,19 @@ pub(crate) fn noisy<P: GameVariant>(pos: &P, action: &P::Action) -> Option<Noisy
         pos,
         |p| K::noisy(p, action_as(action)),
         generic: generic::noisy(p, action)
+    )
+}
+
+#[inline]
+pub(crate) fn noisy_actions<P: GameVariant>(pos: &P, out: &mut Vec<P::Action>) -> bool {
+    with_knowledge!(
+        P,
+        pos,
+        |p| match (out as &mut dyn Any).downcast_mut() {
+            Some(list) => K::noisy_actions(p, list),
+            None => false,
+        },
+        generic: false
     )
 }
 

@@ -11,9 +11,10 @@
 //! Harpies that have already left.
 
 use heterodox_env::attacks;
-use heterodox_env::{Bitboard, Color, PoisonAction, PoisonChess, Role, Square};
+use heterodox_env::poison::{ActionVisitor, ListVisitor};
+use heterodox_env::{Bitboard, Color, Move, PoisonAction, PoisonChess, Role, Square};
 
-use super::chess::{endgame, has_pieces, TEMPO};
+use super::chess::{endgame, has_pieces, noisy_targets, TEMPO};
 use super::fide::{self, s, RoleInfo, RoleTable, Shape, Taper, NO_ROLE};
 use super::{Knowledge, Noisy, Pruning};
 
@@ -115,6 +116,12 @@ impl Knowledge for PoisonKnowledge {
         }
     }
 
+    fn noisy_actions(pos: &PoisonChess, out: &mut Vec<PoisonAction>) -> bool {
+        out.clear();
+        pos.visit_legal_actions(&mut NoisyVisitor(ListVisitor(out)));
+        true
+    }
+
     /// A cheap exchange test: the gain, less the acting piece when the
     /// target square is defended (a poisoning always gives its Harpy up).
     fn see_at_least(pos: &PoisonChess, action: &PoisonAction, threshold: i32) -> bool {
@@ -149,6 +156,26 @@ impl Knowledge for PoisonKnowledge {
         setup.base.turn = !us;
         setup.base.ep_square = None;
         PoisonChess::from_setup(setup).ok()
+    }
+}
+
+/// Passes on captures, promotions, en passant, poisonings and cures.
+struct NoisyVisitor<'a>(ListVisitor<'a, Vec<PoisonAction>>);
+
+impl ActionVisitor for NoisyVisitor<'_> {
+    #[inline]
+    fn piece_moves(&mut self, position: &PoisonChess, role: Role, from: Square, targets: Bitboard) {
+        let targets = targets & noisy_targets(position.board(), position.turn(), role);
+        if targets.any() {
+            self.0.piece_moves(position, role, from, targets);
+        }
+    }
+
+    #[inline]
+    fn action(&mut self, action: PoisonAction) {
+        if !matches!(action, PoisonAction::Move(Move::Castle { .. })) {
+            self.0.action(action);
+        }
     }
 }
 

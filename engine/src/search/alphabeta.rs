@@ -15,7 +15,9 @@ use heterodox_env::GameVariant;
 use super::ordering::{history_bonus, pick, score_actions, KILLER};
 use super::{outcome_score, Searcher};
 use crate::eval;
-use crate::score::{from_table, mate_in, mated_in, to_table, INFINITE, MATE_BOUND, MAX_PLY};
+use crate::score::{
+    from_table, is_mate, mate_in, mated_in, to_table, INFINITE, MATE_BOUND, MAX_PLY,
+};
 use crate::tt::Bound;
 
 /// Reverse futility margin per ply of depth.
@@ -59,7 +61,7 @@ impl<P: GameVariant> Searcher<'_, P> {
             depth += 1;
         }
         if depth <= 0 {
-            return self.quiescence(pos, alpha, beta, ply, 0);
+            return self.quiescence(pos, alpha, beta, ply, 0, false);
         }
         if self.tick() {
             return 0;
@@ -134,24 +136,27 @@ impl<P: GameVariant> Searcher<'_, P> {
 
         if !pv_node && !in_check {
             if pruning.futility
-                && depth <= 7
+                && depth <= 6
                 && static_eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
-                && static_eval < MATE_BOUND
+                && !is_mate(beta)
             {
                 return static_eval;
             }
             if allow_null && depth >= 3 && static_eval >= beta && beta > -MATE_BOUND {
                 if let Some(passed) = eval::null_move(pos) {
                     let reduction = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
-                    self.state.path.push(passed.repetition_key(), true);
-                    let score = -self.alpha_beta(
-                        &passed,
-                        depth - 1 - reduction,
-                        -beta,
-                        -beta + 1,
-                        ply + 1,
-                        false,
-                    );
+                    let key = passed.repetition_key();
+                    self.tt.prefetch(key);
+                    self.state.path.push(key, true);
+                    let null_depth = depth - 1 - reduction;
+                    let score = if null_depth <= 0 {
+                        // Quiescence with the opponent's quiet checks: a
+                        // quiet mate (a drop, a poisoning) must refute the
+                        // pass, or the threat goes unseen.
+                        -self.quiescence(&passed, -beta, -beta + 1, ply + 1, 0, true)
+                    } else {
+                        -self.alpha_beta(&passed, null_depth, -beta, -beta + 1, ply + 1, false)
+                    };
                     self.state.path.pop();
                     if self.stopped {
                         return 0;
@@ -181,11 +186,19 @@ impl<P: GameVariant> Searcher<'_, P> {
             let (ordering, index) = pick(&mut order, i);
             let action = actions[index];
             let quiet = eval::noisy(pos, &action).is_none();
-            if best > -MATE_BOUND && !pv_node && !in_check {
+            let irreversible = pos.is_irreversible(&action);
+            let mut child = pos.clone();
+            child.play_unchecked(&action);
+            let same_player = child.turn() == turn;
+            // Checks are never pruned nor reduced: a mating attack is a
+            // series of quiet checks.
+            let gives_check = !same_player && eval::in_check(&child);
+            if best > -MATE_BOUND && !pv_node && !in_check && !gives_check {
                 if quiet && pruning.futility && depth <= 4 {
                     let late = LATE_MOVES[depth as usize] * if improving { 2 } else { 1 };
                     if searched >= late
-                        || static_eval + FUTILITY_BASE + FUTILITY_PER_PLY * depth <= alpha
+                        || (static_eval + FUTILITY_BASE + FUTILITY_PER_PLY * depth <= alpha
+                            && !is_mate(alpha))
                     {
                         continue;
                     }
@@ -194,10 +207,6 @@ impl<P: GameVariant> Searcher<'_, P> {
                     continue;
                 }
             }
-            let irreversible = pos.is_irreversible(&action);
-            let mut child = pos.clone();
-            child.play_unchecked(&action);
-            let same_player = child.turn() == turn;
             let new_depth = if shallow {
                 0
             } else if same_player {
@@ -205,7 +214,9 @@ impl<P: GameVariant> Searcher<'_, P> {
             } else {
                 depth - 1
             };
-            self.state.path.push(child.repetition_key(), irreversible);
+            let key = child.repetition_key();
+            self.tt.prefetch(key);
+            self.state.path.push(key, irreversible);
             let score = if searched == 0 {
                 self.child(&child, same_player, new_depth, alpha, beta, ply + 1)
             } else {
@@ -214,6 +225,7 @@ impl<P: GameVariant> Searcher<'_, P> {
                     && depth >= 3
                     && quiet
                     && !in_check
+                    && !gives_check
                     && !same_player
                     && searched >= 2 + usize::from(pv_node)
                 {

@@ -8,6 +8,9 @@
 //! cannot raise alpha even with their whole gain (delta pruning) or that
 //! lose material by static exchange are skipped.
 //!
+//! Called with `checks`, the first ply also searches quiet actions that
+//! give check (after a null move: see alphabeta.rs).
+//!
 //! No repetition keys are computed here: quiescence lines are short and
 //! consist of captures, which do not repeat.
 
@@ -33,6 +36,7 @@ impl<P: GameVariant> Searcher<'_, P> {
         beta: i32,
         ply: usize,
         qply: usize,
+        checks: bool,
     ) -> i32 {
         self.state.frames[ply].pv.clear();
         if self.tick() {
@@ -45,14 +49,19 @@ impl<P: GameVariant> Searcher<'_, P> {
         if ply >= MAX_PLY - 2 {
             return eval::evaluate(pos);
         }
-        let mut actions = mem::take(&mut self.state.frames[ply].actions);
-        pos.legal_actions(&mut actions);
-        if let Some(outcome) = pos.outcome_given(!actions.is_empty()) {
-            self.state.frames[ply].actions = actions;
-            return outcome_score(outcome, pos.turn(), ply);
-        }
         let in_check = qply < CHECK_PLIES && eval::in_check(pos);
         let every_action = in_check || eval::must_act(pos);
+        let mut actions = mem::take(&mut self.state.frames[ply].actions);
+        // Out of check, a variant's noisy generator lists only what is
+        // searched here; stalemate and the 50-move rule are then left to
+        // the main search, as engines do.
+        if every_action || checks || !eval::noisy_actions(pos, &mut actions) {
+            pos.legal_actions(&mut actions);
+            if let Some(outcome) = pos.outcome_given(!actions.is_empty()) {
+                self.state.frames[ply].actions = actions;
+                return outcome_score(outcome, pos.turn(), ply);
+            }
+        }
         let mut best = -INFINITE;
         let mut stand_pat = -INFINITE;
         if !every_action {
@@ -65,7 +74,7 @@ impl<P: GameVariant> Searcher<'_, P> {
             best = stand_pat;
         }
         let mut order = mem::take(&mut self.state.frames[ply].order);
-        score_noisy(pos, &actions, &mut order, every_action);
+        score_noisy(pos, &actions, &mut order, every_action || checks);
         let turn = pos.turn();
         for i in 0..order.len() {
             let (ordering, index) = pick(&mut order, i);
@@ -73,21 +82,27 @@ impl<P: GameVariant> Searcher<'_, P> {
                 break;
             }
             let action = actions[index];
+            let noisy = eval::noisy(pos, &action);
             if !every_action {
-                let noisy = eval::noisy(pos, &action).expect("only noisy actions are scored");
-                if stand_pat + noisy.gain + DELTA_MARGIN <= alpha {
-                    continue;
-                }
-                if noisy.gain < noisy.mover && !eval::see_at_least(pos, &action, 0) {
-                    continue;
+                if let Some(noisy) = noisy {
+                    if stand_pat + noisy.gain + DELTA_MARGIN <= alpha {
+                        continue;
+                    }
+                    if noisy.gain < noisy.mover && !eval::see_at_least(pos, &action, 0) {
+                        continue;
+                    }
                 }
             }
             let mut child = pos.clone();
             child.play_unchecked(&action);
+            if !every_action && noisy.is_none() && (child.turn() == turn || !eval::in_check(&child)) {
+                // Only checks among the quiet actions.
+                continue;
+            }
             let score = if child.turn() == turn {
-                self.quiescence(&child, alpha, beta, ply + 1, qply + 1)
+                self.quiescence(&child, alpha, beta, ply + 1, qply + 1, false)
             } else {
-                -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1)
+                -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1, false)
             };
             if self.stopped {
                 break;

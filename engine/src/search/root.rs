@@ -114,7 +114,9 @@ impl<P: GameVariant> Searcher<'_, P> {
             } else {
                 depth - 1
             };
-            self.state.path.push(child.repetition_key(), irreversible);
+            let key = child.repetition_key();
+            self.tt.prefetch(key);
+            self.state.path.push(key, irreversible);
             let score = if exact {
                 self.child(&child, same_player, new_depth, -INFINITE, INFINITE, 1)
             } else if i == 0 {
