@@ -1,7 +1,7 @@
 //! Development aid: `probe VARIANT FEN|start DEPTH` prints the info lines
 //! of a search.
 use heterodox_engine::{Engine, EngineConfig, Limits};
-use heterodox_env::{new_position, Game, GameVariant, Position, RuleOptions, Variant, VariantVisitor};
+use heterodox_env::{new_position, Game, GameVariant, RuleOptions, Variant, VariantVisitor};
 
 struct Probe(Option<String>, u32);
 

@@ -8,7 +8,9 @@
 //! with the variant's sampler (all of them when there are at most
 //! `determinizations`, else that many, seeded by the engine's seed and the
 //! game's ply count). Every root action gets its exact score in each state
-//! and the action with the best average is chosen. Repetition inside a
+//! and the action with the best average is chosen; from the third
+//! iteration on, only the five actions with the best averages so far are
+//! searched again (`score_root_moves` keeps scoring them all). Repetition inside a
 //! determinized search starts at the root, whose number of occurrences
 //! (public) comes from the game: the game's earlier keys include the true
 //! secret and are not read.
@@ -26,6 +28,12 @@ use crate::score::{is_mate, Score, INFINITE, MATE};
 use crate::search::root::{root_moves, RootMove};
 use crate::search::{Clock, SearchState, Searcher};
 use crate::tt::TranspositionTable;
+
+/// Under hidden information, iterations from this depth on search only the
+/// actions with the best averages so far: each determinization must score
+/// every searched action exactly, and the others rarely overtake them.
+const FIRST_NARROWED_DEPTH: u32 = 3;
+const HIDDEN_CANDIDATES: usize = 5;
 
 /// A root action with its exact score (see `Engine::score_root_moves`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,7 +86,7 @@ pub(crate) fn run<P: GameVariant>(
     if P::PERFECT_INFORMATION {
         perfect(parts, game, limits, &clock, exact, on_iteration)
     } else {
-        hidden(parts, game, limits, &clock, on_iteration)
+        hidden(parts, game, limits, &clock, exact, on_iteration)
     }
 }
 
@@ -249,6 +257,7 @@ fn hidden<P: GameVariant>(
     game: &Game<P>,
     limits: &Limits,
     clock: &Clock,
+    every_action: bool,
     mut on_iteration: impl FnMut(&Info<P::Action>),
 ) -> Outcome<P::Action> {
     let position = game.position();
@@ -263,6 +272,7 @@ fn hidden<P: GameVariant>(
     };
     let occurrences = game.repetitions();
     let mut lists: Vec<Vec<RootMove<P::Action>>> = states.iter().map(root_moves).collect();
+    let mut candidates: Vec<P::Action> = lists[0].iter().map(|m| m.action).collect();
     let tt: &TranspositionTable = parts.tt;
     let mut nodes = 0;
     let mut seldepth = 0;
@@ -270,15 +280,31 @@ fn hidden<P: GameVariant>(
     'deepening: for depth in 1..=limits.max_depth() {
         for (state, moves) in states.iter().zip(lists.iter_mut()) {
             parts.main.path.reset_root(state.repetition_key(), occurrences);
+            let mut searched: Vec<RootMove<P::Action>> = moves
+                .iter()
+                .filter(|m| candidates.contains(&m.action))
+                .cloned()
+                .collect();
             let mut searcher = Searcher::<P>::new(tt, parts.main, clock, nodes);
-            let result = searcher.iterate(state, moves, depth as i32, None, true);
+            let result = searcher.iterate(state, &mut searched, depth as i32, None, true);
             nodes += searcher.nodes;
             seldepth = seldepth.max(searcher.seldepth as u32);
             if result.is_none() {
                 break 'deepening;
             }
+            for update in searched {
+                if let Some(m) = moves.iter_mut().find(|m| m.action == update.action) {
+                    *m = update;
+                }
+            }
         }
-        let scores = average(&lists);
+        let mut scores = average(&lists);
+        // Actions left out of this iteration keep older, shallower scores:
+        // they rank after the ones searched now.
+        scores.sort_by_key(|s| !candidates.contains(&s.action));
+        if !every_action && depth + 1 >= FIRST_NARROWED_DEPTH {
+            candidates = scores.iter().take(HIDDEN_CANDIDATES).map(|s| s.action).collect();
+        }
         let completed = Completed {
             depth,
             seldepth,

@@ -155,6 +155,19 @@ impl Knowledge for MadKnowledge {
         }
     }
 
+    /// A cheap exchange test: the gain, less the moving piece when an enemy
+    /// piece attacks the target square.
+    fn see_at_least(pos: &MadScientist, action: &MadAction, threshold: i32) -> bool {
+        let Some(noisy) = Self::noisy(pos, action) else {
+            return 0 >= threshold;
+        };
+        let lost = match action {
+            MadAction::Move(m) if attacked_by(pos, m.to, !pos.turn()) => noisy.mover,
+            _ => 0,
+        };
+        noisy.gain - lost >= threshold
+    }
+
     fn null_move(pos: &MadScientist) -> Option<MadScientist> {
         let us = pos.turn();
         if pos.is_discarding() || (pos.board().composites() & pos.board().by_color(us)).is_empty() {
@@ -239,19 +252,24 @@ fn near_squares(sq: Square) -> Bitboard {
 
 /// True when an enemy piece attacks `color`'s Scientist.
 pub(crate) fn scientist_attacked(pos: &MadScientist, color: Color) -> bool {
+    match pos.board().scientist_of(color) {
+        Some(scientist) => attacked_by(pos, scientist, !color),
+        None => false,
+    }
+}
+
+/// True when a piece of `attacker` attacks `target`.
+fn attacked_by(pos: &MadScientist, target: Square, attacker: Color) -> bool {
     let board = pos.board();
-    let Some(scientist) = board.scientist_of(color) else {
-        return false;
-    };
-    let enemy = board.by_color(!color);
-    if (attacks::pawn_attacks(color, scientist) & board.pawns() & enemy).any()
-        || (attacks::king_attacks(scientist) & board.scientists() & enemy).any()
+    let enemy = board.by_color(attacker);
+    if (attacks::pawn_attacks(!attacker, target) & board.pawns() & enemy).any()
+        || (attacks::king_attacks(target) & board.scientists() & enemy).any()
     {
         return true;
     }
     let occupied = board.occupied();
     for sq in board.composites() & enemy {
-        if composite_attacks(board.parts_at(sq), !color, sq, occupied).contains(scientist) {
+        if composite_attacks(board.parts_at(sq), attacker, sq, occupied).contains(target) {
             return true;
         }
     }

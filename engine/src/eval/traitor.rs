@@ -96,6 +96,22 @@ impl Knowledge for TraitorKnowledge {
         })
     }
 
+    /// A cheap exchange test: the gain, less the capturing piece when an
+    /// enemy-coloured piece guards the square (control is not modelled:
+    /// traitors may guard either side).
+    fn see_at_least(pos: &Traitor, action: &TraitorAction, threshold: i32) -> bool {
+        let Some(noisy) = Self::noisy(pos, action) else {
+            return 0 >= threshold;
+        };
+        let TraitorAction::Move(m) = action else {
+            return noisy.gain >= threshold;
+        };
+        let board = pos.board();
+        let occupied = board.occupied() ^ Bitboard::from_square(m.from());
+        let defended = board.attackers_to(m.to(), !pos.turn(), occupied).any();
+        noisy.gain - if defended { noisy.mover } else { 0 } >= threshold
+    }
+
     fn null_move(pos: &Traitor) -> Option<Traitor> {
         if pos.step() != Step::Open || !has_pieces(pos.board(), pos.turn()) {
             return None;

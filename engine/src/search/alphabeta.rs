@@ -57,7 +57,7 @@ impl<P: GameVariant> Searcher<'_, P> {
             return eval::evaluate(pos);
         }
         let in_check = eval::in_check(pos);
-        if in_check && (ply as i32) < 2 * self.root_depth + 8 {
+        if in_check && (ply as i32) < 2 * self.root_depth {
             depth += 1;
         }
         if depth <= 0 {

@@ -85,6 +85,31 @@ impl<P: GameVariant> Searcher<'_, P> {
         }
     }
 
+    /// The exact score of a root child, searched inside a window around the
+    /// action's previous score that widens until the score falls inside
+    /// (a full window from the start costs far more nodes).
+    fn exact_child(&mut self, child: &P, same_player: bool, depth: i32, previous: i32) -> i32 {
+        if previous <= -INFINITE || is_mate(previous) {
+            return self.child(child, same_player, depth, -INFINITE, INFINITE, 1);
+        }
+        let mut delta = ASPIRATION;
+        let (mut alpha, mut beta) = (previous - delta, previous + delta);
+        loop {
+            let score = self.child(child, same_player, depth, alpha, beta, 1);
+            if self.stopped {
+                return 0;
+            }
+            delta *= 2;
+            if score <= alpha && alpha > -INFINITE {
+                alpha = if delta > 500 { -INFINITE } else { (score - delta).max(-INFINITE) };
+            } else if score >= beta && beta < INFINITE {
+                beta = if delta > 500 { INFINITE } else { (score + delta).min(INFINITE) };
+            } else {
+                return score;
+            }
+        }
+    }
+
     fn search_root(
         &mut self,
         root: &P,
@@ -118,7 +143,7 @@ impl<P: GameVariant> Searcher<'_, P> {
             self.tt.prefetch(key);
             self.state.path.push(key, irreversible);
             let score = if exact {
-                self.child(&child, same_player, new_depth, -INFINITE, INFINITE, 1)
+                self.exact_child(&child, same_player, new_depth, root_move.score)
             } else if i == 0 {
                 self.child(&child, same_player, new_depth, alpha, beta, 1)
             } else {

@@ -28,7 +28,7 @@ pub fn forced_win<P: Position>(pos: &P, plies: u32, winner: Color) -> bool {
             child.count_legal_actions()
         });
     }
-    let mut next = |action: &P::Action| {
+    let next = |action: &P::Action| {
         let mut child = pos.clone();
         child.play_unchecked(action);
         forced_win(&child, plies - 1, winner)
