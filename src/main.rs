@@ -1,5 +1,6 @@
 //! `heterodox`: the command-line program. Subcommands: `perft`, `play`,
-//! `variants`, and `model`, which runs a network and is therefore served by
+//! `variants`, `analyse` and `bench` (the alpha-beta engine), and
+//! `model`, which runs a network and is therefore served by
 //! the sibling binary `heterodox-net` (see [`cli::net`]); `train`,
 //! `selfplay` and `arena` arrive with their crates, the ones with a
 //! network in `heterodox-net` as well.

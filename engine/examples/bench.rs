@@ -4,7 +4,9 @@
 fn main() {
     let depth = std::env::args()
         .nth(1)
-        .map_or(heterodox_engine::bench::DEFAULT_DEPTH, |d| d.parse().expect("a depth"));
+        .map_or(heterodox_engine::bench::DEFAULT_DEPTH, |d| {
+            d.parse().expect("a depth")
+        });
     let results = heterodox_engine::bench::run(depth).expect("the benchmark runs");
     let mut nodes = 0;
     let mut seconds = 0.0;
@@ -20,5 +22,8 @@ fn main() {
         nodes += r.nodes;
         seconds += r.elapsed.as_secs_f64();
     }
-    println!("total nodes {nodes} time {seconds:.3} s nps {:.0}", nodes as f64 / seconds);
+    println!(
+        "total nodes {nodes} time {seconds:.3} s nps {:.0}",
+        nodes as f64 / seconds
+    );
 }

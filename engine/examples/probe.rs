@@ -22,7 +22,13 @@ impl VariantVisitor for Probe {
                 }
                 println!(
                     "depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
-                    info.depth, info.seldepth, info.score, info.nodes, info.nps, info.time.as_millis(), line
+                    info.depth,
+                    info.seldepth,
+                    info.score,
+                    info.nodes,
+                    info.nps,
+                    info.time.as_millis(),
+                    line
                 );
             })
             .unwrap();

@@ -82,7 +82,10 @@ pub enum BenchError {
     #[error(transparent)]
     Engine(#[from] EngineError),
     #[error("benchmark position of {variant}: {error}")]
-    Position { variant: Variant, error: NewGameError },
+    Position {
+        variant: Variant,
+        error: NewGameError,
+    },
 }
 
 /// The position strings of `variant`'s benchmark, the start position
@@ -92,7 +95,9 @@ pub fn positions(variant: Variant) -> Vec<Option<&'static str>> {
         .iter()
         .find(|(name, _)| *name == variant.name())
         .map_or(&[][..], |(_, list)| *list);
-    std::iter::once(None).chain(extra.iter().map(|fen| Some(*fen))).collect()
+    std::iter::once(None)
+        .chain(extra.iter().map(|fen| Some(*fen)))
+        .collect()
 }
 
 /// Runs the benchmark of every registered variant at `depth`.

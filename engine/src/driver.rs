@@ -102,7 +102,12 @@ fn scores_of<A: Copy>(moves: &[RootMove<A>]) -> Vec<RootScore<A>> {
         .collect()
 }
 
-fn info<A: Clone>(clock: &Clock, done: &Completed<A>, nodes: u64, tt: &TranspositionTable) -> Info<A> {
+fn info<A: Clone>(
+    clock: &Clock,
+    done: &Completed<A>,
+    nodes: u64,
+    tt: &TranspositionTable,
+) -> Info<A> {
     let time = clock.start.elapsed();
     Info {
         depth: done.depth,
@@ -121,7 +126,14 @@ fn nodes_per_second(nodes: u64, time: Duration) -> u64 {
 }
 
 /// Whether to start another iteration.
-fn keep_going(limits: &Limits, clock: &Clock, value: i32, depth: u32, exact: bool, root_moves: usize) -> bool {
+fn keep_going(
+    limits: &Limits,
+    clock: &Clock,
+    value: i32,
+    depth: u32,
+    exact: bool,
+    root_moves: usize,
+) -> bool {
     if !exact && is_mate(value) && (MATE - value.abs()) as u32 <= depth {
         // Every mate within `depth` steps was in view: none shorter is left.
         return false;
@@ -181,7 +193,11 @@ fn perfect<P: GameVariant>(
     let root = game.position().clone();
     let tt: &TranspositionTable = parts.tt;
     let max_depth = limits.max_depth();
-    let helpers = if exact { &mut [][..] } else { &mut *parts.helpers };
+    let helpers = if exact {
+        &mut [][..]
+    } else {
+        &mut *parts.helpers
+    };
     std::thread::scope(|scope| {
         for (n, helper) in helpers.iter_mut().enumerate() {
             helper.path.reset(game.repetition_keys());
@@ -194,7 +210,8 @@ fn perfect<P: GameVariant>(
         let mut done: Option<Completed<P::Action>> = None;
         let mut previous = None;
         for depth in 1..=max_depth {
-            let Some(value) = searcher.iterate(&root, &mut moves, depth as i32, previous, exact) else {
+            let Some(value) = searcher.iterate(&root, &mut moves, depth as i32, previous, exact)
+            else {
                 break;
             };
             previous = Some(value);
@@ -214,7 +231,10 @@ fn perfect<P: GameVariant>(
         }
         clock.helpers_stop.store(true, Ordering::Relaxed);
         let nodes = searcher.nodes;
-        let first = moves.iter().min_by_key(|m| m.index).expect("the game is not over");
+        let first = moves
+            .iter()
+            .min_by_key(|m| m.index)
+            .expect("the game is not over");
         Ok((nodes, report(done, first, 0, clock)))
     })
     .map(|(nodes, (mut report, scores))| {
@@ -240,7 +260,9 @@ fn helper_search<P: GameVariant>(
     let mut counted = 0;
     for depth in (1 + (number % 2) as u32)..=max_depth {
         let result = searcher.iterate(root, &mut moves, depth as i32, previous, false);
-        clock.helper_nodes.fetch_add(searcher.nodes - counted, Ordering::Relaxed);
+        clock
+            .helper_nodes
+            .fetch_add(searcher.nodes - counted, Ordering::Relaxed);
         counted = searcher.nodes;
         match result {
             Some(value) => previous = Some(value),
@@ -279,7 +301,10 @@ fn hidden<P: GameVariant>(
     let mut done: Option<Completed<P::Action>> = None;
     'deepening: for depth in 1..=limits.max_depth() {
         for (state, moves) in states.iter().zip(lists.iter_mut()) {
-            parts.main.path.reset_root(state.repetition_key(), occurrences);
+            parts
+                .main
+                .path
+                .reset_root(state.repetition_key(), occurrences);
             let mut searched: Vec<RootMove<P::Action>> = moves
                 .iter()
                 .filter(|m| candidates.contains(&m.action))
@@ -303,7 +328,11 @@ fn hidden<P: GameVariant>(
         // they rank after the ones searched now.
         scores.sort_by_key(|s| !candidates.contains(&s.action));
         if !every_action && depth + 1 >= FIRST_NARROWED_DEPTH {
-            candidates = scores.iter().take(HIDDEN_CANDIDATES).map(|s| s.action).collect();
+            candidates = scores
+                .iter()
+                .take(HIDDEN_CANDIDATES)
+                .map(|s| s.action)
+                .collect();
         }
         let completed = Completed {
             depth,
@@ -319,7 +348,10 @@ fn hidden<P: GameVariant>(
             break;
         }
     }
-    let first = lists[0].iter().min_by_key(|m| m.index).expect("the game is not over");
+    let first = lists[0]
+        .iter()
+        .min_by_key(|m| m.index)
+        .expect("the game is not over");
     Ok(report(done, first, nodes, clock))
 }
 

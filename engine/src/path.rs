@@ -155,7 +155,10 @@ mod tests {
         path.pop();
         path.reset(&[B, C, A]);
         path.push(B, false);
-        assert!(!path.is_draw(), "B for the second time, first in the search");
+        assert!(
+            !path.is_draw(),
+            "B for the second time, first in the search"
+        );
     }
 
     #[test]

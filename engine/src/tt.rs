@@ -218,7 +218,8 @@ impl TranspositionTable {
         let mut used = 0;
         for bucket in 0..buckets {
             for slot in 0..ENTRIES_PER_BUCKET {
-                let data = self.words[bucket * WORDS_PER_BUCKET + 2 * slot + 1].load(Ordering::Relaxed);
+                let data =
+                    self.words[bucket * WORDS_PER_BUCKET + 2 * slot + 1].load(Ordering::Relaxed);
                 if data != 0 && generation_of(data) == self.generation {
                     used += 1;
                 }

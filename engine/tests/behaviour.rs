@@ -29,13 +29,22 @@ fn bad_limits_are_typed_errors_naming_the_argument() {
     let game = Game::new(Chess::new());
     let mut engine = common::engine::<Chess>(1);
     let mut error = |limits: Limits| engine_error(&mut engine, &game, limits);
-    assert_eq!(error(Limits::depth(0)), EngineError::Limit(LimitError::Depth(0)));
-    assert_eq!(error(Limits::depth(65)).to_string(), "depth 65 is out of range (1 to 64)");
+    assert_eq!(
+        error(Limits::depth(0)),
+        EngineError::Limit(LimitError::Depth(0))
+    );
+    assert_eq!(
+        error(Limits::depth(65)).to_string(),
+        "depth 65 is out of range (1 to 64)"
+    );
     assert_eq!(
         error(Limits::movetime(Duration::ZERO)).to_string(),
         "movetime 0 ms is out of range (at least 1 ms)"
     );
-    assert_eq!(error(Limits::nodes(0)).to_string(), "nodes 0 is out of range (at least 1)");
+    assert_eq!(
+        error(Limits::nodes(0)).to_string(),
+        "nodes 0 is out of range (at least 1)"
+    );
     assert_eq!(
         error(Limits::default()).to_string(),
         "no limit given: set depth, nodes, movetime or a stop flag"
@@ -63,7 +72,10 @@ fn bad_configurations_are_typed_errors_naming_the_field() {
         error(config(1 << 40, 1, 1)),
         EngineError::Config(ConfigError::HashSize(1 << 40))
     );
-    assert_eq!(error(config(1, 0, 1)).to_string(), "threads 0 is out of range (1 to 256)");
+    assert_eq!(
+        error(config(1, 0, 1)).to_string(),
+        "threads 0 is out of range (1 to 256)"
+    );
     assert_eq!(
         error(config(1, 1, 0)).to_string(),
         "determinizations 0 is out of range (1 to 1024)"
@@ -87,19 +99,41 @@ fn same_depth_same_search_and_new_game_forgets() {
         r.elapsed = Duration::ZERO;
         r
     };
-    let first = strip(common::engine::<Chess>(16).search(&game, &limits, |_| {}).unwrap());
-    let second = strip(common::engine::<Chess>(16).search(&game, &limits, |_| {}).unwrap());
+    let first = strip(
+        common::engine::<Chess>(16)
+            .search(&game, &limits, |_| {})
+            .unwrap(),
+    );
+    let second = strip(
+        common::engine::<Chess>(16)
+            .search(&game, &limits, |_| {})
+            .unwrap(),
+    );
     assert_eq!(first, second);
     assert_eq!(first.depth, 7);
     // The same engine after new_game() searches as a fresh one.
     let mut engine = common::engine::<Chess>(16);
-    engine.search(&chess_game("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), &limits, |_| {}).unwrap();
+    engine
+        .search(
+            &chess_game("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"),
+            &limits,
+            |_| {},
+        )
+        .unwrap();
     engine.new_game();
     assert_eq!(strip(engine.search(&game, &limits, |_| {}).unwrap()), first);
     // A node limit stops at exactly the same place every time.
     let limits = Limits::nodes(5_000);
-    let a = strip(common::engine::<Chess>(16).search(&game, &limits, |_| {}).unwrap());
-    let b = strip(common::engine::<Chess>(16).search(&game, &limits, |_| {}).unwrap());
+    let a = strip(
+        common::engine::<Chess>(16)
+            .search(&game, &limits, |_| {})
+            .unwrap(),
+    );
+    let b = strip(
+        common::engine::<Chess>(16)
+            .search(&game, &limits, |_| {})
+            .unwrap(),
+    );
     assert_eq!(a, b);
     assert_eq!(a.nodes, 5_000);
 }
@@ -109,7 +143,10 @@ fn every_table_size_gives_the_same_answer_at_a_fixed_depth() {
     for (fen, depth) in [
         ("rr4k1/5ppp/8/8/8/3R4/3R1PPP/3R2K1 w - - 0 1", 7),
         (KIWIPETE, 6),
-        ("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3", 7),
+        (
+            "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+            7,
+        ),
     ] {
         let game = chess_game(fen);
         let answers: Vec<(String, Score)> = [1, 2, 8, 64]
@@ -121,8 +158,27 @@ fn every_table_size_gives_the_same_answer_at_a_fixed_depth() {
                 (game.position().notation(&report.best), report.score)
             })
             .collect();
-        assert!(answers.windows(2).all(|w| w[0] == w[1]), "{fen}: {answers:?}");
+        assert!(
+            answers.windows(2).all(|w| w[0] == w[1]),
+            "{fen}: {answers:?}"
+        );
     }
+}
+
+#[test]
+fn helper_threads_share_the_table_and_find_the_mate() {
+    let game = chess_game("rr4k1/5ppp/8/8/8/3R4/3R1PPP/3R2K1 w - - 0 1");
+    let config = EngineConfig {
+        hash_mib: 8,
+        threads: 3,
+        ..EngineConfig::default()
+    };
+    let report = Engine::<Chess>::new(config)
+        .unwrap()
+        .search(&game, &Limits::depth(8), |_| {})
+        .unwrap();
+    assert_eq!(game.position().notation(&report.best), "Rd8+");
+    assert_eq!(report.score, Score::Mate(3));
 }
 
 #[test]
@@ -152,7 +208,9 @@ fn a_stop_flag_or_a_movetime_ends_the_search_with_a_legal_move() {
         std::thread::sleep(Duration::from_millis(100));
         stop.store(true, Ordering::Relaxed);
     });
-    let report = common::engine::<Chess>(4).search(&game, &limits, |_| {}).unwrap();
+    let report = common::engine::<Chess>(4)
+        .search(&game, &limits, |_| {})
+        .unwrap();
     setter.join().unwrap();
     assert!(game.position().is_legal(&report.best));
     let report = common::engine::<Chess>(4)
@@ -165,7 +223,9 @@ fn a_stop_flag_or_a_movetime_ends_the_search_with_a_legal_move() {
 #[test]
 fn root_scores_are_exact_and_sorted() {
     let game = chess_game("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
-    let scores = common::engine::<Chess>(4).score_root_moves(&game, 3).unwrap();
+    let scores = common::engine::<Chess>(4)
+        .score_root_moves(&game, 3)
+        .unwrap();
     assert_eq!(scores.len(), game.position().count_legal_actions());
     assert_eq!(game.position().notation(&scores[0].action), "Qxf7#");
     assert_eq!(scores[0].score, Score::Mate(1));
@@ -173,8 +233,15 @@ fn root_scores_are_exact_and_sorted() {
     assert!(scores.iter().all(|s| s.pv[0] == s.action));
     // Every action has its own score, not a bound: the queen given away
     // on f6 scores the queen lost.
-    let blunder = scores.iter().find(|s| game.position().notation(&s.action) == "Qf6").unwrap();
-    assert!(blunder.value < -500, "Qf6 hangs the queen: {}", blunder.score);
+    let blunder = scores
+        .iter()
+        .find(|s| game.position().notation(&s.action) == "Qf6")
+        .unwrap();
+    assert!(
+        blunder.value < -500,
+        "Qf6 hangs the queen: {}",
+        blunder.score
+    );
 }
 
 #[test]
@@ -216,11 +283,15 @@ fn greedy_takes_the_most_material_and_is_seeded() {
     let start = Game::new(Chess::new());
     let draws = |seed| {
         let mut g = Greedy::new(seed);
-        (0..10).map(|_| g.choose(&start).unwrap()).collect::<Vec<_>>()
+        (0..10)
+            .map(|_| g.choose(&start).unwrap())
+            .collect::<Vec<_>>()
     };
     assert_eq!(draws(7), draws(7));
     assert_ne!(draws(7), draws(8));
-    assert!(Greedy::new(0).choose(&chess_game("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")).is_none());
+    assert!(Greedy::new(0)
+        .choose(&chess_game("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"))
+        .is_none());
 }
 
 /// Plays a short game between the engine (both sides) and checks every

@@ -35,7 +35,11 @@ fn random_board(rng: &mut SplitMix64, piece: Role) -> Board {
 }
 
 /// Draws positions until one is legal and not over.
-fn random_position<P: GameVariant>(rng: &mut SplitMix64, make: impl Fn(Board) -> Option<P>, piece: Role) -> P {
+fn random_position<P: GameVariant>(
+    rng: &mut SplitMix64,
+    make: impl Fn(Board) -> Option<P>,
+    piece: Role,
+) -> P {
     loop {
         if let Some(position) = make(random_board(rng, piece)) {
             if position.outcome().is_none() {
@@ -79,13 +83,22 @@ fn mates_from_twenty_positions<P: GameVariant>(make: impl Fn(Board) -> Option<P>
         assert!(plies < 100, "game {game} from {fen}: {plies} plies");
         longest = longest.max(plies);
     }
-    assert!(longest > 10, "the positions were not all trivial: {longest}");
+    assert!(
+        longest > 10,
+        "the positions were not all trivial: {longest}"
+    );
 }
 
 #[test]
 fn king_and_queen_mate_the_lone_king() {
     mates_from_twenty_positions(
-        |board| Chess::from_setup(Setup { board, ..Setup::empty() }).ok(),
+        |board| {
+            Chess::from_setup(Setup {
+                board,
+                ..Setup::empty()
+            })
+            .ok()
+        },
         Role::Queen,
     );
 }
@@ -95,7 +108,10 @@ fn king_and_doctor_mate_the_lone_king() {
     mates_from_twenty_positions(
         |board| {
             PoisonChess::from_setup(PoisonSetup {
-                base: Setup { board, ..Setup::empty() },
+                base: Setup {
+                    board,
+                    ..Setup::empty()
+                },
                 counters: [0; 64],
             })
             .ok()

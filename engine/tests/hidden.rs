@@ -8,7 +8,9 @@ use std::time::Duration;
 
 use heterodox_engine::{Engine, EngineConfig, Limits, SearchReport};
 use heterodox_env::traitor::{Commitment, Mode, TraitorRules};
-use heterodox_env::{Color, Game, HiddenInformation, Position, StateSampler, Traitor, TraitorAction};
+use heterodox_env::{
+    Color, Game, HiddenInformation, Position, StateSampler, Traitor, TraitorAction,
+};
 
 fn after(commitment: Commitment, steps: &[&str]) -> Traitor {
     let mut p = Traitor::new(TraitorRules::new(Mode::Traitor, commitment)).unwrap();
@@ -54,7 +56,10 @@ fn same_for_every_secret(state: &Traitor) {
 
 #[test]
 fn standard_white_searches_without_blacks_secret() {
-    same_for_every_secret(&after(Commitment::Standard, &["S-d8", "S-a1,b1", "e2e4", "e7e5"]));
+    same_for_every_secret(&after(
+        Commitment::Standard,
+        &["S-d8", "S-a1,b1", "e2e4", "e7e5"],
+    ));
 }
 
 #[test]

@@ -11,14 +11,23 @@ use heterodox_env::{Chess, GameVariant, Hostage, PoisonChess};
 /// The composition has a shortest forced mate in `moves`, the keys are
 /// exactly `keys`, and the engine at `depth` plays one and reports it.
 fn check_mate<P: GameVariant>(pos: &P, moves: u32, keys: &[&str], depth: u32) {
-    assert_eq!(common::shortest_mate(pos, moves), Some(moves), "{}", pos.fen());
+    assert_eq!(
+        common::shortest_mate(pos, moves),
+        Some(moves),
+        "{}",
+        pos.fen()
+    );
     let found: Vec<String> = common::mating_actions(pos, moves)
         .iter()
         .map(|a| pos.notation(a))
         .collect();
     assert_eq!(found, keys, "{}", pos.fen());
     let report = common::search(pos, depth);
-    assert!(keys.contains(&pos.notation(&report.best).as_str()), "{}", pos.notation(&report.best));
+    assert!(
+        keys.contains(&pos.notation(&report.best).as_str()),
+        "{}",
+        pos.notation(&report.best)
+    );
     assert_eq!(report.score, Score::Mate(moves as i32));
     assert_eq!(report.pv.len() as u32, 2 * moves - 1);
 }

@@ -155,7 +155,7 @@ pub(crate) fn material_balance(board: &Board, side: Color, roles: &RoleTable) ->
 
 /// Captures and promotions of a FIDE move, valued by [`SEE_VALUES`].
 pub(crate) fn noisy_move(m: &Move) -> Option<Noisy> {
-    let victim = m.capture().map_or(0, |role| see_value(role));
+    let victim = m.capture().map_or(0, see_value);
     let promotion = m
         .promotion()
         .map_or(0, |role| see_value(role) - SEE_VALUES[0]);
@@ -174,7 +174,11 @@ pub(crate) fn see_value(role: Role) -> i32 {
 /// the edge; without pawns, a lead of less than a rook rarely wins and is
 /// scaled down.
 pub(crate) fn endgame(board: &Board, white: i32, roles: &RoleTable) -> i32 {
-    let strong = if white > 0 { Color::White } else { Color::Black };
+    let strong = if white > 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
     let weak = !strong;
     let strong_pawns = board.by_piece(Piece::new(strong, Role::Pawn));
     let pieces = |color: Color| -> i32 {
@@ -190,12 +194,13 @@ pub(crate) fn endgame(board: &Board, white: i32, roles: &RoleTable) -> i32 {
     let mut score = white;
     let lone = board.by_color(weak).count() == 1;
     if lone && strong_pieces >= roles[Role::Rook.index()].value.mg {
-        if let (Some(k), Some(l)) = (
-            board.king_of(strong),
-            board.king_of(weak),
-        ) {
+        if let (Some(k), Some(l)) = (board.king_of(strong), board.king_of(weak)) {
             let bonus = fide::mop_up(k, l);
-            score += if strong == Color::White { bonus } else { -bonus };
+            score += if strong == Color::White {
+                bonus
+            } else {
+                -bonus
+            };
         }
     }
     if strong_pawns.is_empty()

@@ -233,7 +233,12 @@ pub(crate) fn pst(shape: Shape, color: Color, sq: Square) -> Taper {
 
 /// Squares a piece of `shape` attacks from `sq`.
 #[inline]
-pub(crate) fn shape_attacks(shape: Shape, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
+pub(crate) fn shape_attacks(
+    shape: Shape,
+    color: Color,
+    sq: Square,
+    occupied: Bitboard,
+) -> Bitboard {
     match shape {
         Shape::Pawn => attacks::pawn_attacks(color, sq),
         Shape::Knight => attacks::knight_attacks(sq),
@@ -315,7 +320,12 @@ fn passed_pawns(own: Bitboard, their: Bitboard, color: Color) -> Bitboard {
 
 /// Middlegame shelter of a King on its first two ranks: own pawns in front
 /// of it on its own and the adjacent files, and open files next to it.
-pub(crate) fn king_shelter(king: Square, color: Color, own_pawns: Bitboard, all_pawns: Bitboard) -> i32 {
+pub(crate) fn king_shelter(
+    king: Square,
+    color: Color,
+    own_pawns: Bitboard,
+    all_pawns: Bitboard,
+) -> i32 {
     let rank = king.relative_rank(color).index();
     if rank > 1 {
         return -20;
@@ -386,7 +396,7 @@ pub(crate) fn board_terms(board: &Board, roles: &RoleTable, frozen: Bitboard) ->
     let mut pawn_attacks = [Bitboard::EMPTY; 2];
     for color in Color::ALL {
         pawn_attacks[color.index()] =
-            pawn_attack_span(pawns & board.by_color(color) - frozen, color);
+            pawn_attack_span(pawns & (board.by_color(color) - frozen), color);
     }
     for color in Color::ALL {
         let own = board.by_color(color);
@@ -427,7 +437,10 @@ pub(crate) fn board_terms(board: &Board, roles: &RoleTable, frozen: Bitboard) ->
                 }
             }
         }
-        if board.by_piece(Piece::new(color, Role::Bishop)).more_than_one() {
+        if board
+            .by_piece(Piece::new(color, Role::Bishop))
+            .more_than_one()
+        {
             side += BISHOP_PAIR;
         }
         side += pawn_structure(pawns & own, pawns & their, color);
@@ -489,7 +502,11 @@ mod tests {
 
     #[test]
     fn pawn_structure_by_fills() {
-        let squares = |list: &[&str]| list.iter().map(|s| s.parse::<Square>().unwrap()).collect::<Bitboard>();
+        let squares = |list: &[&str]| {
+            list.iter()
+                .map(|s| s.parse::<Square>().unwrap())
+                .collect::<Bitboard>()
+        };
         // Doubled c-pawns; a-, c- and e-files without neighbours (four
         // isolated pawns); a passed e-pawn on the fifth rank.
         let white = squares(&["a2", "c2", "c3", "e5"]);
@@ -514,6 +531,8 @@ mod tests {
     fn mop_up_prefers_the_corner_and_the_kings_close() {
         let strong: Square = "c3".parse().unwrap();
         assert!(mop_up(strong, Square::A1) > mop_up(strong, "d4".parse().unwrap()));
-        assert!(mop_up("b3".parse().unwrap(), Square::A1) > mop_up("h8".parse().unwrap(), Square::A1));
+        assert!(
+            mop_up("b3".parse().unwrap(), Square::A1) > mop_up("h8".parse().unwrap(), Square::A1)
+        );
     }
 }

@@ -26,7 +26,14 @@ use super::chess::{noisy_targets, see_at_least as fide_see, TEMPO};
 use super::fide::{self, s, RoleInfo, RoleTable, Shape, Taper, NO_ROLE};
 use super::{Knowledge, Noisy, Pruning};
 
-const fn role(value: Taper, shape: Shape, phase: i32, mobility: Taper, zero: i32, attack: i32) -> RoleInfo {
+const fn role(
+    value: Taper,
+    shape: Shape,
+    phase: i32,
+    mobility: Taper,
+    zero: i32,
+    attack: i32,
+) -> RoleInfo {
     RoleInfo {
         value,
         shape,
@@ -172,7 +179,8 @@ fn reserve_value(reserve: &Reserve, percent: i32) -> i32 {
 
 /// What `color` holds off the board: its airfield and its prison.
 fn reserves(pos: &Hostage, color: Color) -> i32 {
-    reserve_value(pos.airfield(color), AIRFIELD_PERCENT) + reserve_value(pos.prison(color), PRISON_PERCENT)
+    reserve_value(pos.airfield(color), AIRFIELD_PERCENT)
+        + reserve_value(pos.prison(color), PRISON_PERCENT)
 }
 
 /// The most valuable man `color` can put on the board next turn: from its
@@ -192,7 +200,9 @@ fn best_drop(pos: &Hostage, color: Color) -> i32 {
     let rescued = currency.map_or(0, |limit| {
         RESERVE_ROLES
             .iter()
-            .filter(|&&r| pos.prison(!color).contains(r) && exchange_value(r).is_some_and(|v| v <= limit))
+            .filter(|&&r| {
+                pos.prison(!color).contains(r) && exchange_value(r).is_some_and(|v| v <= limit)
+            })
             .map(|&r| value(r))
             .max()
             .unwrap_or(0)
@@ -207,7 +217,8 @@ fn reserve_terms(pos: &Hostage, color: Color) -> Taper {
     let board = pos.board();
     let reserves = reserves(pos, color);
     let mut score = s(reserves, reserves);
-    let seventh = board.by_piece(Piece::new(color, Role::Pawn)) & Bitboard::relative_rank(color, Rank::SEVENTH);
+    let seventh = board.by_piece(Piece::new(color, Role::Pawn))
+        & Bitboard::relative_rank(color, Rank::SEVENTH);
     let sevenths = seventh.count() as i32;
     score += if pos.can_promote(color) {
         SEVENTH_CAN_PROMOTE.times(sevenths)
@@ -231,10 +242,12 @@ mod tests {
         let start = Hostage::new();
         assert_eq!(HostageKnowledge::material(&start, Color::White), 0);
         // White captured a knight: +130% of a knight.
-        let captured = Hostage::from_fen(
-            "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[n/-/-/-] w KQkq - 0 1",
-        )
-        .unwrap();
-        assert_eq!(HostageKnowledge::material(&captured, Color::White), 310 * 130 / 100);
+        let captured =
+            Hostage::from_fen("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[n/-/-/-] w KQkq - 0 1")
+                .unwrap();
+        assert_eq!(
+            HostageKnowledge::material(&captured, Color::White),
+            310 * 130 / 100
+        );
     }
 }

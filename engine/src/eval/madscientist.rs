@@ -229,7 +229,7 @@ fn side_terms(pos: &MadScientist, color: Color) -> (Taper, i32) {
     score += s(hand, hand);
     if let Some(scientist) = board.scientist_of(color) {
         score += fide::pst(Shape::King, color, scientist);
-        let near = near_squares(scientist) & board.by_color(!color) - board.pawns();
+        let near = near_squares(scientist) & (board.by_color(!color) - board.pawns());
         score -= s(NEAR_SCIENTIST * near.count() as i32, 0);
     }
     (score, parts)

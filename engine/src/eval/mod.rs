@@ -184,6 +184,8 @@ pub(crate) fn noisy<P: GameVariant>(pos: &P, action: &P::Action) -> Option<Noisy
     )
 }
 
+// A `Vec`, not a slice: it is downcast to the variant's list and filled.
+#[allow(clippy::ptr_arg)]
 #[inline]
 pub(crate) fn noisy_actions<P: GameVariant>(pos: &P, out: &mut Vec<P::Action>) -> bool {
     with_knowledge!(
@@ -247,9 +249,15 @@ mod tests {
     fn each_variant_gets_its_own_knowledge() {
         // Poison and chess share the start files but not the values: the
         // dispatch must not hand one the other's evaluation.
-        assert_eq!(evaluate(&Chess::new()), chess::ChessKnowledge::evaluate(&Chess::new()));
+        assert_eq!(
+            evaluate(&Chess::new()),
+            chess::ChessKnowledge::evaluate(&Chess::new())
+        );
         let poison = PoisonChess::new();
-        assert_eq!(evaluate(&poison), poison::PoisonKnowledge::evaluate(&poison));
+        assert_eq!(
+            evaluate(&poison),
+            poison::PoisonKnowledge::evaluate(&poison)
+        );
         assert!(pruning(&Chess::new()).late_move_reductions);
     }
 }

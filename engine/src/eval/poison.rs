@@ -18,7 +18,14 @@ use super::chess::{endgame, has_pieces, noisy_targets, TEMPO};
 use super::fide::{self, s, RoleInfo, RoleTable, Shape, Taper, NO_ROLE};
 use super::{Knowledge, Noisy, Pruning};
 
-const fn role(value: Taper, shape: Shape, phase: i32, mobility: Taper, zero: i32, attack: i32) -> RoleInfo {
+const fn role(
+    value: Taper,
+    shape: Shape,
+    phase: i32,
+    mobility: Taper,
+    zero: i32,
+    attack: i32,
+) -> RoleInfo {
     RoleInfo {
         value,
         shape,
@@ -133,7 +140,11 @@ impl Knowledge for PoisonKnowledge {
             PoisonAction::Cure { .. } => 0,
             PoisonAction::Move(m) => {
                 let defended = pos
-                    .attackers_to(m.to(), !pos.turn(), pos.board().occupied() ^ Bitboard::from_square(m.from()))
+                    .attackers_to(
+                        m.to(),
+                        !pos.turn(),
+                        pos.board().occupied() ^ Bitboard::from_square(m.from()),
+                    )
                     .any();
                 if defended {
                     noisy.mover
@@ -149,7 +160,10 @@ impl Knowledge for PoisonKnowledge {
         let us = pos.turn();
         let board = pos.board();
         let movers = board.by_color(us) - board.by_role(Role::Harpy);
-        if pos.poisoned(us).any() || !has_pieces(board, us) || !(movers - board.by_role(Role::Pawn) - board.by_role(Role::King)).any() {
+        if pos.poisoned(us).any()
+            || !has_pieces(board, us)
+            || !(movers - board.by_role(Role::Pawn) - board.by_role(Role::King)).any()
+        {
             return None;
         }
         let mut setup = pos.to_setup();
@@ -181,7 +195,10 @@ impl ActionVisitor for NoisyVisitor<'_> {
 
 #[inline]
 fn value(role: Role) -> i32 {
-    ROLES[role.index()].value.mg.max(if role == Role::King { 0 } else { 1 })
+    ROLES[role.index()]
+        .value
+        .mg
+        .max(if role == Role::King { 0 } else { 1 })
 }
 
 /// How many of its own turns `color` needs to cure the piece on `sq`: one
@@ -192,13 +209,17 @@ fn cure_turns(pos: &PoisonChess, color: Color, sq: Square) -> Option<u32> {
     if board.role_at(sq) == Some(Role::Doctor) {
         return Some(1);
     }
-    let doctors = board.by_piece(heterodox_env::Piece::new(color, Role::Doctor)) - pos.poisoned(color);
+    let doctors =
+        board.by_piece(heterodox_env::Piece::new(color, Role::Doctor)) - pos.poisoned(color);
     let neighbours = attacks::king_attacks(sq);
     let mut best = None;
     for doctor in doctors {
         let turns = if neighbours.contains(doctor) {
             1
-        } else if (attacks::queen_attacks(doctor, board.occupied()) & neighbours - board.occupied()).any() {
+        } else if (attacks::queen_attacks(doctor, board.occupied())
+            & (neighbours - board.occupied()))
+        .any()
+        {
             2
         } else {
             3
@@ -219,7 +240,11 @@ fn poison_terms(pos: &PoisonChess, color: Color) -> Taper {
             continue;
         };
         let counter = u32::from(pos.counter(sq).unwrap_or(1));
-        let turns_left = if pos.turn() == color { counter } else { counter - 1 };
+        let turns_left = if pos.turn() == color {
+            counter
+        } else {
+            counter - 1
+        };
         let curable = cure_turns(pos, color, sq).is_some_and(|needed| needed <= turns_left);
         let penalty = match (role, curable) {
             (Role::King, true) => s(CURABLE_KING, CURABLE_KING),
@@ -236,7 +261,8 @@ fn poison_terms(pos: &PoisonChess, color: Color) -> Taper {
         score -= penalty;
     }
     if let Some(king) = board.king_of(color) {
-        let harpies = board.by_piece(heterodox_env::Piece::new(!color, Role::Harpy)) - pos.poisoned(!color);
+        let harpies =
+            board.by_piece(heterodox_env::Piece::new(!color, Role::Harpy)) - pos.poisoned(!color);
         if !pos.poisoned(color).contains(king) && (attacks::king_attacks(king) & harpies).any() {
             let doctors = board.by_piece(heterodox_env::Piece::new(color, Role::Doctor));
             let danger = if doctors.is_empty() {

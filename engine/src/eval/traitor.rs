@@ -89,7 +89,9 @@ impl Knowledge for TraitorKnowledge {
             }
             None => 0,
         };
-        let promotion = m.promotion().map_or(0, |r| see_value(r) - see_value(Role::Pawn));
+        let promotion = m
+            .promotion()
+            .map_or(0, |r| see_value(r) - see_value(Role::Pawn));
         (m.is_capture() || m.promotion().is_some()).then(|| Noisy {
             gain: victim + promotion,
             mover: see_value(m.role()),
@@ -158,7 +160,11 @@ fn control_correction(pos: &Traitor) -> Taper {
             Some(_) => Taper::ZERO,
             None => value,
         };
-        correction += if colour == Color::White { -moved } else { moved };
+        correction += if colour == Color::White {
+            -moved
+        } else {
+            moved
+        };
     }
     correction
 }
@@ -181,13 +187,19 @@ fn potential(pos: &Traitor, player: Color) -> i32 {
             .filter_map(|sq| board.role_at(sq))
             .map(worth)
             .sum(),
-        Secret::Remaining(Selection::Types(counts)) => [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-                .into_iter()
-                .map(|role| {
-                    let available = (targets & board.by_piece(Piece::new(!player, role))).count() as i32;
-                    available.min(i32::from(counts.get(role))) * worth(role)
-                })
-                .sum(),
+        Secret::Remaining(Selection::Types(counts)) => [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ]
+        .into_iter()
+        .map(|role| {
+            let available = (targets & board.by_piece(Piece::new(!player, role))).count() as i32;
+            available.min(i32::from(counts.get(role))) * worth(role)
+        })
+        .sum(),
     };
     total * POTENTIAL_PERCENT / 100
 }

@@ -90,7 +90,17 @@ impl<P: GameVariant> Searcher<'_, P> {
             self.state.frames[ply].actions = actions;
             return outcome_score(outcome, pos.turn(), ply);
         }
-        let score = self.search_actions(pos, &mut actions, depth, alpha, beta, ply, in_check, entry, allow_null);
+        let score = self.search_actions(
+            pos,
+            &mut actions,
+            depth,
+            alpha,
+            beta,
+            ply,
+            in_check,
+            entry,
+            allow_null,
+        );
         self.state.frames[ply].actions = actions;
         score
     }
@@ -175,7 +185,14 @@ impl<P: GameVariant> Searcher<'_, P> {
         let mut quiets = mem::take(&mut self.state.frames[ply].quiets);
         quiets.clear();
         let killers = self.state.frames[ply].killers;
-        score_actions(pos, actions, &mut order, tt_index, &killers, &self.state.history);
+        score_actions(
+            pos,
+            actions,
+            &mut order,
+            tt_index,
+            &killers,
+            &self.state.history,
+        );
         let shallow = eval::shallow_step(pos);
 
         let alpha_before = alpha;
@@ -203,7 +220,11 @@ impl<P: GameVariant> Searcher<'_, P> {
                         continue;
                     }
                 }
-                if !quiet && depth <= 4 && ordering < 0 && !eval::see_at_least(pos, &action, -60 * depth) {
+                if !quiet
+                    && depth <= 4
+                    && ordering < 0
+                    && !eval::see_at_least(pos, &action, -60 * depth)
+                {
                     continue;
                 }
             }
@@ -239,8 +260,14 @@ impl<P: GameVariant> Searcher<'_, P> {
                     }
                     reduction = reduction.clamp(0, (new_depth - 1).max(0));
                 }
-                let mut score =
-                    self.child(&child, same_player, new_depth - reduction, alpha, alpha + 1, ply + 1);
+                let mut score = self.child(
+                    &child,
+                    same_player,
+                    new_depth - reduction,
+                    alpha,
+                    alpha + 1,
+                    ply + 1,
+                );
                 if score > alpha && reduction > 0 {
                     score = self.child(&child, same_player, new_depth, alpha, alpha + 1, ply + 1);
                 }
@@ -297,7 +324,14 @@ impl<P: GameVariant> Searcher<'_, P> {
 
     /// A quiet action refuted the node: it becomes a killer and gains
     /// history; the quiet actions tried before it lose some.
-    fn reward_quiet(&mut self, pos: &P, ply: usize, action: P::Action, depth: i32, tried: &[usize]) {
+    fn reward_quiet(
+        &mut self,
+        pos: &P,
+        ply: usize,
+        action: P::Action,
+        depth: i32,
+        tried: &[usize],
+    ) {
         let killers = &mut self.state.frames[ply].killers;
         if killers[0] != Some(action) {
             killers[1] = killers[0];
@@ -305,7 +339,9 @@ impl<P: GameVariant> Searcher<'_, P> {
         }
         let bonus = history_bonus(depth);
         let turn = pos.turn();
-        self.state.history.update(turn, pos.action_index(&action), bonus);
+        self.state
+            .history
+            .update(turn, pos.action_index(&action), bonus);
         for &index in tried {
             self.state.history.update(turn, index, -bonus);
         }

@@ -128,7 +128,10 @@ impl Clock {
     /// True once time is up or someone asked to stop.
     pub fn expired(&self) -> bool {
         self.deadline.is_some_and(|d| Instant::now() >= d)
-            || self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
+            || self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
             || self.helpers_stop.load(Ordering::Relaxed)
     }
 }

@@ -95,7 +95,8 @@ impl<P: GameVariant> Searcher<'_, P> {
             }
             let mut child = pos.clone();
             child.play_unchecked(&action);
-            if !every_action && noisy.is_none() && (child.turn() == turn || !eval::in_check(&child)) {
+            if !every_action && noisy.is_none() && (child.turn() == turn || !eval::in_check(&child))
+            {
                 // Only checks among the quiet actions.
                 continue;
             }

@@ -101,9 +101,17 @@ impl<P: GameVariant> Searcher<'_, P> {
             }
             delta *= 2;
             if score <= alpha && alpha > -INFINITE {
-                alpha = if delta > 500 { -INFINITE } else { (score - delta).max(-INFINITE) };
+                alpha = if delta > 500 {
+                    -INFINITE
+                } else {
+                    (score - delta).max(-INFINITE)
+                };
             } else if score >= beta && beta < INFINITE {
-                beta = if delta > 500 { INFINITE } else { (score + delta).min(INFINITE) };
+                beta = if delta > 500 {
+                    INFINITE
+                } else {
+                    (score + delta).min(INFINITE)
+                };
             } else {
                 return score;
             }

@@ -34,9 +34,9 @@ pub fn forced_win<P: Position>(pos: &P, plies: u32, winner: Color) -> bool {
         forced_win(&child, plies - 1, winner)
     };
     if pos.turn() == winner {
-        actions.iter().any(|a| next(a))
+        actions.iter().any(&next)
     } else {
-        actions.iter().all(|a| next(a))
+        actions.iter().all(next)
     }
 }
 
