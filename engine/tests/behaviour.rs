@@ -273,6 +273,14 @@ fn traitor_announcement_and_move_are_one_turn() {
 }
 
 #[test]
+fn engines_and_greedy_players_move_between_threads() {
+    fn send<T: Send>(_: &T) {}
+    send(&common::engine::<Traitor>(1));
+    send(&common::engine::<MadScientist>(1));
+    send(&Greedy::new(0));
+}
+
+#[test]
 fn greedy_takes_the_most_material_and_is_seeded() {
     // The queen on d5 hangs to the knight and to the pawn.
     let game = chess_game("4k3/8/8/3q4/4P3/2N5/8/4K3 w - - 0 1");
