@@ -181,6 +181,11 @@ pub(crate) fn endgame(board: &Board, white: i32, roles: &RoleTable) -> i32 {
     };
     let weak = !strong;
     let strong_pawns = board.by_piece(Piece::new(strong, Role::Pawn));
+    let lone = !board.by_color(weak).more_than_one();
+    if strong_pawns.any() && !lone {
+        // Neither correction applies: most positions stop here.
+        return white;
+    }
     let pieces = |color: Color| -> i32 {
         Role::ALL
             .iter()
@@ -192,7 +197,6 @@ pub(crate) fn endgame(board: &Board, white: i32, roles: &RoleTable) -> i32 {
     };
     let (strong_pieces, weak_pieces) = (pieces(strong), pieces(weak));
     let mut score = white;
-    let lone = board.by_color(weak).count() == 1;
     if lone && strong_pieces >= roles[Role::Rook.index()].value.mg {
         if let (Some(k), Some(l)) = (board.king_of(strong), board.king_of(weak)) {
             let bonus = fide::mop_up(k, l);
@@ -276,7 +280,7 @@ fn least_valuable(board: &Board, pieces: Bitboard) -> (Role, Square) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use heterodox_env::Position;
 
@@ -296,6 +300,45 @@ mod tests {
         // Nxe5: N for P, then the x-rayed rook and queen recapture.
         assert!(!see(fen, "d3e5", 1));
         assert!(see(fen, "d3e5", -220));
+    }
+
+    /// The position with colours swapped and the board turned over.
+    pub(crate) fn mirrored(setup: &heterodox_env::Setup) -> heterodox_env::Setup {
+        let mut board = Board::empty();
+        for (sq, piece) in setup.board.pieces() {
+            board.set_piece_at(sq.flip_vertical(), Piece::new(!piece.color, piece.role));
+        }
+        heterodox_env::Setup {
+            board,
+            turn: !setup.turn,
+            castling_rights: setup.castling_rights.flip_vertical(),
+            ep_square: setup.ep_square.map(Square::flip_vertical),
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves,
+        }
+    }
+
+    #[test]
+    fn the_evaluation_does_not_care_which_colour_is_which() {
+        let mut rng = heterodox_env::rng::SplitMix64::new(11);
+        let mut actions = Vec::new();
+        for _ in 0..20 {
+            let mut pos = Chess::new();
+            for _ in 0..60 {
+                pos.legal_actions(&mut actions);
+                if actions.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(&actions[rng.below(actions.len())]);
+                let flipped = Chess::from_setup(mirrored(&pos.to_setup())).unwrap();
+                assert_eq!(
+                    ChessKnowledge::evaluate(&pos),
+                    ChessKnowledge::evaluate(&flipped),
+                    "{}",
+                    pos.fen()
+                );
+            }
+        }
     }
 
     #[test]

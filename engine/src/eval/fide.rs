@@ -413,8 +413,9 @@ pub(crate) fn board_terms(board: &Board, roles: &RoleTable, frozen: Bitboard) ->
             if pieces.is_empty() {
                 continue;
             }
-            side += info.value.times(pieces.count() as i32);
-            phase += info.phase * pieces.count() as i32;
+            let count = pieces.count() as i32;
+            side += info.value.times(count);
+            phase += info.phase * count;
             for sq in pieces {
                 side += pst(info.shape, color, sq);
                 if info.mobility == Taper::ZERO || frozen.contains(sq) {

@@ -279,6 +279,47 @@ fn poison_terms(pos: &PoisonChess, color: Color) -> Taper {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use heterodox_env::poison::PoisonSetup;
+    use heterodox_env::Position;
+
+    #[test]
+    fn the_evaluation_does_not_care_which_colour_is_which() {
+        let mut rng = heterodox_env::rng::SplitMix64::new(5);
+        let mut actions = Vec::new();
+        let mut poisoned = 0;
+        for _ in 0..30 {
+            let mut pos = PoisonChess::new();
+            for _ in 0..80 {
+                if pos.outcome().is_some() {
+                    break;
+                }
+                pos.legal_actions(&mut actions);
+                pos.play_unchecked(&actions[rng.below(actions.len())]);
+                if pos.outcome_before_generation().is_some() {
+                    break;
+                }
+                let setup = pos.to_setup();
+                let mut counters = [0; 64];
+                for sq in Square::all() {
+                    counters[sq.flip_vertical().index()] = setup.counters[sq.index()];
+                }
+                poisoned += usize::from(pos.all_poisoned().any());
+                let flipped = PoisonChess::from_setup(PoisonSetup {
+                    base: crate::eval::chess::tests::mirrored(&setup.base),
+                    counters,
+                })
+                .unwrap();
+                assert_eq!(
+                    PoisonKnowledge::evaluate(&pos),
+                    PoisonKnowledge::evaluate(&flipped),
+                    "{}",
+                    pos.fen()
+                );
+            }
+        }
+        assert!(poisoned > 50, "poisoned positions seen: {poisoned}");
+    }
+
     #[test]
     fn a_doomed_piece_is_worth_little_and_a_curable_one_most() {
         // White's Doctor on d1 is poisoned with 5 to go: it cures itself.
