@@ -25,6 +25,7 @@ pub(crate) mod generic;
 mod hostage;
 mod madscientist;
 mod poison;
+mod pst;
 mod traitor;
 
 use std::any::Any;
