@@ -1,5 +1,7 @@
 //! Argument definitions and the subcommands.
 
+mod analyse;
+mod bench;
 pub mod net;
 mod perft;
 mod play;
@@ -28,6 +30,12 @@ enum Command {
     Play(play::PlayArgs),
     /// Lists the variants.
     Variants,
+    /// Searches a position with the alpha-beta engine: UCI-style info
+    /// lines per iteration, then the best move.
+    Analyse(analyse::AnalyseArgs),
+    /// The engine's benchmark: nodes per variant (the search's signature)
+    /// and nodes per second.
+    Bench(bench::BenchArgs),
     /// Builds a network, runs one forward pass, reports sizes and device
     /// (`heterodox model --help` for its options).
     #[command(disable_help_flag = true)]
@@ -55,6 +63,8 @@ pub fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Command::Perft(args) => perft::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Analyse(args) => analyse::run(&args),
+        Command::Bench(args) => bench::run(&args),
         Command::Model(args) => net::exec("model", &args),
         Command::Selfplay(args) => net::exec("selfplay", &args),
         Command::Train(args) => net::exec("train", &args),

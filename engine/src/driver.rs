@@ -1,0 +1,387 @@
+//! Iterative deepening: the loop over depths for a perfect-information
+//! position (with Lazy SMP helper threads when configured), and the loop
+//! over determinizations under hidden information.
+//!
+//! Hidden information (`P::PERFECT_INFORMATION == false`): the engine reads
+//! the position only through the view of the player to act
+//! (`HiddenInformation::view`) and searches states drawn from that view
+//! with the variant's sampler (all of them when there are at most
+//! `determinizations`, else that many, seeded by the engine's seed and the
+//! game's ply count). Every root action gets its exact score in each state
+//! and the action with the best average is chosen; from the third
+//! iteration on, only the five actions with the best averages so far are
+//! searched again (`score_root_moves` keeps scoring them all). Repetition inside a
+//! determinized search starts at the root, whose number of occurrences
+//! (public) comes from the game: the game's earlier keys include the true
+//! secret and are not read.
+
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use heterodox_env::rng::{derive_seed, SplitMix64};
+use heterodox_env::{Game, GameVariant, StateSampler};
+
+use crate::engine::{EngineConfig, Info, SearchReport};
+use crate::error::EngineError;
+use crate::limits::Limits;
+use crate::score::{is_mate, Score, INFINITE, MATE};
+use crate::search::root::{root_moves, RootMove};
+use crate::search::{Clock, SearchState, Searcher};
+use crate::tt::TranspositionTable;
+
+/// Under hidden information, iterations from this depth on search only the
+/// actions with the best averages so far: each determinization must score
+/// every searched action exactly, and the others rarely overtake them.
+const FIRST_NARROWED_DEPTH: u32 = 3;
+const HIDDEN_CANDIDATES: usize = 5;
+
+/// A root action with its exact score (see `Engine::score_root_moves`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RootScore<A> {
+    pub action: A,
+    pub score: Score,
+    /// Centipawns, or `±(31000 - steps)` for a mate.
+    pub value: i32,
+    /// The principal variation after the action (the action first).
+    pub pv: Vec<A>,
+}
+
+/// The engine's parts a search borrows.
+pub(crate) struct Parts<'a, P: GameVariant> {
+    pub config: &'a EngineConfig,
+    pub tt: &'a mut TranspositionTable,
+    pub main: &'a mut SearchState<P::Action>,
+    pub helpers: &'a mut [SearchState<P::Action>],
+}
+
+/// What the last completed iteration found.
+struct Completed<A> {
+    depth: u32,
+    seldepth: u32,
+    value: i32,
+    pv: Vec<A>,
+    scores: Vec<RootScore<A>>,
+}
+
+type Outcome<A> = Result<(SearchReport<A>, Vec<RootScore<A>>), EngineError>;
+
+pub(crate) fn run<P: GameVariant>(
+    parts: Parts<'_, P>,
+    game: &Game<P>,
+    limits: &Limits,
+    exact: bool,
+    on_iteration: impl FnMut(&Info<P::Action>),
+) -> Outcome<P::Action> {
+    limits.validate()?;
+    if let Some(outcome) = game.outcome() {
+        return Err(EngineError::GameOver(outcome.to_string()));
+    }
+    parts.tt.new_search();
+    let actions = game.position().num_actions();
+    for state in std::iter::once(&mut *parts.main).chain(parts.helpers.iter_mut()) {
+        state.history.ensure(actions);
+        state.history.age();
+    }
+    let clock = Clock::new(limits.movetime, limits.nodes, limits.stop.clone());
+    if P::PERFECT_INFORMATION {
+        perfect(parts, game, limits, &clock, exact, on_iteration)
+    } else {
+        hidden(parts, game, limits, &clock, exact, on_iteration)
+    }
+}
+
+fn scores_of<A: Copy>(moves: &[RootMove<A>]) -> Vec<RootScore<A>> {
+    moves
+        .iter()
+        .map(|m| RootScore {
+            action: m.action,
+            score: Score::from_internal(m.score),
+            value: m.score,
+            pv: m.pv.clone(),
+        })
+        .collect()
+}
+
+fn info<A: Clone>(
+    clock: &Clock,
+    done: &Completed<A>,
+    nodes: u64,
+    tt: &TranspositionTable,
+) -> Info<A> {
+    let time = clock.start.elapsed();
+    Info {
+        depth: done.depth,
+        seldepth: done.seldepth,
+        score: Score::from_internal(done.value),
+        nodes,
+        nps: nodes_per_second(nodes, time),
+        time,
+        pv: done.pv.clone(),
+        hashfull: tt.hashfull(),
+    }
+}
+
+fn nodes_per_second(nodes: u64, time: Duration) -> u64 {
+    (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64
+}
+
+/// Whether to start another iteration.
+fn keep_going(
+    limits: &Limits,
+    clock: &Clock,
+    value: i32,
+    depth: u32,
+    exact: bool,
+    root_moves: usize,
+) -> bool {
+    if !exact && is_mate(value) && (MATE - value.abs()) as u32 <= depth {
+        // Every mate within `depth` steps was in view: none shorter is left.
+        return false;
+    }
+    match limits.movetime {
+        // The next iteration takes longer than all before it together.
+        Some(movetime) => clock.start.elapsed() * 2 < movetime && root_moves > 1,
+        None => true,
+    }
+}
+
+fn report<A: Copy>(
+    done: Option<Completed<A>>,
+    first: &RootMove<A>,
+    nodes: u64,
+    clock: &Clock,
+) -> (SearchReport<A>, Vec<RootScore<A>>) {
+    let elapsed = clock.start.elapsed();
+    match done {
+        Some(done) => (
+            SearchReport {
+                best: done.pv[0],
+                score: Score::from_internal(done.value),
+                value: done.value,
+                pv: done.pv,
+                nodes,
+                depth: done.depth,
+                seldepth: done.seldepth,
+                elapsed,
+            },
+            done.scores,
+        ),
+        None => (
+            SearchReport {
+                best: first.action,
+                score: Score::Cp(0),
+                value: 0,
+                pv: vec![first.action],
+                nodes,
+                depth: 0,
+                seldepth: 0,
+                elapsed,
+            },
+            Vec::new(),
+        ),
+    }
+}
+
+fn perfect<P: GameVariant>(
+    parts: Parts<'_, P>,
+    game: &Game<P>,
+    limits: &Limits,
+    clock: &Clock,
+    exact: bool,
+    mut on_iteration: impl FnMut(&Info<P::Action>),
+) -> Outcome<P::Action> {
+    let root = game.position().clone();
+    let tt: &TranspositionTable = parts.tt;
+    let max_depth = limits.max_depth();
+    let helpers = if exact {
+        &mut [][..]
+    } else {
+        &mut *parts.helpers
+    };
+    std::thread::scope(|scope| {
+        for (n, helper) in helpers.iter_mut().enumerate() {
+            helper.path.reset(game.repetition_keys());
+            let root = root.clone();
+            scope.spawn(move || helper_search(tt, helper, clock, &root, max_depth, n + 1));
+        }
+        parts.main.path.reset(game.repetition_keys());
+        let mut moves = root_moves(&root);
+        let mut searcher = Searcher::<P>::new(tt, parts.main, clock, 0);
+        let mut done: Option<Completed<P::Action>> = None;
+        let mut previous = None;
+        for depth in 1..=max_depth {
+            let Some(value) = searcher.iterate(&root, &mut moves, depth as i32, previous, exact)
+            else {
+                break;
+            };
+            previous = Some(value);
+            let completed = Completed {
+                depth,
+                seldepth: searcher.seldepth as u32,
+                value,
+                pv: moves[0].pv.clone(),
+                scores: if exact { scores_of(&moves) } else { Vec::new() },
+            };
+            let nodes = searcher.nodes + clock.helper_nodes.load(Ordering::Relaxed);
+            on_iteration(&info(clock, &completed, nodes, tt));
+            done = Some(completed);
+            if !keep_going(limits, clock, value, depth, exact, moves.len()) {
+                break;
+            }
+        }
+        clock.helpers_stop.store(true, Ordering::Relaxed);
+        let nodes = searcher.nodes;
+        let first = moves
+            .iter()
+            .min_by_key(|m| m.index)
+            .expect("the game is not over");
+        Ok((nodes, report(done, first, 0, clock)))
+    })
+    .map(|(nodes, (mut report, scores))| {
+        report.nodes = nodes + clock.helper_nodes.load(Ordering::Relaxed);
+        (report, scores)
+    })
+}
+
+/// A Lazy SMP helper: the same iterative deepening on its own buffers,
+/// sharing the table (odd helpers one iteration ahead, so the threads
+/// spread over depths), until the main thread is done.
+fn helper_search<P: GameVariant>(
+    tt: &TranspositionTable,
+    state: &mut SearchState<P::Action>,
+    clock: &Clock,
+    root: &P,
+    max_depth: u32,
+    number: usize,
+) {
+    let mut moves = root_moves(root);
+    let mut searcher = Searcher::<P>::new(tt, state, clock, 0);
+    let mut previous = None;
+    let mut counted = 0;
+    for depth in (1 + (number % 2) as u32)..=max_depth {
+        let result = searcher.iterate(root, &mut moves, depth as i32, previous, false);
+        clock
+            .helper_nodes
+            .fetch_add(searcher.nodes - counted, Ordering::Relaxed);
+        counted = searcher.nodes;
+        match result {
+            Some(value) => previous = Some(value),
+            None => break,
+        }
+        if clock.helpers_stop.load(Ordering::Relaxed) {
+            break;
+        }
+    }
+}
+
+fn hidden<P: GameVariant>(
+    parts: Parts<'_, P>,
+    game: &Game<P>,
+    limits: &Limits,
+    clock: &Clock,
+    every_action: bool,
+    mut on_iteration: impl FnMut(&Info<P::Action>),
+) -> Outcome<P::Action> {
+    let position = game.position();
+    let view = position.view(position.turn());
+    let sampler = P::sampler(&view);
+    let wanted = parts.config.determinizations;
+    let states: Vec<P> = if sampler.len() <= wanted {
+        (0..sampler.len()).map(|i| sampler.state(i)).collect()
+    } else {
+        let mut rng = SplitMix64::new(derive_seed(parts.config.seed, game.plies() as usize, 0));
+        (0..wanted).map(|_| sampler.sample(&mut rng)).collect()
+    };
+    let occurrences = game.repetitions();
+    let mut lists: Vec<Vec<RootMove<P::Action>>> = states.iter().map(root_moves).collect();
+    let mut candidates: Vec<P::Action> = lists[0].iter().map(|m| m.action).collect();
+    let tt: &TranspositionTable = parts.tt;
+    let mut nodes = 0;
+    let mut seldepth = 0;
+    let mut done: Option<Completed<P::Action>> = None;
+    'deepening: for depth in 1..=limits.max_depth() {
+        for (state, moves) in states.iter().zip(lists.iter_mut()) {
+            parts
+                .main
+                .path
+                .reset_root(state.repetition_key(), occurrences);
+            let mut searched: Vec<RootMove<P::Action>> = moves
+                .iter()
+                .filter(|m| candidates.contains(&m.action))
+                .cloned()
+                .collect();
+            let mut searcher = Searcher::<P>::new(tt, parts.main, clock, nodes);
+            let result = searcher.iterate(state, &mut searched, depth as i32, None, true);
+            nodes += searcher.nodes;
+            seldepth = seldepth.max(searcher.seldepth as u32);
+            if result.is_none() {
+                break 'deepening;
+            }
+            for update in searched {
+                if let Some(m) = moves.iter_mut().find(|m| m.action == update.action) {
+                    *m = update;
+                }
+            }
+        }
+        let mut scores = average(&lists);
+        // Actions left out of this iteration keep older, shallower scores:
+        // they rank after the ones searched now.
+        scores.sort_by_key(|s| !candidates.contains(&s.action));
+        if !every_action && depth + 1 >= FIRST_NARROWED_DEPTH {
+            candidates = scores
+                .iter()
+                .take(HIDDEN_CANDIDATES)
+                .map(|s| s.action)
+                .collect();
+        }
+        let completed = Completed {
+            depth,
+            seldepth,
+            value: scores[0].value,
+            pv: scores[0].pv.clone(),
+            scores,
+        };
+        on_iteration(&info(clock, &completed, nodes, tt));
+        let value = completed.value;
+        done = Some(completed);
+        if !keep_going(limits, clock, value, depth, true, lists[0].len()) {
+            break;
+        }
+    }
+    let first = lists[0]
+        .iter()
+        .min_by_key(|m| m.index)
+        .expect("the game is not over");
+    Ok(report(done, first, nodes, clock))
+}
+
+/// Each root action's score averaged over the determinizations, best
+/// first (ties in generation order); the principal variation is the first
+/// determinization's.
+fn average<A: Copy + PartialEq>(lists: &[Vec<RootMove<A>>]) -> Vec<RootScore<A>> {
+    let mut first: Vec<&RootMove<A>> = lists[0].iter().collect();
+    first.sort_by_key(|m| m.index);
+    let mut scores: Vec<RootScore<A>> = first
+        .iter()
+        .map(|m| {
+            let total: i64 = lists
+                .iter()
+                .map(|list| {
+                    list.iter()
+                        .find(|other| other.action == m.action)
+                        .map_or(-INFINITE, |other| other.score) as i64
+                })
+                .sum();
+            let value = (total / lists.len() as i64) as i32;
+            RootScore {
+                action: m.action,
+                score: Score::from_internal(value),
+                value,
+                pv: m.pv.clone(),
+            }
+        })
+        .collect();
+    // Stable: equal averages keep generation order.
+    scores.sort_by_key(|s| std::cmp::Reverse(s.value));
+    scores
+}

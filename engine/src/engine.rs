@@ -1,0 +1,177 @@
+//! [`Engine`]: a transposition table, the search state and a
+//! configuration, reused from move to move of a game.
+
+use std::time::Duration;
+
+use heterodox_env::{Game, GameVariant};
+
+use crate::driver::{self, RootScore};
+use crate::error::{ConfigError, EngineError};
+use crate::limits::Limits;
+use crate::score::Score;
+use crate::search::SearchState;
+use crate::tt::TranspositionTable;
+
+/// The most search threads an engine runs.
+pub const MAX_THREADS: usize = 256;
+/// The most determinizations a hidden-information search averages.
+pub const MAX_DETERMINIZATIONS: usize = 1024;
+
+/// How an engine is built.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct EngineConfig {
+    /// Transposition table size in MiB (1 to 65536).
+    pub hash_mib: u64,
+    /// Search threads (Lazy SMP: helpers share the table). One thread
+    /// searches deterministically for a depth or node limit; more do not.
+    /// Hidden-information searches use one thread.
+    pub threads: usize,
+    /// Hidden information only: how many states drawn from the searcher's
+    /// view are searched and averaged (all of them when fewer exist).
+    pub determinizations: usize,
+    /// Seed of the determinization draws.
+    pub seed: u64,
+}
+
+impl Default for EngineConfig {
+    fn default() -> EngineConfig {
+        EngineConfig {
+            hash_mib: 16,
+            threads: 1,
+            determinizations: 4,
+            seed: 0,
+        }
+    }
+}
+
+impl EngineConfig {
+    /// Refuses values out of range, naming the field.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        if !(1..=MAX_THREADS).contains(&self.threads) {
+            return Err(ConfigError::Threads(self.threads));
+        }
+        if !(1..=MAX_DETERMINIZATIONS).contains(&self.determinizations) {
+            return Err(ConfigError::Determinizations(self.determinizations));
+        }
+        Ok(())
+    }
+}
+
+/// What one completed iteration found (UCI's `info` line).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info<A> {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: Score,
+    pub nodes: u64,
+    /// Nodes per second so far.
+    pub nps: u64,
+    pub time: Duration,
+    /// Principal variation, the chosen action first.
+    pub pv: Vec<A>,
+    /// Per mille of the transposition table filled by this search.
+    pub hashfull: u32,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchReport<A> {
+    /// The action to play.
+    pub best: A,
+    pub score: Score,
+    /// The score in centipawns, or `±(31000 - steps)` for a mate.
+    pub value: i32,
+    pub pv: Vec<A>,
+    pub nodes: u64,
+    /// The last completed iteration (0 when stopped before the first
+    /// completed; `best` is then the first legal action).
+    pub depth: u32,
+    pub seldepth: u32,
+    pub elapsed: Duration,
+}
+
+/// An alpha-beta engine for the variant `P`. `Send`, so arenas can keep
+/// one per game slot on a thread pool.
+pub struct Engine<P: GameVariant> {
+    config: EngineConfig,
+    tt: TranspositionTable,
+    main: SearchState<P::Action>,
+    helpers: Vec<SearchState<P::Action>>,
+}
+
+impl<P: GameVariant> std::fmt::Debug for Engine<P> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("variant", &P::VARIANT)
+            .field("config", &self.config)
+            .finish()
+    }
+}
+
+impl<P: GameVariant> Engine<P> {
+    /// Allocates the table and the search buffers once.
+    pub fn new(config: EngineConfig) -> Result<Engine<P>, EngineError> {
+        config.validate()?;
+        let tt = TranspositionTable::new(config.hash_mib)?;
+        Ok(Engine {
+            config,
+            tt,
+            main: SearchState::new(),
+            helpers: (1..config.threads).map(|_| SearchState::new()).collect(),
+        })
+    }
+
+    pub fn config(&self) -> &EngineConfig {
+        &self.config
+    }
+
+    /// Forgets everything learnt (table, history, killers): the next
+    /// search behaves as a fresh engine's.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.main.clear();
+        for helper in &mut self.helpers {
+            helper.clear();
+        }
+    }
+
+    /// Searches the game's position for its player to act within
+    /// `limits`, calling `on_iteration` after each completed iteration.
+    /// Under hidden information only that player's view is read.
+    pub fn search(
+        &mut self,
+        game: &Game<P>,
+        limits: &Limits,
+        on_iteration: impl FnMut(&Info<P::Action>),
+    ) -> Result<SearchReport<P::Action>, EngineError> {
+        driver::run(self.parts(), game, limits, false, on_iteration).map(|(report, _)| report)
+    }
+
+    /// Every legal action with its exact score at `depth` (each searched
+    /// with the full window), best first: policy targets for a network,
+    /// and "top moves" displays. Under hidden information, averaged over
+    /// the determinizations.
+    pub fn score_root_moves(
+        &mut self,
+        game: &Game<P>,
+        depth: u32,
+    ) -> Result<Vec<RootScore<P::Action>>, EngineError> {
+        let limits = Limits::depth(depth);
+        driver::run(self.parts(), game, &limits, true, |_| {}).map(|(_, scores)| scores)
+    }
+
+    fn parts(&mut self) -> driver::Parts<'_, P> {
+        driver::Parts {
+            config: &self.config,
+            tt: &mut self.tt,
+            main: &mut self.main,
+            helpers: &mut self.helpers,
+        }
+    }
+}
+
+/// Compile-time check that an engine can move to another thread.
+#[allow(dead_code)]
+fn engine_is_send<P: GameVariant>(engine: Engine<P>) -> impl Send {
+    engine
+}

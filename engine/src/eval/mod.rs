@@ -1,0 +1,264 @@
+//! What the search knows of a variant beside its rules: the evaluation,
+//! which actions are noisy (quiescence), check, which prunings are sound,
+//! and how to pass the turn (null move).
+//!
+//! Each known variant has its own module implementing [`Knowledge`] for its
+//! position type; `generic` serves every other variant (one added to env
+//! later runs with it unchanged: terminal scores and mobility only).
+//!
+//! # Dispatch without a dispatch point
+//!
+//! [`heterodox_env::Variant::visit`] stays the only place a run-time variant
+//! becomes a type; the engine is generic over `P: GameVariant` and must work
+//! for any `P`. Stable Rust has no specialisation, so the functions below
+//! (`evaluate::<P>`, `noisy::<P>`, ...) pick the variant's [`Knowledge`] by
+//! comparing `P` with each known position type through [`std::any::Any`]:
+//! a downcast of a `&P` to `&Chess` compares two `TypeId` constants, which
+//! monomorphisation folds, so each instantiation of the search compiles to
+//! a direct call of its own variant's code and the other branches vanish.
+//! No allocation, no `unsafe`, no run-time cost (the `bench` figures are
+//! the check), and a new variant needs no change here.
+
+mod chess;
+mod fide;
+pub(crate) mod generic;
+mod hostage;
+mod madscientist;
+mod poison;
+mod pst;
+mod traitor;
+
+use std::any::Any;
+
+use heterodox_env::{
+    Chess, Color, GameVariant, Hostage, MadScientist, PoisonChess, Position, Traitor,
+};
+
+/// What an action does to material, for move ordering and quiescence.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Noisy {
+    /// The material the mover wins at once by the evaluation's values
+    /// (a captured piece, a promotion's gain, a poisoned or cured piece).
+    pub gain: i32,
+    /// The value of the piece that acts (least valuable attacker first).
+    pub mover: i32,
+}
+
+/// Which forward prunings are sound in a variant (docs/engine.md says why
+/// for each).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Pruning {
+    /// Late-move reductions of quiet actions.
+    pub late_move_reductions: bool,
+    /// Reverse futility (static null move) and late-move pruning at low
+    /// depth: the evaluation is trusted to bound the score.
+    pub futility: bool,
+}
+
+/// One variant's search knowledge, for its position type `Pos`.
+pub trait Knowledge {
+    type Pos: Position;
+
+    /// Which prunings are sound.
+    const PRUNING: Pruning;
+
+    /// The static evaluation in centipawns from the side to act's point of
+    /// view, within `±EVAL_LIMIT`. Reads only the position it is given
+    /// (under hidden information a determinization, never the true state).
+    fn evaluate(pos: &Self::Pos) -> i32;
+
+    /// `side`'s material by the evaluation's values minus the opponent's
+    /// (the greedy player's measure).
+    fn material(pos: &Self::Pos, side: Color) -> i32;
+
+    /// True when the side to act must answer a threat to its royal piece:
+    /// no standing pat in quiescence, check extension, no null move.
+    fn in_check(pos: &Self::Pos) -> bool;
+
+    /// `Some` for an action quiescence searches (captures, promotions and
+    /// each variant's own material-changing actions), `None` for a quiet
+    /// one.
+    fn noisy(pos: &Self::Pos, action: &<Self::Pos as Position>::Action) -> Option<Noisy>;
+
+    /// Fills `out` with the noisy legal actions only (quiescence's list when
+    /// not in check: cheaper than listing every action and skipping the
+    /// quiet ones); `false` when the variant has no such generator.
+    fn noisy_actions(_pos: &Self::Pos, _out: &mut Vec<<Self::Pos as Position>::Action>) -> bool {
+        false
+    }
+
+    /// Static exchange evaluation: true when `action` wins at least
+    /// `threshold` once every recapture on its square is played out.
+    /// Variants without an exchange model say yes (no pruning).
+    fn see_at_least(
+        _pos: &Self::Pos,
+        _action: &<Self::Pos as Position>::Action,
+        _threshold: i32,
+    ) -> bool {
+        true
+    }
+
+    /// The position with the turn passed to the opponent, when passing is
+    /// sound here (null-move pruning); `None` when it is not.
+    fn null_move(_pos: &Self::Pos) -> Option<Self::Pos> {
+        None
+    }
+
+    /// True at a step whose actions are searched only to quiescence
+    /// (Traitor's selection phase: thousands of secret choices).
+    fn shallow_step(_pos: &Self::Pos) -> bool {
+        false
+    }
+
+    /// True at a step the same player must complete before the position
+    /// means anything (Mad Scientist's discards): quiescence searches every
+    /// action there instead of standing pat.
+    fn must_act(_pos: &Self::Pos) -> bool {
+        false
+    }
+}
+
+/// `value` as a `T` when it is one: a comparison of two type ids, folded
+/// at compile time.
+#[inline(always)]
+fn cast<T: 'static, U: 'static>(value: &T) -> Option<&U> {
+    (value as &dyn Any).downcast_ref::<U>()
+}
+
+/// Runs `$body` with `K` the [`Knowledge`] of `P` and `$p` the position as
+/// its concrete type, or `$generic` with `$p: &P` when `P` is none of the
+/// known variants (a type alias cannot name the generic `P`).
+macro_rules! with_knowledge {
+    ($P:ty, $pos:expr, |$p:ident| $body:expr, generic: $generic:expr) => {{
+        let position: &$P = $pos;
+        if let Some($p) = cast::<$P, Chess>(position) {
+            type K = chess::ChessKnowledge;
+            $body
+        } else if let Some($p) = cast::<$P, PoisonChess>(position) {
+            type K = poison::PoisonKnowledge;
+            $body
+        } else if let Some($p) = cast::<$P, Hostage>(position) {
+            type K = hostage::HostageKnowledge;
+            $body
+        } else if let Some($p) = cast::<$P, MadScientist>(position) {
+            type K = madscientist::MadKnowledge;
+            $body
+        } else if let Some($p) = cast::<$P, Traitor>(position) {
+            type K = traitor::TraitorKnowledge;
+            $body
+        } else {
+            #[allow(unused_variables)]
+            let $p = position;
+            $generic
+        }
+    }};
+}
+
+/// The action as the known variant's action type.
+#[inline(always)]
+fn action_as<A: 'static, B: 'static>(action: &A) -> &B {
+    cast::<A, B>(action).expect("a variant's action type goes with its position type")
+}
+
+#[inline]
+pub(crate) fn evaluate<P: GameVariant>(pos: &P) -> i32 {
+    with_knowledge!(P, pos, |p| K::evaluate(p), generic: generic::evaluate(p))
+}
+
+#[inline]
+pub(crate) fn material<P: GameVariant>(pos: &P, side: Color) -> i32 {
+    with_knowledge!(P, pos, |p| K::material(p, side), generic: generic::material(p, side))
+}
+
+#[inline]
+pub(crate) fn in_check<P: GameVariant>(pos: &P) -> bool {
+    with_knowledge!(P, pos, |p| K::in_check(p), generic: generic::in_check(p))
+}
+
+#[inline]
+pub(crate) fn noisy<P: GameVariant>(pos: &P, action: &P::Action) -> Option<Noisy> {
+    with_knowledge!(
+        P,
+        pos,
+        |p| K::noisy(p, action_as(action)),
+        generic: generic::noisy(p, action)
+    )
+}
+
+// A `Vec`, not a slice: it is downcast to the variant's list and filled.
+#[allow(clippy::ptr_arg)]
+#[inline]
+pub(crate) fn noisy_actions<P: GameVariant>(pos: &P, out: &mut Vec<P::Action>) -> bool {
+    with_knowledge!(
+        P,
+        pos,
+        |p| match (out as &mut dyn Any).downcast_mut() {
+            Some(list) => K::noisy_actions(p, list),
+            None => false,
+        },
+        generic: false
+    )
+}
+
+#[inline]
+pub(crate) fn see_at_least<P: GameVariant>(pos: &P, action: &P::Action, threshold: i32) -> bool {
+    with_knowledge!(
+        P,
+        pos,
+        |p| K::see_at_least(p, action_as(action), threshold),
+        generic: true
+    )
+}
+
+#[inline]
+pub(crate) fn null_move<P: GameVariant>(pos: &P) -> Option<P> {
+    let mut passed: Option<P> = None;
+    with_knowledge!(
+        P,
+        pos,
+        |p| {
+            let result = K::null_move(p);
+            if let Some(slot) = (&mut passed as &mut dyn Any).downcast_mut() {
+                *slot = result;
+            }
+        },
+        generic: ()
+    );
+    passed
+}
+
+#[inline]
+pub(crate) fn pruning<P: GameVariant>(pos: &P) -> Pruning {
+    with_knowledge!(P, pos, |_p| K::PRUNING, generic: generic::PRUNING)
+}
+
+#[inline]
+pub(crate) fn shallow_step<P: GameVariant>(pos: &P) -> bool {
+    with_knowledge!(P, pos, |p| K::shallow_step(p), generic: false)
+}
+
+#[inline]
+pub(crate) fn must_act<P: GameVariant>(pos: &P) -> bool {
+    with_knowledge!(P, pos, |p| K::must_act(p), generic: false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_variant_gets_its_own_knowledge() {
+        // Poison and chess share the start files but not the values: the
+        // dispatch must not hand one the other's evaluation.
+        assert_eq!(
+            evaluate(&Chess::new()),
+            chess::ChessKnowledge::evaluate(&Chess::new())
+        );
+        let poison = PoisonChess::new();
+        assert_eq!(
+            evaluate(&poison),
+            poison::PoisonKnowledge::evaluate(&poison)
+        );
+        assert!(pruning(&Chess::new()).late_move_reductions);
+    }
+}

@@ -1,0 +1,53 @@
+//! A classical alpha-beta engine for every Heterodox variant: an agent, a
+//! teacher for networks and a yardstick.
+//!
+//! * [`Engine`]: iterative deepening, principal variation search with
+//!   aspiration windows, a shared transposition table keyed by the
+//!   variants' Zobrist keys, quiescence, null move and late-move
+//!   reductions where the variant makes them sound, killers and history,
+//!   check extension, mate scores with distance, repetition along the
+//!   search path and the rules' own endings; depth, node, time and stop
+//!   limits; Lazy SMP helper threads.
+//! * One evaluation module per variant (`eval/`), chosen at compile time
+//!   for each position type, and a generic one for any other variant.
+//! * Hidden information (Traitor): the engine reads only the view of the
+//!   player to act and averages over states drawn from it.
+//! * [`Greedy`]: the one-ply material baseline.
+//! * [`bench`]: the fixed benchmark whose node count is the search's
+//!   signature.
+//!
+//! docs/engine.md describes the search, each evaluation with its numbers,
+//! and the per-variant pruning choices.
+//!
+//! ```
+//! use heterodox_engine::{Engine, EngineConfig, Limits, Score};
+//! use heterodox_env::{Chess, Game, Position};
+//!
+//! // Scholar's mate is one move away.
+//! let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+//! let game = Game::new(Chess::from_fen(fen).unwrap());
+//! let mut engine = Engine::<Chess>::new(EngineConfig::default()).unwrap();
+//! let report = engine.search(&game, &Limits::depth(3), |_| {}).unwrap();
+//! assert_eq!(game.position().notation(&report.best), "Qxf7#");
+//! assert_eq!(report.score, Score::Mate(1));
+//! ```
+
+pub mod bench;
+mod driver;
+mod engine;
+mod error;
+mod eval;
+mod greedy;
+mod limits;
+mod path;
+pub mod score;
+mod search;
+mod tt;
+
+pub use driver::RootScore;
+pub use engine::{Engine, EngineConfig, Info, SearchReport, MAX_DETERMINIZATIONS, MAX_THREADS};
+pub use error::{ConfigError, EngineError, LimitError};
+pub use greedy::Greedy;
+pub use limits::{Limits, MAX_DEPTH};
+pub use score::Score;
+pub use tt::{MAX_HASH_MIB, MIN_HASH_MIB};

@@ -1,0 +1,229 @@
+//! The search: iterative deepening over a principal-variation search with
+//! aspiration windows (root.rs), the alpha-beta negamax with its prunings
+//! and reductions (alphabeta.rs), quiescence (quiescence.rs) and move
+//! ordering (ordering.rs).
+//!
+//! Multi-step turns: a Traitor announcement and its move, or a move and
+//! Mad Scientist's discards, are several steps by one player. The search
+//! compares the players of a node and its child: a child of the same
+//! player is searched with the same window and its score taken as it is,
+//! never negated, and costs no depth (the turn is not over); a child of
+//! the other player is negated as usual.
+
+mod alphabeta;
+pub(crate) mod ordering;
+mod quiescence;
+pub(crate) mod root;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use heterodox_env::{Color, GameVariant, Outcome};
+
+use crate::path::SearchPath;
+use crate::score::{mate_in, mated_in, MAX_PLY};
+use crate::tt::TranspositionTable;
+use ordering::{History, Reductions};
+
+/// Actions a frame's buffer is first sized for (more than any chess
+/// position has; Hostage's drops may grow it once, never per node).
+const ACTIONS_CAPACITY: usize = 256;
+
+/// What the search keeps per ply.
+#[derive(Debug)]
+pub(crate) struct Frame<A> {
+    pub actions: Vec<A>,
+    /// (ordering score, index in `actions`) per action.
+    pub order: Vec<(i32, u16)>,
+    /// Action indices of the quiet actions tried (history malus).
+    pub quiets: Vec<usize>,
+    pub killers: [Option<A>; 2],
+    pub pv: Vec<A>,
+    /// The static evaluation and the player it is for.
+    pub eval: i32,
+    pub player: Color,
+}
+
+impl<A> Frame<A> {
+    fn new() -> Frame<A> {
+        Frame {
+            actions: Vec::with_capacity(ACTIONS_CAPACITY),
+            order: Vec::with_capacity(ACTIONS_CAPACITY),
+            quiets: Vec::with_capacity(64),
+            killers: [None, None],
+            pv: Vec::with_capacity(MAX_PLY),
+            eval: 0,
+            player: Color::White,
+        }
+    }
+}
+
+/// Everything a search reuses between searches, allocated once: per-ply
+/// buffers, the history, the repetition path, the reduction table.
+#[derive(Debug)]
+pub(crate) struct SearchState<A> {
+    pub frames: Vec<Frame<A>>,
+    pub history: History,
+    pub path: SearchPath,
+    pub reductions: Reductions,
+}
+
+impl std::fmt::Debug for Reductions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Reductions")
+    }
+}
+
+impl<A> SearchState<A> {
+    pub fn new() -> SearchState<A> {
+        SearchState {
+            frames: (0..=MAX_PLY).map(|_| Frame::new()).collect(),
+            history: History::default(),
+            path: SearchPath::new(),
+            reductions: Reductions::new(),
+        }
+    }
+
+    /// Forgets what earlier games taught (a new game).
+    pub fn clear(&mut self) {
+        self.history.clear();
+        for frame in &mut self.frames {
+            frame.killers = [None, None];
+        }
+    }
+}
+
+/// When to stop, shared by every searcher of one search.
+#[derive(Debug)]
+pub(crate) struct Clock {
+    pub start: Instant,
+    pub deadline: Option<Instant>,
+    /// Total nodes allowed (all determinizations and threads together).
+    pub node_limit: u64,
+    pub stop: Option<Arc<AtomicBool>>,
+    /// Set by the main thread to stop helper threads.
+    pub helpers_stop: AtomicBool,
+    /// Nodes searched by helper threads so far.
+    pub helper_nodes: AtomicU64,
+}
+
+impl Clock {
+    pub fn new(
+        movetime: Option<Duration>,
+        nodes: Option<u64>,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> Clock {
+        let start = Instant::now();
+        Clock {
+            start,
+            deadline: movetime.map(|t| start + t),
+            node_limit: nodes.unwrap_or(u64::MAX),
+            stop,
+            helpers_stop: AtomicBool::new(false),
+            helper_nodes: AtomicU64::new(0),
+        }
+    }
+
+    /// True once time is up or someone asked to stop.
+    pub fn expired(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
+            || self.helpers_stop.load(Ordering::Relaxed)
+    }
+}
+
+/// One thread's search over one root position.
+pub(crate) struct Searcher<'a, P: GameVariant> {
+    pub tt: &'a TranspositionTable,
+    pub state: &'a mut SearchState<P::Action>,
+    pub clock: &'a Clock,
+    /// Nodes of this searcher.
+    pub nodes: u64,
+    /// Nodes counted before this searcher started (earlier
+    /// determinizations), for the shared node limit.
+    pub node_base: u64,
+    pub seldepth: usize,
+    pub stopped: bool,
+    /// The iteration's depth (bounds check extensions).
+    pub root_depth: i32,
+}
+
+/// Nodes between two looks at the clock.
+const POLL_INTERVAL: u64 = 1024;
+
+impl<'a, P: GameVariant> Searcher<'a, P> {
+    pub fn new(
+        tt: &'a TranspositionTable,
+        state: &'a mut SearchState<P::Action>,
+        clock: &'a Clock,
+        node_base: u64,
+    ) -> Searcher<'a, P> {
+        Searcher {
+            tt,
+            state,
+            clock,
+            nodes: 0,
+            node_base,
+            seldepth: 0,
+            stopped: false,
+            root_depth: 1,
+        }
+    }
+
+    /// Counts a node; true when the search must stop.
+    #[inline]
+    pub(crate) fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.node_base + self.nodes >= self.clock.node_limit
+            || (self.nodes % POLL_INTERVAL == 0 && self.clock.expired())
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Searches `child` (reached from a node of `parent_turn`'s player):
+    /// negated with the window flipped when the player changes, as it is
+    /// when the same player acts again.
+    #[inline]
+    pub(crate) fn child(
+        &mut self,
+        child: &P,
+        same_player: bool,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if same_player {
+            self.alpha_beta(child, depth, alpha, beta, ply, true)
+        } else {
+            -self.alpha_beta(child, depth, -beta, -alpha, ply, true)
+        }
+    }
+
+    /// The principal variation of `ply`: `action`, then the child's.
+    #[inline]
+    pub(crate) fn update_pv(&mut self, ply: usize, action: P::Action) {
+        let (head, tail) = self.state.frames.split_at_mut(ply + 1);
+        let pv = &mut head[ply].pv;
+        pv.clear();
+        pv.push(action);
+        pv.extend_from_slice(&tail[0].pv);
+    }
+}
+
+/// The score of a finished game for the player to act, `ply` steps from
+/// the root.
+#[inline]
+pub(crate) fn outcome_score(outcome: Outcome, to_act: Color, ply: usize) -> i32 {
+    match outcome.winner() {
+        Some(winner) if winner == to_act => mate_in(ply),
+        Some(_) => mated_in(ply),
+        None => 0,
+    }
+}

@@ -1,0 +1,140 @@
+//! A variant the engine does not know gets the generic knowledge (the
+//! rules' endings and the mobility of the side to act) without any change
+//! to the engine: here chess's rules behind a new position type, which no
+//! evaluation module names. It still finds mates, and plays.
+
+mod common;
+
+use heterodox_engine::{Limits, Score};
+use heterodox_env::hidden::Known;
+use heterodox_env::render::Diagram;
+use heterodox_env::{
+    Chess, Color, FenError, Game, GameVariant, HiddenInformation, Move, MoveError, OptionError,
+    Outcome, Position, RuleOptions, Variant,
+};
+
+/// Chess under another name: a position type the engine has never seen.
+#[derive(Clone, Debug)]
+struct Stranger(Chess);
+
+impl Position for Stranger {
+    type Action = Move;
+    fn variant_name(&self) -> &'static str {
+        "stranger"
+    }
+    fn turn(&self) -> Color {
+        self.0.turn()
+    }
+    fn legal_actions(&self, out: &mut Vec<Move>) {
+        self.0.legal_actions(out)
+    }
+    fn is_legal(&self, action: &Move) -> bool {
+        self.0.is_legal(action)
+    }
+    fn play_unchecked(&mut self, action: &Move) {
+        self.0.play_unchecked(action)
+    }
+    fn outcome_given(&self, has_legal_action: bool) -> Option<Outcome> {
+        self.0.outcome_given(has_legal_action)
+    }
+    fn repetition_key(&self) -> u64 {
+        self.0.repetition_key()
+    }
+    fn is_irreversible(&self, action: &Move) -> bool {
+        self.0.is_irreversible(action)
+    }
+    fn fen(&self) -> String {
+        self.0.fen()
+    }
+    fn parse_action(&self, text: &str) -> Result<Move, MoveError> {
+        self.0.parse_action(text)
+    }
+    fn notation(&self, action: &Move) -> String {
+        self.0.notation(action)
+    }
+}
+
+impl heterodox_env::encoding::Encoding for Stranger {
+    const ENCODING_VERSION: u32 = 1;
+    fn num_actions(&self) -> usize {
+        self.0.num_actions()
+    }
+    fn action_index(&self, action: &Move) -> usize {
+        self.0.action_index(action)
+    }
+    fn board_action_planes(&self) -> usize {
+        self.0.board_action_planes()
+    }
+    fn num_channels(&self) -> usize {
+        self.0.num_channels()
+    }
+    fn channel_names(&self) -> Vec<String> {
+        self.0.channel_names()
+    }
+    fn encode(&self, observer: Color, out: &mut [f32]) {
+        self.0.encode(observer, out)
+    }
+}
+
+impl HiddenInformation for Stranger {
+    const PERFECT_INFORMATION: bool = true;
+    type View = Stranger;
+    type Sampler = Known<Stranger>;
+    fn view(&self, _observer: Color) -> Stranger {
+        self.clone()
+    }
+    fn information_set_key(&self, _observer: Color) -> u64 {
+        self.repetition_key()
+    }
+    fn sampler(view: &Stranger) -> Known<Stranger> {
+        Known(view.clone())
+    }
+    fn view_string(view: &Stranger) -> String {
+        view.fen()
+    }
+}
+
+impl GameVariant for Stranger {
+    const VARIANT: Variant = Variant::Chess;
+    const DEFAULT_MAX_PLIES: u32 = 512;
+    type Rules = ();
+    fn parse_rules(_options: &RuleOptions) -> Result<(), OptionError> {
+        Ok(())
+    }
+    fn rule_options(_rules: &()) -> RuleOptions {
+        RuleOptions::new()
+    }
+    fn rules(&self) {}
+    fn start(_rules: &(), _seed: u64) -> Result<Stranger, FenError> {
+        Ok(Stranger(Chess::new()))
+    }
+    fn from_position_string(text: &str, _rules: &()) -> Result<Stranger, FenError> {
+        Chess::from_fen(text).map(Stranger)
+    }
+    fn diagram(&self) -> Diagram {
+        heterodox_env::render::chess(&self.0)
+    }
+}
+
+#[test]
+fn an_unknown_variant_finds_mates_with_the_generic_knowledge() {
+    let pos = Stranger(Chess::from_fen("r5k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1").unwrap());
+    let report = common::search(&pos, 5);
+    assert_eq!(pos.notation(&report.best), "Rd8+");
+    assert_eq!(report.score, Score::Mate(2));
+    // The generic evaluation is not chess's: mobility only, no material.
+    let known = common::search(&pos.0, 1);
+    let stranger = common::search(&pos, 1);
+    assert_ne!(known.value, stranger.value);
+}
+
+#[test]
+fn an_unknown_variant_plays_a_game() {
+    let mut game = Game::new(Stranger(Chess::new()));
+    let mut engine = common::engine::<Stranger>(2);
+    for _ in 0..6 {
+        let report = engine.search(&game, &Limits::depth(3), |_| {}).unwrap();
+        game.play(&report.best).unwrap();
+    }
+    assert_eq!(game.plies(), 6);
+}

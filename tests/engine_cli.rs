@@ -1,0 +1,172 @@
+//! `heterodox analyse` and `heterodox bench`: the alpha-beta engine from
+//! the command line (rules-only binary; no libtorch).
+
+use std::process::{Command, Output};
+
+fn heterodox(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_heterodox"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("utf-8")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("utf-8")
+}
+
+/// The words of an info line but nps and time, which vary run to run.
+fn without_timing(line: &str) -> String {
+    let mut words = line.split(' ');
+    let mut kept = Vec::new();
+    while let Some(word) = words.next() {
+        if word == "nps" || word == "time" {
+            words.next();
+        } else {
+            kept.push(word);
+        }
+    }
+    kept.join(" ")
+}
+
+#[test]
+fn analyse_prints_one_info_line_per_iteration_then_the_best_move() {
+    let out = heterodox(&["analyse", "--variant", "chess", "--depth", "4"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<String> = text.lines().map(without_timing).collect();
+    assert_eq!(
+        lines,
+        [
+            "info depth 1 seldepth 1 score cp 50 nodes 41 pv Nc3",
+            "info depth 2 seldepth 2 score cp 12 nodes 122 pv Nc3 Nc6",
+            "info depth 3 seldepth 3 score cp 50 nodes 333 pv Nc3 Nc6 Nf3",
+            "info depth 4 seldepth 5 score cp 12 nodes 869 pv Nc3 Nc6 Nf3 Nf6",
+            "bestmove Nc3",
+        ]
+    );
+    let first: Vec<&str> = text.lines().next().unwrap().split(' ').collect();
+    assert_eq!(&first[..2], ["info", "depth"]);
+    assert!(first.contains(&"nps") && first.contains(&"time"));
+}
+
+#[test]
+fn analyse_finds_the_poison_problems_mate_in_the_variants_notation() {
+    let fen = "2d1k3/p2p1p1N/hp4pp/b3Hn2/2P4B/P3D2P/1P3PP1/6K1 w - - 0 1 -";
+    let out = heterodox(&[
+        "analyse",
+        "--variant",
+        "poison",
+        "--fen",
+        fen,
+        "--depth",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[0].starts_with("info depth 1 seldepth "), "{text}");
+    assert!(lines[0].contains(" score mate 1 "), "{text}");
+    assert!(lines[0].ends_with(" pv xHe5#[f5,5]"), "{text}");
+    assert_eq!(lines[1], "bestmove xHe5#[f5,5]");
+}
+
+#[test]
+fn analyse_with_options_a_node_limit_and_hidden_information() {
+    // Traitor: White's secret holds the black queen; Black's is hidden
+    // from the search. (T-Qd8) and any move mate (T4a).
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 e4=e2,e5=e7 - 9,9 -/- d8/a1,b1 open - -";
+    let out = heterodox(&[
+        "analyse",
+        "--variant",
+        "traitor",
+        "--option",
+        "mode=traitor",
+        "--fen",
+        fen,
+        "--nodes",
+        "3000",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.lines().next().unwrap().contains(" score mate 1 "),
+        "{text}"
+    );
+    assert_eq!(text.lines().last(), Some("bestmove (T-Qd8)"));
+}
+
+#[test]
+fn analyse_refuses_bad_limits_with_one_line() {
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["analyse", "--depth", "0"],
+            "error: depth 0 is out of range (1 to 64)",
+        ),
+        (
+            &["analyse", "--depth", "65"],
+            "error: depth 65 is out of range (1 to 64)",
+        ),
+        (
+            &["analyse", "--movetime", "0"],
+            "error: movetime 0 ms is out of range (at least 1 ms)",
+        ),
+        (
+            &["analyse", "--depth", "3", "--hash", "0"],
+            "error: hash 0 MiB is out of range (1 to 65536 MiB)",
+        ),
+        (
+            &["analyse", "--depth", "3", "--nodes", "5"],
+            "error: the argument '--depth <DEPTH>' cannot be used with '--nodes <NODES>'",
+        ),
+    ];
+    for (args, message) in cases {
+        let out = heterodox(args);
+        assert!(!out.status.success(), "{args:?}");
+        assert_eq!(stderr(&out), format!("{message}\n"), "{args:?}");
+        assert_eq!(stdout(&out), "", "{args:?}");
+    }
+    let out = heterodox(&[
+        "analyse",
+        "--fen",
+        "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
+        "--depth",
+        "2",
+    ]);
+    assert_eq!(stderr(&out), "error: the game is over: 1-0 (checkmate)\n");
+}
+
+#[test]
+fn bench_prints_the_node_signature_per_variant_and_in_total() {
+    let out = heterodox(&["bench", "--depth", "5"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    let nodes = |line: &str| -> (String, u64) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == "nodes").unwrap();
+        (words[0].to_owned(), words[at + 1].parse().unwrap())
+    };
+    let per_variant: Vec<(String, u64)> = lines[..5].iter().map(|l| nodes(l)).collect();
+    assert_eq!(
+        per_variant,
+        [
+            ("chess".to_owned(), BENCH_5[0]),
+            ("poison".to_owned(), BENCH_5[1]),
+            ("hostage".to_owned(), BENCH_5[2]),
+            ("madscientist".to_owned(), BENCH_5[3]),
+            ("traitor".to_owned(), BENCH_5[4]),
+        ]
+    );
+    assert_eq!(lines.len(), 6);
+    assert_eq!(nodes(lines[5]), ("total".to_owned(), BENCH_5.iter().sum()));
+    assert!(lines[5].contains(" nps "));
+}
+
+/// The benchmark's node counts at depth 5: they change exactly when the
+/// search does (update them with the change that moves them).
+const BENCH_5: [u64; 5] = [19_481, 5_516, 42_387, 10_605, 161_071];
