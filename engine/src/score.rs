@@ -53,7 +53,23 @@ pub enum Score {
     Mate(i32),
 }
 
+/// Centipawns at which [`Score::expected_result`] gives about 0.76: a
+/// knight's worth ahead is usually won, a pawn's worth not yet.
+pub const RESULT_SCALE_CP: f32 = 400.0;
+
 impl Score {
+    /// The score as an expected result for the side to act, in [-1, 1]:
+    /// `tanh(cp / 400)`, and +1 or -1 for a forced win or loss. The value
+    /// a search's choice is recorded with (duels, teacher data), on the
+    /// same scale as a network's value head.
+    pub fn expected_result(self) -> f32 {
+        match self {
+            Score::Cp(cp) => (cp as f32 / RESULT_SCALE_CP).tanh(),
+            Score::Mate(n) if n > 0 => 1.0,
+            Score::Mate(_) => -1.0,
+        }
+    }
+
     /// The public form of a search score.
     pub fn from_internal(score: i32) -> Score {
         if score >= MATE_BOUND {

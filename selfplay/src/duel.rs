@@ -41,6 +41,30 @@ pub enum Player<'a, P: GameVariant> {
         config: &'a SearchConfig,
         evaluator: &'a dyn Evaluator<P>,
     },
+    /// A player that picks its steps itself, a game at a time (the
+    /// alpha-beta engine, the greedy player): asked in the duel's parallel
+    /// pass, so its games run on every core.
+    Chooser(&'a dyn Chooser<P>),
+}
+
+/// A player that chooses its steps by itself, without the batched
+/// evaluation the searches share.
+pub trait Chooser<P: GameVariant>: Send + Sync {
+    /// The step to play in `game`, which is not over. `slot` names the
+    /// duel's game slot: the slot's games follow one another, so state
+    /// kept between moves (a transposition table) belongs to a slot, and a
+    /// chooser that wants the same games for the same seed clears it when
+    /// the slot's game number changes. `seed` is the game's and the ply's.
+    fn choose(&self, slot: usize, game_number: u32, game: &Game<P>, seed: u64)
+        -> Choice<P::Action>;
+}
+
+/// A chooser's step and its value for the player making it, in [-1, 1]
+/// (recorded as the step's root value).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Choice<A> {
+    pub action: A,
+    pub value: f32,
 }
 
 // Not derived: a derive would ask `P: Copy`.
@@ -180,6 +204,8 @@ impl DuelTally {
 /// One game in progress. Sides are indexed 0 for A, 1 for B; a search
 /// side's search of this game is its group's search of the slot's index.
 struct Slot<P: GameVariant> {
+    /// The slot's number (its games follow one another).
+    number: usize,
     game: Game<P>,
     earlier: EarlierPositions<P>,
     steps: Vec<StepRecord>,
@@ -288,8 +314,9 @@ impl<P: GameVariant> Duel<P> {
         }
         let mut next_game = 0u32;
         let mut slots: Vec<Slot<P>> = (0..concurrent)
-            .map(|_| {
+            .map(|number| {
                 let mut slot = Slot {
+                    number,
                     game: Game::new(P::start(&self.rules, 0).map_err(start_error)?),
                     earlier: EarlierPositions::new(self.config.history),
                     steps: Vec::new(),
@@ -315,7 +342,7 @@ impl<P: GameVariant> Duel<P> {
                     .par_iter_mut()
                     .zip(side_searches(a.as_mut(), concurrent))
                     .zip(side_searches(b.as_mut(), concurrent))
-                    .map(|((slot, a), b)| self.advance(slot, [a, b]))
+                    .map(|((slot, a), b)| self.advance(slot, &players, [a, b]))
                     .collect()
             };
             for (k, game) in ended.into_iter().enumerate() {
@@ -379,7 +406,7 @@ impl<P: GameVariant> Duel<P> {
                     break;
                 }
                 let action = actions[rng.below(actions.len())];
-                self.play(slot, &action);
+                self.play(slot, &action, 0.0);
             }
             if slot.game.outcome().is_none() {
                 break;
@@ -395,11 +422,12 @@ impl<P: GameVariant> Duel<P> {
         Ok(())
     }
 
-    /// Plays `action`, recording it as a step without a search.
-    fn play(&self, slot: &mut Slot<P>, action: &P::Action) {
+    /// Plays `action`, recording it as a step without a search (with the
+    /// player's `value` of it).
+    fn play(&self, slot: &mut Slot<P>, action: &P::Action, value: f32) {
         slot.steps.push(StepRecord {
             action: slot.game.position().action_index(action) as u32,
-            root_value: 0.0,
+            root_value: value,
             policy: Vec::new(),
         });
         slot.earlier.push(slot.game.position());
@@ -418,6 +446,7 @@ impl<P: GameVariant> Duel<P> {
     fn advance(
         &self,
         slot: &mut Slot<P>,
+        players: &[Player<'_, P>; 2],
         mut searches: [Option<&mut Search<P>>; 2],
     ) -> Option<DuelGame> {
         if !slot.active {
@@ -432,11 +461,22 @@ impl<P: GameVariant> Duel<P> {
             slot.mover = side;
             let plies = slot.game.plies();
             let Some(search) = searches[side].as_deref_mut() else {
-                // Random play.
-                slot.game.legal_actions(&mut actions);
-                let mut rng = SplitMix64::new(mix64(slot.seed ^ (u64::from(plies) << 32) ^ 0x5eed));
-                let action = actions[rng.below(actions.len())];
-                self.play(slot, &action);
+                let seed = mix64(slot.seed ^ (u64::from(plies) << 32) ^ 0x5eed);
+                let choice = match players[side] {
+                    Player::Chooser(chooser) => {
+                        chooser.choose(slot.number, slot.index, &slot.game, seed)
+                    }
+                    _ => {
+                        // Random play.
+                        slot.game.legal_actions(&mut actions);
+                        let mut rng = SplitMix64::new(seed);
+                        Choice {
+                            action: actions[rng.below(actions.len())],
+                            value: 0.0,
+                        }
+                    }
+                };
+                self.play(slot, &choice.action, choice.value);
                 continue;
             };
             if !slot.searching {

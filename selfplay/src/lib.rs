@@ -29,7 +29,7 @@ pub mod worker;
 
 pub use batch::LeafBatch;
 pub use config::{ConfigError, RootPolicy, SearchConfig};
-pub use duel::{Duel, DuelConfig, DuelGame, DuelTally, Player};
+pub use duel::{Choice, Chooser, Duel, DuelConfig, DuelGame, DuelTally, Player};
 pub use earlier::EarlierPositions;
 pub use evaluator::{outcome_value, Evaluator, RolloutEvaluator, UniformEvaluator};
 pub use group::SearchGroup;

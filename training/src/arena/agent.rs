@@ -3,6 +3,12 @@
 //!
 //! ```text
 //! random                         a uniformly random legal move
+//! greedy                         the move that leaves the most material (one
+//!                                ply, the engine's values), random among equals
+//! ab@8                           the alpha-beta engine (heterodox-engine), 8
+//!                                iterations deep
+//! ab@100ms                       ... searching 100 ms a move
+//! ab@50000n                      ... searching 50,000 nodes a move
 //! uniform@400                    the search, 400 simulations, guided by the
 //!                                rules alone (uniform priors, value 0)
 //! rollout@200                    the search guided by one random playout per leaf
@@ -10,27 +16,88 @@
 //! net:runs/h1/last@200/puct      ... with a PUCT root (default: gumbel)
 //! ```
 //!
-//! The simulation count defaults to [`DEFAULT_SIMULATIONS`]. A path may
-//! hold `@` and `/`: the budget is what follows the last `@`, unless that
-//! is no number and holds a `/` (then it is part of the path).
+//! The simulation count defaults to [`DEFAULT_SIMULATIONS`]; the engine
+//! needs its budget said. A path may hold `@` and `/`: the budget is what
+//! follows the last `@`, unless that is no number and holds a `/` (then it
+//! is part of the path). A depth or node budget plays the same games for
+//! the same seed; a time budget depends on the machine.
 
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
+use std::time::Duration;
+
+use heterodox_engine::{Limits, MAX_DEPTH};
 
 use heterodox_selfplay::{RootPolicy, SearchConfig};
 
 /// Simulations per move when a spec names none.
 pub const DEFAULT_SIMULATIONS: u32 = 64;
 
+/// The most milliseconds a move of `ab@MSms` may take (an hour).
+pub const MAX_MOVETIME_MS: u64 = 3_600_000;
+/// The most nodes a move of `ab@Nn` may search.
+pub const MAX_NODES: u64 = 1 << 40;
+
 /// What guides an agent's moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AgentKind {
     Random,
+    Greedy,
+    /// The alpha-beta engine with this budget a move.
+    Engine(EngineBudget),
     Uniform,
     Rollout,
     /// A checkpoint directory (a network checkpoint, e.g. `RUN/last`).
     Net(PathBuf),
+}
+
+/// What the alpha-beta engine may spend on a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineBudget {
+    /// Iterations to complete.
+    Depth(u32),
+    /// Milliseconds.
+    MoveTime(u64),
+    Nodes(u64),
+}
+
+impl EngineBudget {
+    /// The engine's limits for one move.
+    pub fn limits(self) -> Limits {
+        match self {
+            EngineBudget::Depth(depth) => Limits::depth(depth),
+            EngineBudget::MoveTime(ms) => Limits::movetime(Duration::from_millis(ms)),
+            EngineBudget::Nodes(nodes) => Limits::nodes(nodes),
+        }
+    }
+
+    /// Reads `8`, `100ms` or `50000n`.
+    fn parse(text: &str) -> Option<EngineBudget> {
+        let number = |digits: &str, max: u64| {
+            digits
+                .parse::<u64>()
+                .ok()
+                .filter(|n| (1..=max).contains(n))
+        };
+        if let Some(ms) = text.strip_suffix("ms") {
+            number(ms, MAX_MOVETIME_MS).map(EngineBudget::MoveTime)
+        } else if let Some(nodes) = text.strip_suffix('n') {
+            number(nodes, MAX_NODES).map(EngineBudget::Nodes)
+        } else {
+            number(text, u64::from(MAX_DEPTH)).map(|d| EngineBudget::Depth(d as u32))
+        }
+    }
+}
+
+impl fmt::Display for EngineBudget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineBudget::Depth(depth) => write!(f, "{depth}"),
+            EngineBudget::MoveTime(ms) => write!(f, "{ms}ms"),
+            EngineBudget::Nodes(nodes) => write!(f, "{nodes}n"),
+        }
+    }
 }
 
 /// A parsed agent string.
@@ -44,20 +111,29 @@ pub struct AgentSpec {
 
 /// Why an agent string does not parse.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad agent '{text}': {reason} (agents: random, uniform@SIMS, rollout@SIMS, net:DIR@SIMS, each optionally /puct or /gumbel)")]
+#[error("bad agent '{text}': {reason} (agents: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn, uniform@SIMS, rollout@SIMS, net:DIR@SIMS; searches optionally /puct or /gumbel)")]
 pub struct AgentSpecError {
     pub text: String,
     pub reason: String,
 }
 
 impl AgentSpec {
+    /// Whether the agent is a tree search guided by an evaluator (the
+    /// others choose their moves themselves).
+    pub fn is_search(&self) -> bool {
+        matches!(
+            self.kind,
+            AgentKind::Uniform | AgentKind::Rollout | AgentKind::Net(_)
+        )
+    }
+
     /// The search settings of a searching agent (`None` for random play),
     /// from `base` with the agent's budget and root. A budget below
     /// `base`'s determinizations (hidden-information search) gets one
     /// determinization per simulation, so every budget the parser accepts
     /// plays.
     pub fn search_config(&self, base: &SearchConfig) -> Option<SearchConfig> {
-        (self.kind != AgentKind::Random).then(|| SearchConfig {
+        self.is_search().then(|| SearchConfig {
             simulations: self.simulations,
             root_policy: self.root_policy,
             determinizations: base.determinizations.min(self.simulations),
@@ -90,6 +166,19 @@ impl FromStr for AgentSpec {
             Some((head, budget)) => (head, Some(budget)),
             None => (text, None),
         };
+        if head == "ab" {
+            let budget = budget.ok_or_else(|| {
+                bad("the engine needs a budget: ab@DEPTH, ab@MSms or ab@NODESn")
+            })?;
+            let budget = EngineBudget::parse(budget).ok_or_else(|| {
+                bad("the engine's budget after '@' must be a depth from 1 to 64, MSms (1 to 3600000 ms) or NODESn (1 to 2^40 nodes)")
+            })?;
+            return Ok(AgentSpec {
+                kind: AgentKind::Engine(budget),
+                simulations: DEFAULT_SIMULATIONS,
+                root_policy: RootPolicy::Gumbel,
+            });
+        }
         let (mut simulations, mut root_policy) = (DEFAULT_SIMULATIONS, RootPolicy::Gumbel);
         let mut head = head;
         if let Some(budget) = budget {
@@ -123,6 +212,8 @@ impl FromStr for AgentSpec {
         let kind = match head {
             "random" if budget.is_some() => return Err(bad("random play has no simulations")),
             "random" => AgentKind::Random,
+            "greedy" if budget.is_some() => return Err(bad("the greedy player has no budget")),
+            "greedy" => AgentKind::Greedy,
             "uniform" => AgentKind::Uniform,
             "rollout" => AgentKind::Rollout,
             _ => match head.strip_prefix("net:") {
@@ -147,6 +238,8 @@ impl fmt::Display for AgentSpec {
         };
         match &self.kind {
             AgentKind::Random => write!(f, "random"),
+            AgentKind::Greedy => write!(f, "greedy"),
+            AgentKind::Engine(budget) => write!(f, "ab@{budget}"),
             AgentKind::Uniform => write!(f, "uniform@{}{policy}", self.simulations),
             AgentKind::Rollout => write!(f, "rollout@{}{policy}", self.simulations),
             AgentKind::Net(path) => {
@@ -195,6 +288,31 @@ mod tests {
     }
 
     #[test]
+    fn engine_and_greedy_strings() {
+        assert_eq!(parse("greedy").kind, AgentKind::Greedy);
+        assert_eq!(parse("ab@8").kind, AgentKind::Engine(EngineBudget::Depth(8)));
+        assert_eq!(
+            parse("ab@100ms").kind,
+            AgentKind::Engine(EngineBudget::MoveTime(100))
+        );
+        assert_eq!(
+            parse("ab@50000n").kind,
+            AgentKind::Engine(EngineBudget::Nodes(50_000))
+        );
+        for text in ["greedy", "ab@1", "ab@64", "ab@100ms", "ab@50000n"] {
+            let agent = parse(text);
+            assert_eq!(agent.to_string(), text);
+            assert!(!agent.is_search(), "{text}");
+            assert_eq!(agent.search_config(&SearchConfig::default()), None);
+        }
+        let limits = EngineBudget::MoveTime(250).limits();
+        assert_eq!(limits.movetime, Some(Duration::from_millis(250)));
+        assert_eq!((limits.depth, limits.nodes), (None, None));
+        assert_eq!(EngineBudget::Depth(7).limits().depth, Some(7));
+        assert_eq!(EngineBudget::Nodes(9).limits().nodes, Some(9));
+    }
+
+    #[test]
     fn every_accepted_budget_gives_a_valid_search() {
         let base = SearchConfig::default();
         assert_eq!(base.determinizations, 4);
@@ -223,6 +341,15 @@ mod tests {
             "the root policy after '/' must be puct or gumbel"
         );
         assert_eq!(reason("random@10"), "random play has no simulations");
+        assert_eq!(reason("greedy@3"), "the greedy player has no budget");
+        assert_eq!(
+            reason("ab"),
+            "the engine needs a budget: ab@DEPTH, ab@MSms or ab@NODESn"
+        );
+        let budget = "the engine's budget after '@' must be a depth from 1 to 64, MSms (1 to 3600000 ms) or NODESn (1 to 2^40 nodes)";
+        for text in ["ab@0", "ab@65", "ab@0ms", "ab@0n", "ab@fast", "ab@3600001ms", "ab@-1"] {
+            assert_eq!(reason(text), budget, "{text}");
+        }
         assert_eq!(reason("net:"), "net: needs a checkpoint directory");
         let e = "x".parse::<AgentSpec>().unwrap_err().to_string();
         assert!(

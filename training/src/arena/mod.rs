@@ -9,6 +9,7 @@
 //! [`heterodox_selfplay::duel`]), so the pairings are comparable.
 
 pub mod agent;
+pub mod contender;
 pub mod player;
 pub mod rating;
 pub mod rating_list;
@@ -20,11 +21,12 @@ use heterodox_env::GameVariant;
 use heterodox_models::tch::Device;
 use heterodox_models::{NetEvaluator, Network};
 use heterodox_selfplay::{
-    Duel, DuelConfig, DuelGame, DuelTally, Evaluator, Player, RolloutEvaluator, SearchConfig,
+    Duel, DuelConfig, DuelGame, DuelTally, Evaluator, RolloutEvaluator, SearchConfig,
     UniformEvaluator,
 };
 
 use crate::arena::agent::{AgentKind, AgentSpec};
+use crate::arena::contender::Contender;
 use crate::arena::rating::ScoreEstimate;
 use crate::arena::sprt::{Pentanomial, Sprt, SprtDecision};
 use crate::error::TrainError;
@@ -89,7 +91,7 @@ pub fn evaluator_for<P: GameVariant>(
     device: Device,
 ) -> Result<Option<Box<dyn Evaluator<P>>>, TrainError> {
     Ok(match &spec.kind {
-        AgentKind::Random => None,
+        AgentKind::Random | AgentKind::Greedy | AgentKind::Engine(_) => None,
         AgentKind::Uniform => Some(Box::new(UniformEvaluator)),
         AgentKind::Rollout => Some(Box::new(RolloutEvaluator {
             seed,
@@ -138,26 +140,20 @@ pub fn run_arena<P: GameVariant>(
     };
     let probe = Duel::<P>::new(rules.clone(), duel_config(config.seed))?;
     let encoding = probe.spec().clone();
-    let mut evaluators = Vec::with_capacity(agents.len());
-    let mut searches = Vec::with_capacity(agents.len());
-    for (k, agent) in agents.iter().enumerate() {
-        evaluators.push(evaluator_for::<P>(
-            agent,
-            &encoding,
-            derive_seed(config.seed, k, 7),
-            config.device,
-        )?);
-        searches.push(agent.search_config(&config.search));
-    }
-    let player = |k: usize| -> Player<'_, P> {
-        match (&searches[k], &evaluators[k]) {
-            (Some(search), Some(evaluator)) => Player::Search {
-                config: search,
-                evaluator: evaluator.as_ref(),
-            },
-            _ => Player::Random,
-        }
-    };
+    let contenders = agents
+        .iter()
+        .enumerate()
+        .map(|(k, agent)| {
+            Contender::<P>::new(
+                agent,
+                &encoding,
+                &config.search,
+                derive_seed(config.seed, k, 7),
+                config.device,
+            )
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let player = |k: usize| contenders[k].player();
     let pairings: Vec<(usize, usize)> = match config.schedule {
         Schedule::Gauntlet => (1..agents.len()).map(|b| (0, b)).collect(),
         Schedule::RoundRobin => (0..agents.len())

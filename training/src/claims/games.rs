@@ -9,7 +9,7 @@ use heterodox_selfplay::{pgn, Duel, DuelConfig, DuelGame, DuelTally, Player};
 
 use super::ClaimSettings;
 use crate::arena::agent::AgentSpec;
-use crate::arena::evaluator_for;
+use crate::arena::contender::Contender;
 use crate::arena::rating::ScoreEstimate;
 use crate::error::TrainError;
 
@@ -48,20 +48,14 @@ pub(crate) fn self_play<P: GameVariant>(
             paired: false,
         },
     )?;
-    let evaluator = evaluator_for::<P>(
+    let contender = Contender::<P>::new(
         agent,
         duel.spec(),
+        &settings.search,
         derive_seed(settings.seed, stream, 1),
         settings.device,
     )?;
-    let search = agent.search_config(&settings.search);
-    let player = match (&search, &evaluator) {
-        (Some(config), Some(evaluator)) => Player::Search {
-            config,
-            evaluator: evaluator.as_ref(),
-        },
-        _ => Player::Random,
-    };
+    let player = contender.player();
     Ok(duel.run(player, player, |_| on_game())?)
 }
 
@@ -87,20 +81,14 @@ pub(crate) fn strength<P: GameVariant>(
             paired: true,
         },
     )?;
-    let evaluator = evaluator_for::<P>(
+    let contender = Contender::<P>::new(
         agent,
         duel.spec(),
+        &settings.search,
         derive_seed(settings.seed, stream, 3),
         settings.device,
     )?;
-    let search = agent.search_config(&settings.search);
-    let player = match (&search, &evaluator) {
-        (Some(config), Some(evaluator)) => Player::Search {
-            config,
-            evaluator: evaluator.as_ref(),
-        },
-        _ => Player::Random,
-    };
+    let player = contender.player();
     let games = duel.run(player, Player::Random, |_| on_game())?;
     Ok(ScoreEstimate::of(DuelTally::of(&games)))
 }
