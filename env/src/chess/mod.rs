@@ -195,9 +195,6 @@ impl Chess {
 impl Position for Chess {
     type Action = Move;
 
-    fn variant_name(&self) -> &'static str {
-        "chess"
-    }
 
     fn turn(&self) -> Color {
         self.fide.turn

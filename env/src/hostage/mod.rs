@@ -334,9 +334,6 @@ impl Hostage {
 impl Position for Hostage {
     type Action = HostageAction;
 
-    fn variant_name(&self) -> &'static str {
-        "hostage"
-    }
 
     fn turn(&self) -> Color {
         self.fide.turn

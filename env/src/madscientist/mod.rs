@@ -41,9 +41,6 @@ use crate::{
     Termination,
 };
 
-/// The registered name.
-pub const NAME: &str = "madscientist";
-
 /// The plain fields of a position, not yet checked. [`MadScientist::from_setup`]
 /// validates it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -332,9 +329,6 @@ impl MadScientist {
 impl Position for MadScientist {
     type Action = MadAction;
 
-    fn variant_name(&self) -> &'static str {
-        NAME
-    }
 
     fn turn(&self) -> Color {
         self.fide.turn

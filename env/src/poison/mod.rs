@@ -139,9 +139,6 @@ impl PoisonChess {
 impl Position for PoisonChess {
     type Action = PoisonAction;
 
-    fn variant_name(&self) -> &'static str {
-        "poison"
-    }
 
     fn turn(&self) -> Color {
         self.fide.turn

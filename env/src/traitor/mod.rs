@@ -323,9 +323,6 @@ fn secret_key(player: Color, secret: Secret) -> u64 {
 impl Position for Traitor {
     type Action = TraitorAction;
 
-    fn variant_name(&self) -> &'static str {
-        "traitor"
-    }
 
     fn turn(&self) -> Color {
         self.fide.turn
