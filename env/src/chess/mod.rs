@@ -195,7 +195,6 @@ impl Chess {
 impl Position for Chess {
     type Action = Move;
 
-
     fn turn(&self) -> Color {
         self.fide.turn
     }

@@ -334,7 +334,6 @@ impl Hostage {
 impl Position for Hostage {
     type Action = HostageAction;
 
-
     fn turn(&self) -> Color {
         self.fide.turn
     }

@@ -329,7 +329,6 @@ impl MadScientist {
 impl Position for MadScientist {
     type Action = MadAction;
 
-
     fn turn(&self) -> Color {
         self.fide.turn
     }

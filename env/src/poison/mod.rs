@@ -139,7 +139,6 @@ impl PoisonChess {
 impl Position for PoisonChess {
     type Action = PoisonAction;
 
-
     fn turn(&self) -> Color {
         self.fide.turn
     }

@@ -323,7 +323,6 @@ fn secret_key(player: Color, secret: Secret) -> u64 {
 impl Position for Traitor {
     type Action = TraitorAction;
 
-
     fn turn(&self) -> Color {
         self.fide.turn
     }
