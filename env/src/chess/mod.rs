@@ -1,36 +1,30 @@
 //! FIDE chess: the reference variant. The FIDE machinery it shares with
-//! the variants (state fields, castling, en passant, endings, SAN
-//! matching) lives in [`crate::fide`].
+//! the variants (state fields, castling, en passant, legal generation,
+//! endings, SAN matching) lives in [`crate::fide`].
+//!
+//! The folder has every variant's file set (docs/architecture.md): this
+//! file (the position and `impl Position`), `action` (the action is the
+//! shared `Move`; the move list bound), `setup` (validation, FEN),
+//! `movegen`, `notation` (UCI and SAN), [`encoding`], `diagram` and
+//! `variant` (registry entry, claim features).
 
+mod action;
+mod diagram;
 pub mod encoding;
 mod movegen;
 mod notation;
+mod setup;
+mod variant;
 
 pub use crate::fide::{validate_castling_rights, validate_ep_square, validate_fide_material};
+pub use action::{MoveList, MAX_LEGAL_MOVES};
 pub use movegen::{CountVisitor, ListVisitor, MoveVisitor};
 
-use arrayvec::ArrayVec;
-
 use crate::fide::state::fide_accessors;
-use crate::fide::{castling, endings, validate_fide_setup, FideState, SetupRules};
+use crate::fide::{castling, endings, FideState};
 use crate::zobrist;
 use crate::{
-    Bitboard, Board, Color, FenError, Move, MoveError, Outcome, Piece, Position, PositionError,
-    Role, Setup, Square,
-};
-
-/// The most legal moves any chess position has is 218; 256 leaves room.
-pub const MAX_LEGAL_MOVES: usize = 256;
-
-/// A fixed-capacity move list: generation never allocates.
-pub type MoveList = ArrayVec<Move, MAX_LEGAL_MOVES>;
-
-/// What a chess setup may hold.
-const SETUP_RULES: SetupRules = SetupRules {
-    variant: "chess",
-    roles: &Role::FIDE,
-    castling_partner: Role::Rook,
-    partner_on_corners: false,
+    Bitboard, Board, Color, Move, MoveError, Outcome, Piece, Position, Role, Setup, Square,
 };
 
 /// A legal FIDE chess position.
@@ -49,39 +43,6 @@ impl Chess {
     /// The starting position.
     pub fn new() -> Chess {
         Chess::from_setup(Setup::standard()).expect("the standard position is legal")
-    }
-
-    /// Validates a setup: exactly one king each, no pawns on the back ranks,
-    /// at most 16 men and 8 pawns a side, only FIDE roles, castling rights
-    /// backed by an unmoved king and rook, a possible en passant square, the
-    /// side not to move not in check, and at most two checkers.
-    pub fn from_setup(setup: Setup) -> Result<Chess, PositionError> {
-        validate_fide_setup(&setup, &SETUP_RULES)?;
-        let turn = setup.turn;
-        let chess = Chess { fide: setup };
-        let their_king = chess.fide.board.king_of(!turn).expect("validated");
-        if chess
-            .fide
-            .board
-            .attackers_to(their_king, turn, chess.fide.board.occupied())
-            .any()
-        {
-            return Err(PositionError::OppositeCheck(!turn));
-        }
-        if chess.checkers().count() > 2 {
-            return Err(PositionError::TooManyCheckers(turn));
-        }
-        Ok(chess)
-    }
-
-    /// Reads a FEN (4 to 6 fields) and validates it.
-    pub fn from_fen(text: &str) -> Result<Chess, FenError> {
-        Ok(Chess::from_setup(Setup::from_fen(text)?)?)
-    }
-
-    /// The plain fields of this position.
-    pub fn to_setup(&self) -> Setup {
-        self.fide.clone()
     }
 
     fide_accessors!(Board);
@@ -251,10 +212,3 @@ impl Position for Chess {
         self.san(action)
     }
 }
-
-crate::variant::variant_without_options!(
-    Chess,
-    Chess,
-    max_plies = 512,
-    diagram = crate::render::chess
-);

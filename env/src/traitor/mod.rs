@@ -12,28 +12,38 @@
 //! player (T3); a game with secrets opens with one `Select` action per
 //! player (White, then Black).
 //!
-//! [`encoding`] holds the learning environment's action space and the
-//! observation, which reads only what the observer may know.
+//! Modules, every variant's file set (docs/architecture.md) first: this
+//! file (the position, `impl Position`), `action` ([`TraitorAction`]),
+//! `setup` ([`TraitorSetup`] and the position string), `movegen`,
+//! `notation`, [`encoding`] (the learning environment's action space and
+//! the observation, which reads only what the observer may know),
+//! `diagram`, `variant` (registry entry); then the family's own: `rules`
+//! (modes, commitments, options), `control` (colour and control),
+//! `selection` (secret choices), `play` (applying actions), `validation`
+//! (setups into positions) and `view` (what one player may know, the
+//! sampler).
 
-mod actions;
+mod action;
 mod control;
+mod diagram;
 pub mod encoding;
-mod fen;
 mod movegen;
 mod notation;
 mod play;
 mod rules;
 mod selection;
+mod setup;
+mod validation;
 mod variant;
 mod view;
 
-pub use actions::TraitorAction;
-pub use fen::TraitorSetup;
+pub use action::TraitorAction;
 pub use notation::{play_turn, TurnSteps};
 pub use rules::{
     value, AnnounceCheck, Commitment, Mode, SelectionSetting, TraitorRules, BUDGET, OPTION_KEYS,
 };
 pub use selection::{start_piece, PieceId, RoleCounts, Secret, SeededRng, Selection};
+pub use setup::TraitorSetup;
 pub use view::{TraitorSampler, TraitorView};
 
 use crate::fide::state::fide_accessors;

@@ -44,7 +44,7 @@ impl GameVariant for Traitor {
     }
 
     fn diagram(&self) -> Diagram {
-        crate::render::traitor(self)
+        super::diagram::diagram(self)
     }
 
     fn play_text(game: &mut Game<Traitor>, text: &str) -> Result<(String, String), MoveError> {
