@@ -125,7 +125,7 @@ impl Chess {
             return false;
         };
         let mut counter = CountVisitor(0);
-        self.visit_en_passant(&mut counter, self.our_king(), ep);
+        self.visit_en_passant(&mut counter, ep);
         counter.0 > 0
     }
 

@@ -1,9 +1,10 @@
 //! Legal action generation for Hostage Chess.
 //!
-//! Board moves are generated directly legal as in FIDE chess (king steps
-//! avoid attacked squares, pinned pieces keep to their line, a single check
-//! is captured or blocked), with the Hostage attack rule: a seventh-rank
-//! pawn with nothing to promote to attacks nothing (H6). Every legality
+//! Board moves are generated directly legal by the shared FIDE generator
+//! ([`crate::fide::movegen`]: king steps avoid attacked squares, pinned
+//! pieces keep to their line, a single check is captured or blocked), with
+//! the Hostage attack rule: a seventh-rank pawn with nothing to promote to
+//! attacks nothing (H6). Every legality
 //! test uses the prisons as they are after the action, which leaves two
 //! cases where an action changes who attacks:
 //!
@@ -19,7 +20,8 @@
 //! so counting (perft's bulk counting) never builds them.
 
 use crate::attacks;
-use crate::fide::{castling, en_passant, legality, move_groups};
+use crate::fide::move_groups;
+use crate::fide::movegen::{BoardMoves, MoveSink};
 use crate::{Bitboard, Move, Piece, Rank, Role, Square};
 
 use super::reserve::{exchange_value, PROMOTION_ROLES};
@@ -124,6 +126,29 @@ impl ActionVisitor for AnyVisitor {
     }
 }
 
+/// Hands the shared generator's board moves to a Hostage visitor.
+struct Sink<'a, V> {
+    position: &'a Hostage,
+    visitor: &'a mut V,
+}
+
+impl<V: ActionVisitor> MoveSink for Sink<'_, V> {
+    #[inline(always)]
+    fn piece_moves(&mut self, role: Role, from: Square, targets: Bitboard) {
+        self.visitor.piece_moves(self.position, role, from, targets);
+    }
+
+    #[inline(always)]
+    fn special(&mut self, m: Move) {
+        self.visitor.special(m);
+    }
+
+    #[inline(always)]
+    fn is_done(&self) -> bool {
+        self.visitor.done()
+    }
+}
+
 impl Hostage {
     /// The pieces the side to move may promote to: its own knights,
     /// bishops, rooks and queens in the opponent's prison, queen first.
@@ -153,130 +178,84 @@ impl Hostage {
             return false;
         };
         let mut any = AnyVisitor(false);
-        self.visit_en_passant(&mut any, self.our_king(), ep);
+        self.board_moves(self.checkers()).visit_en_passant(
+            ep,
+            &mut Sink {
+                position: self,
+                visitor: &mut any,
+            },
+        );
         any.0
-    }
-
-    /// Our pieces pinned to our king by an enemy slider.
-    fn pinned(&self, king: Square) -> Bitboard {
-        let board = self.board();
-        let them = board.by_color(!self.turn());
-        legality::pinned(
-            king,
-            board.by_color(self.turn()),
-            board.occupied(),
-            board.rooks_and_queens() & them,
-            board.bishops_and_queens() & them,
-        )
     }
 
     /// Generates every legal action into the visitor: board moves, then
     /// drops, then exchanges.
     pub fn visit_legal_actions<V: ActionVisitor>(&self, visitor: &mut V) {
         let checkers = self.checkers();
-        self.visit_moves(visitor, checkers);
+        self.board_moves(checkers).visit(&mut Sink {
+            position: self,
+            visitor,
+        });
         if visitor.done() {
             return;
         }
         self.visit_drops_and_exchanges(visitor, checkers);
     }
 
-    fn visit_moves<V: ActionVisitor>(&self, visitor: &mut V, checkers: Bitboard) {
+    /// The position as the shared FIDE generator sees it, with the Hostage
+    /// attack rule (H6): blocked seventh-rank pawns attack nothing, a
+    /// capture of a piece wakes them, and they neither advance nor capture.
+    #[inline(always)]
+    fn board_moves(
+        &self,
+        checkers: Bitboard,
+    ) -> BoardMoves<
+        '_,
+        impl Fn(Square, Bitboard) -> Bitboard + '_,
+        impl Fn(Square, Bitboard) -> bool + '_,
+    > {
         let board = self.board();
         let us = self.turn();
         let them = !us;
         let king = self.our_king();
-        let ours = board.by_color(us);
         // Their pieces other than pawns and king: capturing one gives them a
         // piece to promote to (H6).
         let their_pieces =
             board.by_color(them) - board.by_role(Role::Pawn) - board.by_role(Role::King);
         let they_can_promote = self.can_promote(them);
-
-        // King steps: the king is no blocker for the squares it leaves, and
-        // a capture of a piece wakes every blocked pawn of theirs.
-        let king_targets = legality::safe_king_steps(
+        // A blocked pawn of theirs diagonally before our king would check as
+        // soon as we capture a piece (the note to 8...Bxd7 in the text).
+        let forbidden = if (attacks::pawn_attacks(us, king) & self.blocked_pawns(them)).any() {
+            their_pieces
+        } else {
+            Bitboard::EMPTY
+        };
+        // H6: with nothing to promote to, a seventh-rank pawn cannot move.
+        let mut pawns = board.by_piece(Piece::new(us, Role::Pawn));
+        if !self.can_promote(us) {
+            pawns = pawns - Bitboard::relative_rank(us, Rank::SEVENTH);
+        }
+        BoardMoves {
+            board,
+            us,
             king,
-            attacks::king_attacks(king) & !ours,
-            board.occupied(),
-            |to, occupied| {
+            checkers,
+            ep_square: self.ep_square(),
+            castling_rights: self.castling_rights(),
+            pawns,
+            forbidden,
+            // A captured pawn gives them nothing to promote to, so en
+            // passant and castling see the attack rule as it is now.
+            attackers: move |sq, occupied| self.attackers_to(sq, them, occupied),
+            // The king is no blocker for the squares it leaves, and a
+            // capture of a piece wakes every blocked pawn of theirs.
+            king_step_attacked: move |to, occupied| {
                 if !they_can_promote && their_pieces.contains(to) {
                     board.attackers_to(to, them, occupied).any()
                 } else {
                     self.attackers_to(to, them, occupied).any()
                 }
             },
-        );
-        visitor.piece_moves(self, Role::King, king, king_targets);
-
-        if checkers.more_than_one() || visitor.done() {
-            return;
-        }
-        let mut target = legality::evasion_target(king, checkers, ours);
-        // A blocked pawn of theirs diagonally before our king would check as
-        // soon as we capture a piece (the note to 8...Bxd7 in the text).
-        if (attacks::pawn_attacks(us, king) & self.blocked_pawns(them)).any() {
-            target = target - their_pieces;
-        }
-        let pinned = self.pinned(king);
-
-        // H6: with nothing to promote to, a seventh-rank pawn cannot move.
-        let mut pawns = ours & board.by_role(Role::Pawn);
-        if !self.can_promote(us) {
-            pawns = pawns - Bitboard::relative_rank(us, Rank::SEVENTH);
-        }
-        legality::visit_men_moves(
-            board,
-            us,
-            king,
-            target,
-            pinned,
-            pawns,
-            |role, from, targets| {
-                visitor.piece_moves(self, role, from, targets);
-                visitor.done()
-            },
-        );
-        if visitor.done() {
-            return;
-        }
-
-        if let Some(ep) = self.ep_square() {
-            self.visit_en_passant(visitor, king, ep);
-        }
-        if checkers.is_empty() {
-            self.visit_castling(visitor, king);
-        }
-    }
-
-    pub(super) fn visit_en_passant<V: ActionVisitor>(
-        &self,
-        visitor: &mut V,
-        king: Square,
-        ep: Square,
-    ) {
-        // A captured pawn gives them nothing to promote to, so the attack
-        // rule is as now.
-        let us = self.turn();
-        en_passant::visit_legal(
-            self.board(),
-            us,
-            ep,
-            Bitboard::FULL,
-            |occupied| self.attackers_to(king, !us, occupied),
-            |m| visitor.special(m),
-        );
-    }
-
-    fn visit_castling<V: ActionVisitor>(&self, visitor: &mut V, king: Square) {
-        let occupied = self.board().occupied();
-        let us = self.turn();
-        for rook in self.castling_rights() & Bitboard::relative_rank(us, Rank::FIRST) {
-            if castling::can_castle(occupied, us, king, rook, false, |sq, occupied| {
-                self.attackers_to(sq, !us, occupied).any()
-            }) {
-                visitor.special(Move::Castle { king, rook });
-            }
         }
     }
 
