@@ -16,6 +16,7 @@ mod notation;
 mod setup;
 mod variant;
 
+pub use crate::fide::movegen::MoveSink;
 pub use crate::fide::{validate_castling_rights, validate_ep_square, validate_fide_material};
 pub use action::{MoveList, MAX_LEGAL_MOVES};
 pub use movegen::{CountVisitor, ListVisitor, MoveVisitor};
@@ -86,7 +87,7 @@ impl Chess {
     /// Stops at the first legal move: cheap "is the game over?" checks.
     pub fn has_legal_move(&self) -> bool {
         struct Any(bool);
-        impl MoveVisitor for Any {
+        impl MoveSink<Chess> for Any {
             fn piece_moves(&mut self, _: &Chess, _: Role, _: Square, targets: Bitboard) {
                 self.0 |= targets.any();
             }

@@ -14,26 +14,19 @@ use crate::{Bitboard, Move, Piece, Role, Square};
 
 use super::Chess;
 
-/// Receives generated moves grouped by origin.
-pub trait MoveVisitor {
-    /// Moves of a piece from `from` to each square in `targets`. For pawns,
-    /// targets on the last rank stand for the four promotions.
-    fn piece_moves(&mut self, chess: &Chess, role: Role, from: Square, targets: Bitboard);
-    /// A single special move (en passant, castling).
-    fn special(&mut self, m: Move);
-    /// True when the visitor has seen enough: generation stops early (at
-    /// the next group of pieces). Lets "is there any legal move?" stop at
-    /// the first one, which is usually a king step or a knight jump.
-    #[inline]
-    fn is_done(&self) -> bool {
-        false
-    }
-}
+/// Receives generated moves grouped by origin: any sink of the shared
+/// FIDE generator over chess positions ([`MoveSink`]: `piece_moves` with
+/// (piece, from, targets), for pawns a target on the last rank standing for
+/// the four promotions; `special` for en passant and castling; `is_done` to
+/// stop early).
+pub trait MoveVisitor: MoveSink<Chess> {}
+
+impl<T: MoveSink<Chess>> MoveVisitor for T {}
 
 /// Counts moves without building them.
 pub struct CountVisitor(pub usize);
 
-impl MoveVisitor for CountVisitor {
+impl MoveSink<Chess> for CountVisitor {
     #[inline]
     fn piece_moves(&mut self, _chess: &Chess, role: Role, _from: Square, targets: Bitboard) {
         self.0 += move_groups::count_moves(role, targets, || Role::FIDE_PROMOTIONS.len());
@@ -48,7 +41,7 @@ impl MoveVisitor for CountVisitor {
 /// Collects moves into a list.
 pub struct ListVisitor<'a, L: Extend<Move>>(pub &'a mut L);
 
-impl<L: Extend<Move>> MoveVisitor for ListVisitor<'_, L> {
+impl<L: Extend<Move>> MoveSink<Chess> for ListVisitor<'_, L> {
     #[inline]
     fn piece_moves(&mut self, chess: &Chess, role: Role, from: Square, targets: Bitboard) {
         let promotions = || Role::FIDE_PROMOTIONS;
@@ -60,29 +53,6 @@ impl<L: Extend<Move>> MoveVisitor for ListVisitor<'_, L> {
     #[inline]
     fn special(&mut self, m: Move) {
         self.0.extend([m]);
-    }
-}
-
-/// Hands the shared generator's groups to a chess visitor.
-struct Sink<'a, V> {
-    chess: &'a Chess,
-    visitor: &'a mut V,
-}
-
-impl<V: MoveVisitor> MoveSink for Sink<'_, V> {
-    #[inline(always)]
-    fn piece_moves(&mut self, role: Role, from: Square, targets: Bitboard) {
-        self.visitor.piece_moves(self.chess, role, from, targets);
-    }
-
-    #[inline(always)]
-    fn special(&mut self, m: Move) {
-        self.visitor.special(m);
-    }
-
-    #[inline(always)]
-    fn is_done(&self) -> bool {
-        self.visitor.is_done()
     }
 }
 
@@ -115,20 +85,11 @@ impl Chess {
     /// Generates every legal move into the visitor.
     #[inline]
     pub fn visit_legal_moves<V: MoveVisitor>(&self, visitor: &mut V) {
-        self.board_moves().visit(&mut Sink {
-            chess: self,
-            visitor,
-        });
+        self.board_moves().visit(self, visitor);
     }
 
     /// Generates the legal en passant captures into the visitor.
     pub(super) fn visit_en_passant<V: MoveVisitor>(&self, visitor: &mut V, ep: Square) {
-        self.board_moves().visit_en_passant(
-            ep,
-            &mut Sink {
-                chess: self,
-                visitor,
-            },
-        );
+        self.board_moves().visit_en_passant(ep, visitor);
     }
 }

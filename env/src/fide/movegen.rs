@@ -17,16 +17,22 @@ use crate::{Bitboard, Board, Color, Move, Role, Square};
 
 use super::{castling, en_passant, legality};
 
-/// Where generated board moves go.
-pub trait MoveSink {
-    /// Moves of our man on `from` to each square of `targets` (for pawns,
-    /// a target on the last rank stands for every promotion).
-    fn piece_moves(&mut self, role: Role, from: Square, targets: Bitboard);
+/// Where the generated board moves of a position of type `P` go (each
+/// variant's visitors: counting, listing, "is there any?").
+pub trait MoveSink<P: ?Sized> {
+    /// Moves of our man on `from` to each square of `targets` in
+    /// `position` (for pawns, a target on the last rank stands for every
+    /// promotion the variant allows there).
+    fn piece_moves(&mut self, position: &P, role: Role, from: Square, targets: Bitboard);
     /// One special move (en passant, castling).
     fn special(&mut self, m: Move);
-    /// True when the sink has seen enough: generation stops at the next
-    /// group ("is there any legal move?").
-    fn is_done(&self) -> bool;
+    /// True when the sink has seen enough: generation stops early (at the
+    /// next group of men). Lets "is there any legal move?" stop at the
+    /// first one, which is usually a king step or a knight jump.
+    #[inline]
+    fn is_done(&self) -> bool {
+        false
+    }
 }
 
 /// One position's board as the generator needs it, with the variant's
@@ -67,7 +73,7 @@ where
     /// (capturing or blocking a single checker, pinned men on their line);
     /// en passant; castling out of check.
     #[inline(always)]
-    pub fn visit(&self, sink: &mut impl MoveSink) {
+    pub fn visit<P: ?Sized>(&self, position: &P, sink: &mut impl MoveSink<P>) {
         let board = self.board;
         let (us, king) = (self.us, self.king);
         let ours = board.by_color(us);
@@ -77,7 +83,7 @@ where
             board.occupied(),
             &self.king_step_attacked,
         );
-        sink.piece_moves(Role::King, king, king_targets);
+        sink.piece_moves(position, Role::King, king, king_targets);
 
         if self.checkers.more_than_one() || sink.is_done() {
             return;
@@ -99,7 +105,7 @@ where
             pinned,
             self.pawns,
             |role, from, targets| {
-                sink.piece_moves(role, from, targets);
+                sink.piece_moves(position, role, from, targets);
                 sink.is_done()
             },
         );
@@ -124,7 +130,7 @@ where
     /// The legal en passant captures onto `ep` (also the test of whether
     /// the en passant square counts for repetition).
     #[inline(always)]
-    pub fn visit_en_passant(&self, ep: Square, sink: &mut impl MoveSink) {
+    pub fn visit_en_passant<P: ?Sized>(&self, ep: Square, sink: &mut impl MoveSink<P>) {
         en_passant::visit_legal(
             self.board,
             self.us,

@@ -23,6 +23,7 @@ mod reserve;
 mod setup;
 mod variant;
 
+pub use crate::fide::movegen::MoveSink;
 pub use action::HostageAction;
 pub use movegen::{ActionVisitor, CountVisitor, ListVisitor};
 pub use reserve::{exchange_value, Reserve, FULL_SET, PROMOTION_ROLES, RESERVE_ROLES};

@@ -27,31 +27,24 @@ use crate::{Bitboard, Move, Piece, Rank, Role, Square};
 use super::reserve::{exchange_value, PROMOTION_ROLES};
 use super::{Hostage, HostageAction};
 
-/// Receives generated actions in groups.
-pub trait ActionVisitor {
-    /// Moves of a piece from `from` to each square in `targets`. For pawns,
-    /// targets on the last rank stand for one promotion per kind of piece
-    /// the mover may release from the opponent's prison.
-    fn piece_moves(&mut self, position: &Hostage, role: Role, from: Square, targets: Bitboard);
-    /// One special move (en passant, castling).
-    fn special(&mut self, m: Move);
+/// Receives generated actions in groups: the board moves as any sink of
+/// the shared FIDE generator over Hostage positions ([`MoveSink`]; for
+/// pawns, a target on the last rank stands for one promotion per kind of
+/// piece the mover may release from the opponent's prison), then drops and
+/// exchanges. `is_done` lets generation stop early (the "any legal
+/// action?" test of every step's outcome).
+pub trait ActionVisitor: MoveSink<Hostage> {
     /// Drops of `role` from the mover's airfield onto each of `targets`.
     fn drops(&mut self, role: Role, targets: Bitboard);
     /// Exchanges giving `given`, rescuing `rescued` and dropping it onto
     /// each of `targets`.
     fn exchanges(&mut self, given: Role, rescued: Role, targets: Bitboard);
-    /// True when the visitor needs no more actions: generation may stop
-    /// early (the "any legal action?" test of every step's outcome).
-    #[inline]
-    fn done(&self) -> bool {
-        false
-    }
 }
 
 /// Counts actions without building them.
 pub struct CountVisitor(pub usize);
 
-impl ActionVisitor for CountVisitor {
+impl MoveSink<Hostage> for CountVisitor {
     #[inline]
     fn piece_moves(&mut self, position: &Hostage, role: Role, _from: Square, targets: Bitboard) {
         self.0 += move_groups::count_moves(role, targets, || position.promotion_choices().count());
@@ -61,7 +54,9 @@ impl ActionVisitor for CountVisitor {
     fn special(&mut self, _m: Move) {
         self.0 += 1;
     }
+}
 
+impl ActionVisitor for CountVisitor {
     #[inline]
     fn drops(&mut self, _role: Role, targets: Bitboard) {
         self.0 += targets.count();
@@ -76,7 +71,7 @@ impl ActionVisitor for CountVisitor {
 /// Collects actions into a list (a reused `Vec`, an `ArrayVec`, ...).
 pub struct ListVisitor<'a, L: Extend<HostageAction>>(pub &'a mut L);
 
-impl<L: Extend<HostageAction>> ActionVisitor for ListVisitor<'_, L> {
+impl<L: Extend<HostageAction>> MoveSink<Hostage> for ListVisitor<'_, L> {
     #[inline]
     fn piece_moves(&mut self, position: &Hostage, role: Role, from: Square, targets: Bitboard) {
         // A promotion releases a piece of the mover's from the opponent's
@@ -91,7 +86,9 @@ impl<L: Extend<HostageAction>> ActionVisitor for ListVisitor<'_, L> {
     fn special(&mut self, m: Move) {
         self.0.extend([HostageAction::Move(m)]);
     }
+}
 
+impl<L: Extend<HostageAction>> ActionVisitor for ListVisitor<'_, L> {
     #[inline]
     fn drops(&mut self, role: Role, targets: Bitboard) {
         self.0
@@ -108,44 +105,24 @@ impl<L: Extend<HostageAction>> ActionVisitor for ListVisitor<'_, L> {
 /// Stops caring after the first action: cheap "is the game over?" checks.
 struct AnyVisitor(bool);
 
-impl ActionVisitor for AnyVisitor {
+impl MoveSink<Hostage> for AnyVisitor {
     fn piece_moves(&mut self, _: &Hostage, _: Role, _: Square, targets: Bitboard) {
         self.0 |= targets.any();
     }
     fn special(&mut self, _: Move) {
         self.0 = true;
     }
+    fn is_done(&self) -> bool {
+        self.0
+    }
+}
+
+impl ActionVisitor for AnyVisitor {
     fn drops(&mut self, _: Role, targets: Bitboard) {
         self.0 |= targets.any();
     }
     fn exchanges(&mut self, _: Role, _: Role, targets: Bitboard) {
         self.0 |= targets.any();
-    }
-    fn done(&self) -> bool {
-        self.0
-    }
-}
-
-/// Hands the shared generator's board moves to a Hostage visitor.
-struct Sink<'a, V> {
-    position: &'a Hostage,
-    visitor: &'a mut V,
-}
-
-impl<V: ActionVisitor> MoveSink for Sink<'_, V> {
-    #[inline(always)]
-    fn piece_moves(&mut self, role: Role, from: Square, targets: Bitboard) {
-        self.visitor.piece_moves(self.position, role, from, targets);
-    }
-
-    #[inline(always)]
-    fn special(&mut self, m: Move) {
-        self.visitor.special(m);
-    }
-
-    #[inline(always)]
-    fn is_done(&self) -> bool {
-        self.visitor.done()
     }
 }
 
@@ -178,13 +155,8 @@ impl Hostage {
             return false;
         };
         let mut any = AnyVisitor(false);
-        self.board_moves(self.checkers()).visit_en_passant(
-            ep,
-            &mut Sink {
-                position: self,
-                visitor: &mut any,
-            },
-        );
+        self.board_moves(self.checkers())
+            .visit_en_passant(ep, &mut any);
         any.0
     }
 
@@ -192,11 +164,8 @@ impl Hostage {
     /// drops, then exchanges.
     pub fn visit_legal_actions<V: ActionVisitor>(&self, visitor: &mut V) {
         let checkers = self.checkers();
-        self.board_moves(checkers).visit(&mut Sink {
-            position: self,
-            visitor,
-        });
-        if visitor.done() {
+        self.board_moves(checkers).visit(self, visitor);
+        if visitor.is_done() {
             return;
         }
         self.visit_drops_and_exchanges(visitor, checkers);
