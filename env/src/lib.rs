@@ -58,7 +58,7 @@ pub use setup::Setup;
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use traitor::{Traitor, TraitorAction};
 pub use variant::{
-    new_position, AnyGame, GameVariant, NewGameError, NoViews, UnknownVariant, Variant,
+    new_position, AnyGame, GameVariant, NewGameError, NoViews, RuleSet, UnknownVariant, Variant,
     VariantVisitor,
 };
 pub use vecenv::{make_batch_env, BatchEnv, EnvConfig, StepError, VecEnv};

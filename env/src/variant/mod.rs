@@ -62,6 +62,18 @@ pub trait GameVariant: Encoding + HiddenInformation + fmt::Debug {
     /// full state (both secrets for Traitor).
     fn diagram(&self) -> Diagram;
 
+    /// The variant's distinct rule sets, for studies that cover every one
+    /// (the first-move-advantage claim plays each): the options that select
+    /// it (only the keys that tell it from the defaults) and a label. By
+    /// default the one rule set of a variant without settings: no options,
+    /// no label.
+    fn rule_sets() -> Vec<RuleSet> {
+        vec![RuleSet {
+            label: String::new(),
+            options: RuleOptions::new(),
+        }]
+    }
+
     /// Reads one turn in the variant's notation and plays it; returns what
     /// was played in (long, standard) notation. One action by default;
     /// Traitor reads an announcement and a move together (`(T-Rh1)N:f2`).
@@ -75,6 +87,16 @@ pub trait GameVariant: Encoding + HiddenInformation + fmt::Debug {
         game.play(&action)?;
         Ok((action.to_string(), standard))
     }
+}
+
+/// One rule set of a variant ([`GameVariant::rule_sets`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleSet {
+    /// What tells it from the variant's other rule sets (`defector/impromptu`);
+    /// empty for a variant with one rule set.
+    pub label: String,
+    /// The options that select it.
+    pub options: RuleOptions,
 }
 
 /// Generic code that needs "some variant": [`Variant::visit`] calls
@@ -129,6 +151,20 @@ registry! {
     MadScientist => crate::MadScientist, "madscientist";
     /// The Traitor Chess family (modes and commitments are rule settings).
     Traitor => crate::Traitor, "traitor";
+}
+
+impl Variant {
+    /// The variant's rule sets ([`GameVariant::rule_sets`]).
+    pub fn rule_sets(self) -> Vec<RuleSet> {
+        struct RuleSets;
+        impl VariantVisitor for RuleSets {
+            type Output = Vec<RuleSet>;
+            fn visit<P: GameVariant>(self) -> Vec<RuleSet> {
+                P::rule_sets()
+            }
+        }
+        self.visit(RuleSets)
+    }
 }
 
 impl fmt::Display for Variant {
