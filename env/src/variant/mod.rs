@@ -5,8 +5,9 @@
 //! training, the CLI and Python) needs of a variant's position type beyond
 //! its rules; [`Variant::visit`] hands a [`VariantVisitor`] the concrete
 //! position type of a variant chosen at run time. Adding a variant is its
-//! module plus one line in the `registry!` invocation below: nothing else
-//! matches on variants.
+//! folder plus one line in the `registry!` invocation in the crate root
+//! (lib.rs), which declares the module and the [`Variant`] arm: nothing
+//! else matches on variants.
 //!
 //! [`AnyGame`] is the text-speaking game of any variant (CLI, Python),
 //! itself built through [`Variant::visit`].
@@ -22,6 +23,8 @@ use crate::encoding::Encoding;
 use crate::hidden::HiddenInformation;
 use crate::render::Diagram;
 use crate::{FenError, Game, MoveError, OptionError, RuleOptions};
+
+pub use crate::Variant;
 
 /// Everything generic code needs of a variant's position type: its rules
 /// ([`Position`]), its tensors ([`Encoding`]), what each player may know
@@ -107,51 +110,64 @@ pub trait VariantVisitor {
     fn visit<P: GameVariant>(self) -> Self::Output;
 }
 
-/// Declares the registry: the [`Variant`] enum, its names and
-/// [`Variant::visit`], from one line per variant.
+/// Declares the registry, invoked once in the crate root (lib.rs) with one
+/// line per variant, `Arm => module::Position, "name";` (attributes, such
+/// as a doc comment or a `#[cfg(...)]`, before it): the variant's module
+/// (its folder `src/<module>/`), its [`Variant`] arm, its registered name
+/// and its arm of [`Variant::visit`]. Nothing else in the crate names a
+/// variant: this line is how a variant joins.
 macro_rules! registry {
-    ($($(#[$doc:meta])* $arm:ident => $position:ty, $name:literal;)*) => {
+    ($(
+        $(#[doc = $doc:literal])*
+        $(#[cfg($cfg:meta)])?
+        $arm:ident => $module:ident :: $position:ident, $name:literal;
+    )*) => {
+        $(
+            $(#[cfg($cfg)])?
+            pub mod $module;
+        )*
+
         /// Every variant Heterodox implements.
         #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Variant {
-            $($(#[$doc])* $arm,)*
+            $(
+                $(#[doc = $doc])*
+                $(#[cfg($cfg)])?
+                $arm,
+            )*
         }
 
         impl Variant {
             /// Every registered variant, in registry order.
-            pub const ALL: [Variant; [$(Variant::$arm),*].len()] = [$(Variant::$arm),*];
+            pub const ALL: [Variant; [$($(#[cfg($cfg)])? Variant::$arm,)*].len()] =
+                [$($(#[cfg($cfg)])? Variant::$arm,)*];
 
             /// The registered name, as typed on the command line and in Python.
             pub const fn name(self) -> &'static str {
                 match self {
-                    $(Variant::$arm => $name,)*
+                    $(
+                        $(#[cfg($cfg)])?
+                        Variant::$arm => $name,
+                    )*
                 }
             }
 
             /// Runs `visitor` with this variant's concrete position type:
             /// the one place where a variant chosen at run time becomes a
             /// type.
-            pub fn visit<V: VariantVisitor>(self, visitor: V) -> V::Output {
+            pub fn visit<V: $crate::variant::VariantVisitor>(self, visitor: V) -> V::Output {
                 match self {
-                    $(Variant::$arm => visitor.visit::<$position>(),)*
+                    $(
+                        $(#[cfg($cfg)])?
+                        Variant::$arm => visitor.visit::<$module::$position>(),
+                    )*
                 }
             }
         }
     };
 }
 
-registry! {
-    /// FIDE chess, the reference.
-    Chess => crate::Chess, "chess";
-    /// Poison Chess.
-    Poison => crate::PoisonChess, "poison";
-    /// Hostage Chess.
-    Hostage => crate::Hostage, "hostage";
-    /// Mad Scientist Chess.
-    MadScientist => crate::MadScientist, "madscientist";
-    /// The Traitor Chess family (modes and commitments are rule settings).
-    Traitor => crate::Traitor, "traitor";
-}
+pub(crate) use registry;
 
 impl Variant {
     /// The variant's rule sets ([`GameVariant::rule_sets`]).
