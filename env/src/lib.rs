@@ -74,4 +74,9 @@ variant::registry! {
     MadScientist => madscientist::MadScientist, "madscientist";
     /// The Traitor Chess family (modes and commitments are rule settings).
     Traitor => traitor::Traitor, "traitor";
+    /// King of the Hill, a test-only variant (cargo feature `test-variant`):
+    /// what adding a variant takes, checked by the conformance suite and
+    /// the perft driver.
+    #[cfg(feature = "test-variant")]
+    KingOfTheHill => kingofthehill::KingOfTheHill, "kingofthehill";
 }

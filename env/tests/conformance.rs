@@ -428,3 +428,26 @@ fn every_rule_set_of_every_variant_parses_and_differs() {
     assert_eq!(traitor[14].label, "mercenary/impromptu");
     assert_eq!(Variant::Chess.rule_sets()[0].label, "");
 }
+
+/// The test-only variant (King of the Hill) is in the registry of a
+/// `test-variant` build, so the suite above ran on it: adding a variant
+/// takes its folder and its registry line, nothing in this file.
+#[cfg(feature = "test-variant")]
+#[test]
+fn the_test_variant_is_registered_in_a_test_variant_build() {
+    let variant: Variant = "kingofthehill".parse().unwrap();
+    assert!(Variant::ALL.contains(&variant));
+    assert_eq!(variant.rule_sets().len(), 1);
+}
+
+/// ... and never in a normal build, whose registry the claims and the
+/// benchmarks iterate.
+#[cfg(not(feature = "test-variant"))]
+#[test]
+fn the_test_variant_stays_out_of_a_normal_build() {
+    let error = "kingofthehill".parse::<Variant>().unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "unknown variant 'kingofthehill' (valid variants: chess, poison, hostage, madscientist, traitor)"
+    );
+}
