@@ -167,8 +167,8 @@ impl FromStr for Square {
 }
 
 /// Declares a board coordinate, a file or a rank: a `u8` index 0..8 with
-/// its named values, written as one character counted from `$first`
-/// (`a`..`h`, `1`..`8`).
+/// its named values, written as one character counted from the byte
+/// `$first` (`a`..`h`, `1`..`8`).
 macro_rules! coordinate {
     ($(#[$doc:meta])* $name:ident, $first:literal, [$($value:ident = $index:literal),*]) => {
         $(#[$doc])*
@@ -193,7 +193,7 @@ macro_rules! coordinate {
             }
 
             pub const fn char(self) -> char {
-                ($first as u8 + self.0) as char
+                ($first + self.0) as char
             }
 
             pub const fn from_char(c: char) -> Option<$name> {
@@ -215,12 +215,12 @@ macro_rules! coordinate {
 
 coordinate! {
     /// A file, a (0) to h (7).
-    File, 'a', [A = 0, B = 1, C = 2, D = 3, E = 4, F = 5, G = 6, H = 7]
+    File, b'a', [A = 0, B = 1, C = 2, D = 3, E = 4, F = 5, G = 6, H = 7]
 }
 
 coordinate! {
     /// A rank, 1 (0) to 8 (7).
-    Rank, '1', [
+    Rank, b'1', [
         FIRST = 0, SECOND = 1, THIRD = 2, FOURTH = 3, FIFTH = 4, SIXTH = 5, SEVENTH = 6, EIGHTH = 7
     ]
 }

@@ -170,6 +170,20 @@ fn vecenv_random_run<P: GameVariant>(
     (history, finals, finished)
 }
 
+/// What a step may change: observations, masks, rewards and positions.
+type Snapshot = (Vec<f32>, Vec<bool>, Vec<f32>, Vec<String>);
+
+fn snapshot<P: GameVariant>(env: &VecEnv<P>) -> Snapshot {
+    (
+        env.observations().to_vec(),
+        env.action_masks().to_vec(),
+        env.rewards().to_vec(),
+        (0..env.num_envs())
+            .map(|i| env.game(i).unwrap().position().fen())
+            .collect(),
+    )
+}
+
 /// An illegal or out-of-range action, or a wrong count, is refused with a
 /// typed error naming the action and position, and changes nothing.
 fn illegal_actions_change_nothing<P: GameVariant>(make: impl Fn(u64) -> P + Send + Sync + 'static) {
@@ -180,14 +194,7 @@ fn illegal_actions_change_nothing<P: GameVariant>(make: impl Fn(u64) -> P + Send
         env.random_legal_actions(&mut rng, &mut actions);
         env.step(&actions).unwrap();
     }
-    let snapshot = (
-        env.observations().to_vec(),
-        env.action_masks().to_vec(),
-        env.rewards().to_vec(),
-        (0..3)
-            .map(|i| env.game(i).unwrap().position().fen())
-            .collect::<Vec<_>>(),
-    );
+    let snapshot = snapshot(&env);
     let a = env.num_actions();
     let illegal = env.action_masks()[a..2 * a]
         .iter()
@@ -221,15 +228,10 @@ fn illegal_actions_change_nothing<P: GameVariant>(make: impl Fn(u64) -> P + Send
             found: 2
         }
     );
-    let after = (
-        env.observations().to_vec(),
-        env.action_masks().to_vec(),
-        env.rewards().to_vec(),
-        (0..3)
-            .map(|i| env.game(i).unwrap().position().fen())
-            .collect::<Vec<_>>(),
+    assert!(
+        snapshot == self::snapshot(&env),
+        "a refused step changed the environment"
     );
-    assert!(snapshot == after, "a refused step changed the environment");
     env.step(&actions).unwrap();
 }
 

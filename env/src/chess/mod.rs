@@ -115,8 +115,7 @@ impl Chess {
     /// with one knight or bishop in all, or with only bishops all on squares
     /// of one colour.
     pub fn is_insufficient_material(&self) -> bool {
-        let board = &self.fide.board;
-        endings::insufficient_material(board, board.by_role(Role::Pawn) | board.rooks_and_queens())
+        endings::fide_insufficient_material(&self.fide.board)
     }
 
     /// True when a legal en passant capture exists (only then does the en
@@ -184,12 +183,7 @@ impl Position for Chess {
     }
 
     fn outcome_given(&self, has_legal_action: bool) -> Option<Outcome> {
-        endings::outcome_given(
-            has_legal_action,
-            || endings::checkmate_or_stalemate(self.is_check(), self.fide.turn),
-            || self.is_insufficient_material(),
-            self.fide.halfmoves,
-        )
+        endings::fide_outcome_given(has_legal_action, &self.fide, || self.is_check())
     }
 
     fn repetition_key(&self) -> u64 {

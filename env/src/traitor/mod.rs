@@ -49,7 +49,7 @@ pub use view::{TraitorSampler, TraitorView};
 use crate::fide::state::fide_accessors;
 use crate::fide::{castling, endings, FideState};
 use crate::zobrist;
-use crate::{Bitboard, Board, Color, FenError, MoveError, Outcome, Position, Role, Square};
+use crate::{Bitboard, Board, Color, FenError, MoveError, Outcome, Position, Square};
 
 /// Marks an empty square in the identity array.
 pub(crate) const NO_ID: u8 = 0xff;
@@ -223,8 +223,7 @@ impl Traitor {
     /// squares of one colour: nobody can ever give mate, whoever controls
     /// what (the FIDE rule, on roles only).
     pub fn is_insufficient_material(&self) -> bool {
-        let board = &self.fide.board;
-        endings::insufficient_material(board, board.by_role(Role::Pawn) | board.rooks_and_queens())
+        endings::fide_insufficient_material(&self.fide.board)
     }
 
     /// The view of `observer`: everything but the opponent's secret (T10).
@@ -370,12 +369,7 @@ impl Position for Traitor {
         if self.step != Step::Open {
             return None;
         }
-        endings::outcome_given(
-            has_legal_action,
-            || endings::checkmate_or_stalemate(self.is_check(), self.fide.turn),
-            || self.is_insufficient_material(),
-            self.fide.halfmoves,
-        )
+        endings::fide_outcome_given(has_legal_action, &self.fide, || self.is_check())
     }
 
     fn repetition_key(&self) -> u64 {

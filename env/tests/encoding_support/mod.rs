@@ -54,6 +54,24 @@ pub fn check_index_bijection<P: Encoding>(
     positions
 }
 
+/// [`check_index_bijection`], tallying the legal actions by `kind` (one of
+/// `K` parts of the action space) and asserting that every part was
+/// exercised. Returns the number of positions checked.
+pub fn check_index_bijection_by_kind<P: Encoding, const K: usize>(
+    seeds: impl IntoIterator<Item = u64>,
+    start: impl Fn(u64) -> P,
+    ply_cap: u32,
+    kind: impl Fn(&P::Action) -> usize,
+) -> usize {
+    let mut kinds = [0usize; K];
+    let positions = check_index_bijection(seeds, start, ply_cap, |action, _| {
+        kinds[kind(action)] += 1;
+    });
+    println!("{positions} positions, kinds {kinds:?}");
+    assert!(kinds.iter().all(|k| *k > 0), "{kinds:?}");
+    positions
+}
+
 /// The index of the legal action written `text` in `pos`.
 pub fn index<P: Encoding>(pos: &P, text: &str) -> usize {
     let action = pos
