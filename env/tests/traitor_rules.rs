@@ -1,6 +1,8 @@
 //! Traitor Chess family: one test per ruling (T1-T11, T4a), notation,
 //! position strings and the text's sample game as the rulings read it.
 
+mod rules_support;
+
 use heterodox_env::traitor::{
     AnnounceCheck, Commitment, Mode, Secret, Selection, Step, Traitor, TraitorAction, TraitorRules,
     TraitorView,
@@ -9,16 +11,13 @@ use heterodox_env::{
     AnyGame, Bitboard, Color, FenError, Game, HiddenInformation, MoveError, Position,
     PositionError, RuleOptions, Square, StateSampler, Variant,
 };
+use rules_support::sq;
 
 /// The view's observation tensor (the variant's one encoder).
 fn observation(view: &TraitorView) -> Vec<f32> {
     let mut out = vec![f32::NAN; view.num_channels() * 64];
     view.encode(&mut out);
     out
-}
-
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
 }
 
 fn rules(mode: Mode, commitment: Commitment) -> TraitorRules {
