@@ -1,11 +1,10 @@
 //! King of the Hill as a learning environment sees it: exactly chess's
-//! action space (AlphaZero's 73 move planes) and observation (20 planes,
-//! [`crate::chess::encoding`]). The hill is the same four squares in every
-//! game, so no plane needs to show it.
+//! action space (AlphaZero's 73 move planes) and observation (20 planes),
+//! so a chess network's shapes fit it. The hill is the same four squares in
+//! every game, so no plane needs to show it. Every method is chess's.
 
-use crate::chess::encoding::{board_move_index, CHANNEL_NAMES, MOVE_PLANES, NUM_ACTIONS};
 use crate::encoding::Encoding;
-use crate::{Color, Move, Position};
+use crate::{Color, Move};
 
 use super::KingOfTheHill;
 
@@ -13,24 +12,24 @@ impl Encoding for KingOfTheHill {
     const ENCODING_VERSION: u32 = 1;
 
     fn board_action_planes(&self) -> usize {
-        MOVE_PLANES
+        self.chess.board_action_planes()
     }
 
     fn num_actions(&self) -> usize {
-        NUM_ACTIONS
+        self.chess.num_actions()
     }
 
     #[inline]
     fn action_index(&self, action: &Move) -> usize {
-        board_move_index(action, self.turn())
+        self.chess.action_index(action)
     }
 
     fn num_channels(&self) -> usize {
-        CHANNEL_NAMES.len()
+        self.chess.num_channels()
     }
 
     fn channel_names(&self) -> Vec<String> {
-        CHANNEL_NAMES.map(String::from).into()
+        self.chess.channel_names()
     }
 
     fn encode(&self, observer: Color, out: &mut [f32]) {
