@@ -5,9 +5,9 @@
 //! build, so nothing that iterates the registry, a claim or a benchmark,
 //! ever meets it). It shows what adding a variant takes: this folder, with
 //! every variant's file set, plus one line in the registry (lib.rs) and a
-//! perft file (tests/data/kingofthehill.perft); the conformance suite, the
-//! perft driver, the batched environment, the CLI and Python then pick it
-//! up from the registry.
+//! perft file (tests/data/kingofthehill.perft); whatever iterates the
+//! registry (the conformance suite, the perft driver, `make_batch_env`,
+//! `AnyGame`) then picks it up.
 //!
 //! It is chess plus one rule by design, so it is built on [`Chess`] (the
 //! one variant folder that imports another; a variant with rules of its
