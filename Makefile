@@ -88,6 +88,10 @@ test: test-rust test-python lint
 # them run even when one fails, so one CI log shows every failure.
 test-rust: setup
 	$(CARGO) test --release --workspace --exclude $(PYTHON_CRATE) --no-fail-fast
+	@# The test-only variant (env feature `test-variant`, King of the Hill)
+	@# through the conformance suite and the perft driver: what adding a
+	@# variant takes. Never part of a normal build.
+	$(CARGO) test --release -p heterodox-env --features test-variant --test conformance --test perft
 
 # pytest exits with 5 when it collects no test; an empty folder is reported
 # but does not fail the run.
@@ -109,6 +113,7 @@ test-python: build-python build-rust
 lint: setup
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --release --workspace --all-targets -- -D warnings
+	$(CARGO) clippy --release -p heterodox-env --all-targets --features test-variant -- -D warnings
 
 fmt:
 	$(CARGO) fmt --all

@@ -36,17 +36,7 @@ impl Board {
     /// The FIDE starting placement.
     pub fn standard() -> Board {
         let mut board = Board::empty();
-        let back = [
-            Role::Rook,
-            Role::Knight,
-            Role::Bishop,
-            Role::Queen,
-            Role::King,
-            Role::Bishop,
-            Role::Knight,
-            Role::Rook,
-        ];
-        for (file, role) in File::all().zip(back) {
+        for (file, role) in File::all().zip(Role::FIDE_BACK_RANK) {
             board.set_piece_at(
                 Square::from_coords(file, Rank::FIRST),
                 Piece::new(Color::White, role),

@@ -3,13 +3,13 @@
 //! Shared building blocks ([`Bitboard`], [`Square`], [`Board`], [`attacks`],
 //! [`zobrist`], FEN and SAN pieces), the small [`Position`] trait every
 //! variant implements, the [`Game`] record with repetition, generic
-//! [`perft`], and the variants themselves ([`Chess`] first). See
+//! [`perft`], and the variants themselves ([`Chess`] first), each in its
+//! folder and declared by its line in the registry below. See
 //! docs/architecture.md for how a variant plugs in.
 
 pub mod attacks;
 mod bitboard;
 mod board;
-pub mod chess;
 mod color;
 pub mod encoding;
 mod error;
@@ -18,14 +18,11 @@ pub mod fen;
 pub mod fide;
 mod game;
 pub mod hidden;
-pub mod hostage;
-pub mod madscientist;
 mod moves;
 mod options;
 mod outcome;
 pub mod perft;
 pub mod pgn;
-pub mod poison;
 mod position;
 pub mod render;
 pub mod repetition;
@@ -34,7 +31,6 @@ mod role;
 pub mod san;
 mod setup;
 mod square;
-pub mod traitor;
 pub mod variant;
 pub mod vecenv;
 pub mod zobrist;
@@ -58,7 +54,29 @@ pub use setup::Setup;
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use traitor::{Traitor, TraitorAction};
 pub use variant::{
-    new_position, AnyGame, GameVariant, NewGameError, NoViews, UnknownVariant, Variant,
+    new_position, AnyGame, GameVariant, NewGameError, NoViews, RuleSet, UnknownVariant,
     VariantVisitor,
 };
 pub use vecenv::{make_batch_env, BatchEnv, EnvConfig, StepError, VecEnv};
+
+// The registry: one line per variant declares its module (its folder
+// `src/<module>/`), its `Variant` arm, its registered name and its arm of
+// `Variant::visit` (variant/mod.rs defines the macro). A variant joins
+// here and nowhere else in the crate.
+variant::registry! {
+    /// FIDE chess, the reference.
+    Chess => chess::Chess, "chess";
+    /// Poison Chess.
+    Poison => poison::PoisonChess, "poison";
+    /// Hostage Chess.
+    Hostage => hostage::Hostage, "hostage";
+    /// Mad Scientist Chess.
+    MadScientist => madscientist::MadScientist, "madscientist";
+    /// The Traitor Chess family (modes and commitments are rule settings).
+    Traitor => traitor::Traitor, "traitor";
+    /// King of the Hill, a test-only variant (cargo feature `test-variant`):
+    /// what adding a variant takes, checked by the conformance suite and
+    /// the perft driver.
+    #[cfg(feature = "test-variant")]
+    KingOfTheHill => kingofthehill::KingOfTheHill, "kingofthehill";
+}

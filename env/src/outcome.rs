@@ -4,7 +4,9 @@ use std::fmt;
 
 use crate::Color;
 
-/// Why a game ended. Variants add their own reasons here as they land.
+/// Why a game ended: the FIDE endings, repetition, the endings of the
+/// variants that came first, and [`Termination::Goal`] for any variant's
+/// own winning condition (so a new variant adds no reason here).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Termination {
@@ -28,6 +30,9 @@ pub enum Termination {
     /// Mad Scientist Chess: the side to move has no legal action, a draw
     /// (M1: there is no checkmate or stalemate).
     NoLegalAction,
+    /// A variant's own winning condition, named by the variant (King of
+    /// the Hill: `king reached the hill`).
+    Goal(&'static str),
 }
 
 impl Termination {
@@ -42,6 +47,7 @@ impl Termination {
             Termination::DoomedCheckmate => "checkmate by a poisoned king without a doctor",
             Termination::ScientistCaptured => "scientist captured",
             Termination::NoLegalAction => "no legal action",
+            Termination::Goal(name) => name,
         }
     }
 }

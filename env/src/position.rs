@@ -15,9 +15,6 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// discard... `Display` writes its long (UCI-style) form.
     type Action: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static;
 
-    /// The registered name of the variant (`chess`, `poison`, ...).
-    fn variant_name(&self) -> &'static str;
-
     /// The player who takes the next step. In variants where a turn has
     /// several steps (announce then move; move then discard) the same player
     /// acts several times in a row.

@@ -41,14 +41,21 @@ impl Role {
         Role::Doctor,
         Role::Guard,
     ];
-    /// The six FIDE roles.
-    pub const FIDE: [Role; 6] = [
-        Role::Pawn,
+    /// The six FIDE roles: the first six of [`Role::ALL`].
+    pub const FIDE: [Role; 6] = match Role::ALL.first_chunk() {
+        Some(fide) => *fide,
+        None => unreachable!(),
+    };
+    /// The FIDE back rank, files a to h.
+    pub const FIDE_BACK_RANK: [Role; 8] = [
+        Role::Rook,
         Role::Knight,
         Role::Bishop,
-        Role::Rook,
         Role::Queen,
         Role::King,
+        Role::Bishop,
+        Role::Knight,
+        Role::Rook,
     ];
     /// The roles a FIDE pawn may promote to, in the order move lists use.
     pub const FIDE_PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];

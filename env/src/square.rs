@@ -166,92 +166,61 @@ impl FromStr for Square {
     }
 }
 
-/// A file, a (0) to h (7).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct File(u8);
+/// Declares a board coordinate, a file or a rank: a `u8` index 0..8 with
+/// its named values, written as one character counted from the byte
+/// `$first` (`a`..`h`, `1`..`8`).
+macro_rules! coordinate {
+    ($(#[$doc:meta])* $name:ident, $first:literal, [$($value:ident = $index:literal),*]) => {
+        $(#[$doc])*
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(u8);
 
-impl File {
-    pub const A: File = File(0);
-    pub const B: File = File(1);
-    pub const C: File = File(2);
-    pub const D: File = File(3);
-    pub const E: File = File(4);
-    pub const F: File = File(5);
-    pub const G: File = File(6);
-    pub const H: File = File(7);
+        impl $name {
+            $(pub const $value: $name = $name($index);)*
 
-    #[inline]
-    pub const fn new(index: u32) -> Option<File> {
-        if index < 8 {
-            Some(File(index as u8))
-        } else {
-            None
+            #[inline]
+            pub const fn new(index: u32) -> Option<$name> {
+                if index < 8 {
+                    Some($name(index as u8))
+                } else {
+                    None
+                }
+            }
+
+            #[inline]
+            pub const fn index(self) -> usize {
+                self.0 as usize
+            }
+
+            pub const fn char(self) -> char {
+                ($first + self.0) as char
+            }
+
+            pub const fn from_char(c: char) -> Option<$name> {
+                let first = $first as u32;
+                let code = c as u32;
+                if code >= first && code < first + 8 {
+                    Some($name((code - first) as u8))
+                } else {
+                    None
+                }
+            }
+
+            pub fn all() -> impl DoubleEndedIterator<Item = $name> {
+                (0u8..8).map($name)
+            }
         }
-    }
-
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    pub const fn char(self) -> char {
-        (b'a' + self.0) as char
-    }
-
-    pub const fn from_char(c: char) -> Option<File> {
-        if c >= 'a' && c <= 'h' {
-            Some(File(c as u8 - b'a'))
-        } else {
-            None
-        }
-    }
-
-    pub fn all() -> impl DoubleEndedIterator<Item = File> {
-        (0u8..8).map(File)
-    }
+    };
 }
 
-/// A rank, 1 (0) to 8 (7).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Rank(u8);
+coordinate! {
+    /// A file, a (0) to h (7).
+    File, b'a', [A = 0, B = 1, C = 2, D = 3, E = 4, F = 5, G = 6, H = 7]
+}
 
-impl Rank {
-    pub const FIRST: Rank = Rank(0);
-    pub const SECOND: Rank = Rank(1);
-    pub const THIRD: Rank = Rank(2);
-    pub const FOURTH: Rank = Rank(3);
-    pub const FIFTH: Rank = Rank(4);
-    pub const SIXTH: Rank = Rank(5);
-    pub const SEVENTH: Rank = Rank(6);
-    pub const EIGHTH: Rank = Rank(7);
-
-    #[inline]
-    pub const fn new(index: u32) -> Option<Rank> {
-        if index < 8 {
-            Some(Rank(index as u8))
-        } else {
-            None
-        }
-    }
-
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    pub const fn char(self) -> char {
-        (b'1' + self.0) as char
-    }
-
-    pub const fn from_char(c: char) -> Option<Rank> {
-        if c >= '1' && c <= '8' {
-            Some(Rank(c as u8 - b'1'))
-        } else {
-            None
-        }
-    }
-
-    pub fn all() -> impl DoubleEndedIterator<Item = Rank> {
-        (0u8..8).map(Rank)
-    }
+coordinate! {
+    /// A rank, 1 (0) to 8 (7).
+    Rank, b'1', [
+        FIRST = 0, SECOND = 1, THIRD = 2, FOURTH = 3, FIFTH = 4, SIXTH = 5, SEVENTH = 6, EIGHTH = 7
+    ]
 }

@@ -2,15 +2,12 @@
 //! written exactly, illegal input refused with the position unchanged, game
 //! endings, repetition, and round trips over seeded random games.
 
-use heterodox_env::{
-    Chess, Color, Game, Move, MoveError, Outcome, Position, Role, Square, Termination,
-};
+mod rules_support;
+
+use heterodox_env::{Chess, Color, Game, Move, MoveError, Position, Role, Square, Termination};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
-}
+use rules_support::{draw, sq, win};
 
 fn play_line(moves: &[&str]) -> Game<Chess> {
     let mut game = Game::new(Chess::new());
@@ -201,13 +198,7 @@ fn en_passant_square_is_kept_only_when_a_capture_is_possible() {
 #[test]
 fn checkmate_stalemate_and_dead_positions() {
     let fools = play_line(&["f3", "e5", "g4", "Qh4#"]);
-    assert_eq!(
-        fools.outcome(),
-        Some(Outcome::Decisive {
-            winner: Color::Black,
-            termination: Termination::Checkmate
-        })
-    );
+    assert_eq!(fools.outcome(), win(Color::Black, Termination::Checkmate));
     assert!(fools.position().is_checkmate());
     let mut over = fools.clone();
     assert_eq!(
@@ -217,12 +208,7 @@ fn checkmate_stalemate_and_dead_positions() {
 
     let stalemate = Chess::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
     assert!(stalemate.is_stalemate());
-    assert_eq!(
-        stalemate.outcome(),
-        Some(Outcome::Draw {
-            termination: Termination::Stalemate
-        })
-    );
+    assert_eq!(stalemate.outcome(), draw(Termination::Stalemate));
 
     let dead = |fen: &str| Chess::from_fen(fen).unwrap().is_insufficient_material();
     assert!(dead("8/8/4k3/8/8/8/4K3/8 w - - 0 1"));
@@ -246,21 +232,14 @@ fn checkmate_stalemate_and_dead_positions() {
         Chess::from_fen("8/8/4k3/8/8/2B5/4K3/8 w - - 0 1")
             .unwrap()
             .outcome(),
-        Some(Outcome::Draw {
-            termination: Termination::InsufficientMaterial
-        })
+        draw(Termination::InsufficientMaterial)
     );
 }
 
 #[test]
 fn fifty_move_rule_and_mate_on_the_hundredth_half_move() {
     let drawn = Chess::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 100 80").unwrap();
-    assert_eq!(
-        drawn.outcome(),
-        Some(Outcome::Draw {
-            termination: Termination::FiftyMoves
-        })
-    );
+    assert_eq!(drawn.outcome(), draw(Termination::FiftyMoves));
     let not_yet = Chess::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 99 80").unwrap();
     assert_eq!(not_yet.outcome(), None);
     // Checkmate delivered with the 100th half-move wins: mate comes first.
@@ -268,13 +247,7 @@ fn fifty_move_rule_and_mate_on_the_hundredth_half_move() {
     let mate = mating.parse_move("Ra8").unwrap();
     mating.play(&mate).unwrap();
     assert_eq!(mating.halfmoves(), 100);
-    assert_eq!(
-        mating.outcome(),
-        Some(Outcome::Decisive {
-            winner: Color::White,
-            termination: Termination::Checkmate
-        })
-    );
+    assert_eq!(mating.outcome(), win(Color::White, Termination::Checkmate));
 }
 
 #[test]
@@ -289,12 +262,7 @@ fn threefold_repetition_by_zobrist_key() {
     assert_eq!(game.outcome(), None);
     game.play_text("Ng8").unwrap();
     assert_eq!(game.repetitions(), 3);
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::Draw {
-            termination: Termination::ThreefoldRepetition
-        })
-    );
+    assert_eq!(game.outcome(), draw(Termination::ThreefoldRepetition));
 }
 
 #[test]

@@ -1,13 +1,15 @@
-//! One conformance suite for every variant that implements `Encoding`: the
-//! action codec, the observation encoder and the batched environment built
-//! on them. Adding a variant is one line in `conformance_tests!` at the
-//! bottom: a test name and a function from a seed to a start position.
+//! One conformance suite for every registered variant (`Variant::ALL`, so
+//! a variant joins by its registry line alone): the action codec, the
+//! observation encoder and the batched environment built on them, on each
+//! variant's default rule set.
 
 use std::collections::HashSet;
 
 use heterodox_env::vecenv::{GameEnd, SplitMix64};
-use heterodox_env::GameVariant;
-use heterodox_env::{Color, EnvConfig, Game, Outcome, StepError, VecEnv};
+use heterodox_env::{
+    Color, EnvConfig, Game, GameVariant, Outcome, RuleOptions, RuleSet, StepError, Variant,
+    VariantVisitor, VecEnv,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -168,6 +170,20 @@ fn vecenv_random_run<P: GameVariant>(
     (history, finals, finished)
 }
 
+/// What a step may change: observations, masks, rewards and positions.
+type Snapshot = (Vec<f32>, Vec<bool>, Vec<f32>, Vec<String>);
+
+fn snapshot<P: GameVariant>(env: &VecEnv<P>) -> Snapshot {
+    (
+        env.observations().to_vec(),
+        env.action_masks().to_vec(),
+        env.rewards().to_vec(),
+        (0..env.num_envs())
+            .map(|i| env.game(i).unwrap().position().fen())
+            .collect(),
+    )
+}
+
 /// An illegal or out-of-range action, or a wrong count, is refused with a
 /// typed error naming the action and position, and changes nothing.
 fn illegal_actions_change_nothing<P: GameVariant>(make: impl Fn(u64) -> P + Send + Sync + 'static) {
@@ -178,14 +194,7 @@ fn illegal_actions_change_nothing<P: GameVariant>(make: impl Fn(u64) -> P + Send
         env.random_legal_actions(&mut rng, &mut actions);
         env.step(&actions).unwrap();
     }
-    let snapshot = (
-        env.observations().to_vec(),
-        env.action_masks().to_vec(),
-        env.rewards().to_vec(),
-        (0..3)
-            .map(|i| env.game(i).unwrap().position().fen())
-            .collect::<Vec<_>>(),
-    );
+    let snapshot = snapshot(&env);
     let a = env.num_actions();
     let illegal = env.action_masks()[a..2 * a]
         .iter()
@@ -219,15 +228,10 @@ fn illegal_actions_change_nothing<P: GameVariant>(make: impl Fn(u64) -> P + Send
             found: 2
         }
     );
-    let after = (
-        env.observations().to_vec(),
-        env.action_masks().to_vec(),
-        env.rewards().to_vec(),
-        (0..3)
-            .map(|i| env.game(i).unwrap().position().fen())
-            .collect::<Vec<_>>(),
+    assert!(
+        snapshot == self::snapshot(&env),
+        "a refused step changed the environment"
     );
-    assert!(snapshot == after, "a refused step changed the environment");
     env.step(&actions).unwrap();
 }
 
@@ -369,21 +373,83 @@ fn conformance<P: GameVariant>(make: impl Fn(u64) -> P + Send + Sync + Clone + '
     finished_env_without_auto_reset(make);
 }
 
-macro_rules! conformance_tests {
-    ($($name:ident: $make:expr,)*) => {
-        $(
-            #[test]
-            fn $name() {
-                conformance($make);
-            }
-        )*
-    };
+/// Runs the suite on the default rule set of one variant, its games
+/// started as `GameVariant::start` starts them.
+struct Conformance;
+
+impl VariantVisitor for Conformance {
+    type Output = ();
+
+    fn visit<P: GameVariant>(self) {
+        let rules = P::parse_rules(&RuleOptions::new()).expect("the defaults parse");
+        conformance(move |seed| P::start(&rules, seed).expect("a default start position"));
+    }
 }
 
-conformance_tests! {
-    chess: |_seed| heterodox_env::Chess::new(),
-    traitor: |_seed| heterodox_env::Traitor::new(Default::default()).unwrap(),
-    madscientist: |_seed| heterodox_env::MadScientist::new(),
-    poison: |_seed| heterodox_env::PoisonChess::new(),
-    hostage: |_seed| heterodox_env::Hostage::new(),
+#[test]
+fn every_registered_variant_conforms() {
+    // One thread per variant, named after it, so a failure names its
+    // variant and the variants run side by side as separate tests would.
+    std::thread::scope(|scope| {
+        for variant in Variant::ALL {
+            std::thread::Builder::new()
+                .name(variant.name().to_owned())
+                .spawn_scoped(scope, move || variant.visit(Conformance))
+                .expect("a test thread");
+        }
+    });
+}
+
+#[test]
+fn every_rule_set_of_every_variant_parses_and_differs() {
+    for variant in Variant::ALL {
+        struct Distinct(Vec<RuleSet>);
+        impl VariantVisitor for Distinct {
+            type Output = ();
+            fn visit<P: GameVariant>(self) {
+                let mut seen = Vec::new();
+                for set in self.0 {
+                    let rules = P::parse_rules(&set.options)
+                        .unwrap_or_else(|e| panic!("{} {}: {e}", P::VARIANT, set.label));
+                    assert!(!seen.contains(&rules), "{} {} twice", P::VARIANT, set.label);
+                    seen.push(rules);
+                }
+            }
+        }
+        let sets = variant.rule_sets();
+        assert!(!sets.is_empty(), "{variant}");
+        variant.visit(Distinct(sets));
+    }
+    let traitor = Variant::Traitor.rule_sets();
+    assert_eq!(traitor.len(), 15);
+    assert_eq!(traitor[0].label, "traitor/standard");
+    assert_eq!(
+        traitor[0].options.to_string(),
+        "commitment=standard,mode=traitor"
+    );
+    assert_eq!(traitor[14].label, "mercenary/impromptu");
+    assert_eq!(Variant::Chess.rule_sets()[0].label, "");
+}
+
+/// The test-only variant (King of the Hill) is in the registry of a
+/// `test-variant` build, so the suite above ran on it: adding a variant
+/// takes its folder and its registry line, nothing in this file.
+#[cfg(feature = "test-variant")]
+#[test]
+fn the_test_variant_is_registered_in_a_test_variant_build() {
+    let variant: Variant = "kingofthehill".parse().unwrap();
+    assert!(Variant::ALL.contains(&variant));
+    assert_eq!(variant.rule_sets().len(), 1);
+}
+
+/// ... and never in a normal build, whose registry the claims and the
+/// benchmarks iterate.
+#[cfg(not(feature = "test-variant"))]
+#[test]
+fn the_test_variant_stays_out_of_a_normal_build() {
+    let error = "kingofthehill".parse::<Variant>().unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "unknown variant 'kingofthehill' (valid variants: chess, poison, hostage, madscientist, traitor)"
+    );
 }

@@ -4,11 +4,14 @@
 
 mod hostage_support;
 
+mod rules_support;
+
 use heterodox_env::{
-    perft, FenError, Game, Hostage, HostageAction, MoveError, Outcome, Position, PositionError,
-    Role, Square, Termination,
+    perft, FenError, Game, Hostage, HostageAction, MoveError, Position, PositionError, Role,
+    Square, Termination,
 };
 use hostage_support::{reference_perft, sorted_strings};
+use rules_support::{draw, win};
 
 fn position(fen: &str) -> Hostage {
     Hostage::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -171,10 +174,7 @@ fn h3_drops_go_to_empty_squares_pawns_never_on_a_back_rank_and_may_mate() {
     play_all(&mut game, "Q*f8#");
     assert_eq!(
         game.outcome(),
-        Some(Outcome::Decisive {
-            winner: heterodox_env::Color::White,
-            termination: Termination::Checkmate
-        })
+        win(heterodox_env::Color::White, Termination::Checkmate)
     );
 }
 
@@ -327,12 +327,7 @@ fn h7_no_insufficient_material_and_drops_exchanges_reset_the_fifty_move_counter(
         "k7/8/8/8/8/8/8/4K3[qrrbbnnpppppppp/-/QRRBBNNPPPPPPPP/-] w - - 99 80",
     ));
     play_all(&mut game, "Kd2");
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::Draw {
-            termination: Termination::FiftyMoves
-        })
-    );
+    assert_eq!(game.outcome(), draw(Termination::FiftyMoves));
 }
 
 #[test]
@@ -347,12 +342,7 @@ fn h7_repetition_includes_prisons_and_airfields() {
     play_all(&mut game, "Kd1 Kb8 Ke1 Ka8 Kd1 Kb8 Ke1");
     assert_eq!(game.outcome(), None);
     play_all(&mut game, "Ka8");
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::Draw {
-            termination: Termination::ThreefoldRepetition
-        })
-    );
+    assert_eq!(game.outcome(), draw(Termination::ThreefoldRepetition));
 }
 
 #[test]
@@ -474,10 +464,7 @@ fn parr_pritchard_game_replays_ply_by_ply_to_mate() {
     );
     assert_eq!(
         game.outcome(),
-        Some(Outcome::Decisive {
-            winner: heterodox_env::Color::Black,
-            termination: Termination::Checkmate
-        })
+        win(heterodox_env::Color::Black, Termination::Checkmate)
     );
 }
 

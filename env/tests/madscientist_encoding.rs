@@ -10,12 +10,10 @@ use heterodox_env::madscientist::encoding::{
     ANIMATE_OFFSET, ATTACH_OFFSET, DISCARD_OFFSET, NUM_ACTIONS, NUM_CHANNELS, PROMOTION_OFFSET,
     REMOVE_OFFSET,
 };
-use heterodox_env::{Color, Game, MadScientist, Position};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use heterodox_env::{Color, MadScientist, Position};
 
 mod encoding_support;
-use encoding_support::{constant, index, nonzero, observation, plane};
+use encoding_support::{check_index_bijection, constant, index, nonzero, observation, plane};
 
 const GAMES: u64 = 1000;
 const PLY_CAP: u32 = 200;
@@ -47,41 +45,20 @@ fn sizes_and_channel_names() {
 
 #[test]
 fn index_is_a_bijection_on_legal_actions_of_random_positions() {
-    let mut seen = vec![u32::MAX; NUM_ACTIONS];
-    let mut positions = 0u32;
     let mut powers = 0;
     let mut discards = 0;
-    let mut actions = Vec::new();
-    for seed in 0..GAMES {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut game = Game::new(MadScientist::new());
-        while game.plies() < PLY_CAP && game.outcome().is_none() {
-            game.legal_actions(&mut actions);
-            if actions.is_empty() {
-                break;
+    let positions = check_index_bijection(
+        0..GAMES,
+        |_| MadScientist::new(),
+        PLY_CAP,
+        |_, i| {
+            if i >= DISCARD_OFFSET {
+                discards += 1;
+            } else if i >= ANIMATE_OFFSET {
+                powers += 1;
             }
-            let pos = game.position();
-            positions += 1;
-            for action in &actions {
-                let i = pos.action_index(action);
-                assert!(i < NUM_ACTIONS, "{action} -> {i} in {}", pos.fen());
-                assert_ne!(
-                    seen[i],
-                    positions,
-                    "two legal actions share index {i} (one is {action}) in {}",
-                    pos.fen()
-                );
-                seen[i] = positions;
-                if i >= DISCARD_OFFSET {
-                    discards += 1;
-                } else if i >= ANIMATE_OFFSET {
-                    powers += 1;
-                }
-            }
-            let action = actions[rng.random_range(0..actions.len())];
-            game.play(&action).unwrap();
-        }
-    }
+        },
+    );
     assert!(positions > 100_000, "{positions} positions");
     assert!(powers > 100_000, "{powers} Scientist powers");
     assert!(discards > 1_000, "{discards} discards");

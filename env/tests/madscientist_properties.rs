@@ -3,11 +3,14 @@
 //! from the rulings (vectors from M2, fed to the generic
 //! `attacks::leaper_attacks` / `rider_attacks`).
 
+mod perft_support;
+
 use std::collections::HashMap;
 
 use heterodox_env::attacks::{leaper_attacks, rider_attacks, DIAGONAL, ORTHOGONAL};
 use heterodox_env::madscientist::{MadScientist, Part, PieceKind, HAND_LIMIT};
-use heterodox_env::{Bitboard, Color, Game, Position, Rank, Square, Termination};
+use heterodox_env::{Bitboard, Color, Game, Position, Rank, Square, Termination, Variant};
+use perft_support::{perft_file, read_perft_file};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -258,22 +261,12 @@ fn reference_perft(p: &MadScientist, depth: u32) -> u64 {
 
 #[test]
 fn reference_perft_matches_the_file() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../tests/data/madscientist.perft"
-    );
-    let text = std::fs::read_to_string(path).unwrap();
-    let mut fen = String::new();
     let mut checked = 0;
-    for line in text.lines().map(|l| l.split('#').next().unwrap().trim()) {
-        if let Some(rest) = line.strip_prefix("epd ") {
-            fen = rest.to_owned();
-        } else if let Some(rest) = line.strip_prefix("perft ") {
-            let mut fields = rest.split_whitespace();
-            let depth: u32 = fields.next().unwrap().parse().unwrap();
-            let nodes: u64 = fields.next().unwrap().parse().unwrap();
+    for position in read_perft_file(&perft_file(Variant::MadScientist)) {
+        for &(depth, nodes, _) in &position.counts {
             if depth <= 3 {
-                let p = MadScientist::from_fen(&fen).unwrap();
+                let p = MadScientist::from_fen(&position.fen).unwrap();
+                let fen = &position.fen;
                 assert_eq!(reference_perft(&p, depth), nodes, "{fen} depth {depth}");
                 checked += 1;
             }

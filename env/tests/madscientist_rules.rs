@@ -3,17 +3,16 @@
 //! limits, discards. Positions are written in the variant's position
 //! string (docs/rules/madscientist.md).
 
+mod rules_support;
+
 use heterodox_env::madscientist::{MadAction, MadScientist, Part, Parts, PieceKind};
 use heterodox_env::{
-    Color, FenError, Game, MoveError, Outcome, Position, PositionError, Square, Termination,
+    Color, FenError, Game, MoveError, Position, PositionError, Square, Termination,
 };
+use rules_support::{draw, sorted, sq, win};
 
 fn pos(fen: &str) -> MadScientist {
     MadScientist::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
 }
 
 fn long_actions(p: &MadScientist) -> Vec<String> {
@@ -32,12 +31,6 @@ fn targets(p: &MadScientist, from: &str) -> Vec<String> {
             _ => None,
         })
         .collect();
-    out.sort();
-    out
-}
-
-fn sorted(items: &[&str]) -> Vec<String> {
-    let mut out: Vec<String> = items.iter().map(|s| (*s).to_owned()).collect();
     out.sort();
     out
 }
@@ -65,10 +58,7 @@ fn m1_capturing_the_scientist_wins_and_ends_the_game() {
     play(&mut p, "Rxe8");
     assert_eq!(
         p.outcome(),
-        Some(Outcome::Decisive {
-            winner: Color::White,
-            termination: Termination::ScientistCaptured
-        })
+        win(Color::White, Termination::ScientistCaptured)
     );
     assert_eq!(long_actions(&p), Vec::<String>::new());
     assert_eq!(p.fen(), "4R3/8/8/8/8/8/8/K7 b - - - 0 1");
@@ -93,12 +83,7 @@ fn m1_no_legal_action_is_a_draw() {
     // blocked by a Black rook, and White has nothing in hand.
     let p = pos("[B][C]1r4/PP1P4/KP6/PP6/8/8/8/7k w - - - 0 1");
     assert_eq!(long_actions(&p), Vec::<String>::new());
-    assert_eq!(
-        p.outcome(),
-        Some(Outcome::Draw {
-            termination: Termination::NoLegalAction
-        })
-    );
+    assert_eq!(p.outcome(), draw(Termination::NoLegalAction));
 }
 
 #[test]
@@ -449,12 +434,7 @@ fn m6_fifty_move_counter_reset_by_captures_pawn_moves_and_powers() {
     // A quiet move at 99 ends the game.
     let mut p = pos("k7/8/8/8/8/8/8/K[W]6 w - - - 99 80");
     play(&mut p, "[W]c1");
-    assert_eq!(
-        p.outcome(),
-        Some(Outcome::Draw {
-            termination: Termination::FiftyMoves
-        })
-    );
+    assert_eq!(p.outcome(), draw(Termination::FiftyMoves));
 }
 
 // ---------------------------------------------------------------- repetition
@@ -471,12 +451,7 @@ fn repetition_counts_across_scientist_powers() {
         }
     }
     assert_eq!(game.repetitions(), 3);
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::Draw {
-            termination: Termination::ThreefoldRepetition
-        })
-    );
+    assert_eq!(game.outcome(), draw(Termination::ThreefoldRepetition));
 }
 
 // ---------------------------------------------------------------- depth 1

@@ -2,13 +2,10 @@
 //! errors for bad position strings, repetition keys that include the
 //! counters, and exact depth-1 action lists of perft positions.
 
-use heterodox_env::{
-    AnyGame, Color, FenError, PoisonChess, Position, PositionError, Square, Variant,
-};
+mod rules_support;
 
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
-}
+use heterodox_env::{AnyGame, Color, FenError, PoisonChess, Position, PositionError, Variant};
+use rules_support::{legal_long, sorted, sq};
 
 fn poison_err(text: &str, reason: &str) -> FenError {
     FenError::VariantField {
@@ -139,18 +136,7 @@ fn repetition_key_includes_the_counters() {
 
 /// Sorted long forms of the legal actions.
 fn legal(fen: &str) -> Vec<String> {
-    let p = PoisonChess::from_fen(fen).unwrap();
-    let mut actions = Vec::new();
-    p.legal_actions(&mut actions);
-    let mut texts: Vec<String> = actions.iter().map(ToString::to_string).collect();
-    texts.sort();
-    texts
-}
-
-fn sorted(items: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = items.iter().map(|s| (*s).to_owned()).collect();
-    v.sort();
-    v
+    legal_long(&PoisonChess::from_fen(fen).unwrap())
 }
 
 #[test]

@@ -4,11 +4,14 @@
 //! Harpies capture only Harpies, notation and FEN round-trip, and every
 //! game ends with a valid outcome or at the ply cap.
 
+mod perft_support;
+
 use std::collections::BTreeMap;
 
 use heterodox_env::{
-    Bitboard, Color, Game, Move, PoisonAction, PoisonChess, Position, Role, Termination,
+    Bitboard, Color, Game, Move, PoisonAction, PoisonChess, Position, Role, Termination, Variant,
 };
+use perft_support::{perft_file, read_perft_file};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -180,23 +183,13 @@ fn reference_perft(p: &PoisonChess, depth: u32) -> u64 {
 
 #[test]
 fn perft_file_agrees_with_the_reference_generator() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/poison.perft");
-    let text = std::fs::read_to_string(path).expect("tests/data/poison.perft");
-    let mut position = None;
     let mut checked = 0;
-    for line in text
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-    {
-        if let Some(fen) = line.strip_prefix("epd ") {
-            position = Some(PoisonChess::from_fen(fen).unwrap());
-        } else if let Some(rest) = line.strip_prefix("perft ") {
-            let mut parts = rest.split_whitespace().map(|n| n.parse::<u64>().unwrap());
-            let (depth, nodes) = (parts.next().unwrap(), parts.next().unwrap());
+    for position in read_perft_file(&perft_file(Variant::Poison)) {
+        let p = PoisonChess::from_fen(&position.fen).unwrap();
+        for &(depth, nodes, _) in &position.counts {
             if nodes <= 200_000 {
-                let p = position.as_ref().expect("epd first");
                 assert_eq!(
-                    reference_perft(p, depth as u32),
+                    reference_perft(&p, depth),
                     nodes,
                     "{} depth {depth}",
                     p.fen()

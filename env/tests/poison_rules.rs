@@ -4,32 +4,15 @@
 //! poisoned checker that no longer checks, poisoning the checker to escape
 //! check, a King next to a poisoned King, and a mate by a doomed King.
 
-use heterodox_env::{
-    Color, Game, MoveError, Outcome, Piece, PoisonAction, PoisonChess, Position, Role, Square,
-    Termination,
-};
+mod rules_support;
 
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
-}
+use heterodox_env::{
+    Color, Game, MoveError, Piece, PoisonAction, PoisonChess, Position, Role, Termination,
+};
+use rules_support::{draw, legal_long as legal, sorted, sq, win};
 
 fn pos(fen: &str) -> PoisonChess {
     PoisonChess::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-/// Legal actions in long form, sorted.
-fn legal(position: &PoisonChess) -> Vec<String> {
-    let mut actions = Vec::new();
-    position.legal_actions(&mut actions);
-    let mut texts: Vec<String> = actions.iter().map(ToString::to_string).collect();
-    texts.sort();
-    texts
-}
-
-fn sorted(items: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = items.iter().map(|s| (*s).to_owned()).collect();
-    v.sort();
-    v
 }
 
 /// Plays `text` (any notation) and returns the standard notation written
@@ -325,13 +308,7 @@ fn p08_king_next_to_a_poisoned_king() {
         sorted(&["e6d5", "e6e5", "e6f5", "e6d6", "e6f6", "e6d7", "e6e7", "e6f7"])
     );
     assert_eq!(play(&mut p, "Ke7"), "Ke7#[e8,3]");
-    assert_eq!(
-        p.outcome(),
-        Some(Outcome::Decisive {
-            winner: Color::White,
-            termination: Termination::Checkmate
-        })
-    );
+    assert_eq!(p.outcome(), win(Color::White, Termination::Checkmate));
     // Not if another unpoisoned enemy piece guards the square.
     let p = pos("4k3/8/4K3/8/8/8/8/3r4 w - - 0 1 e8:4");
     assert!(!legal(&p).contains(&"e6d7".to_owned()));
@@ -346,13 +323,7 @@ fn p08_king_next_to_a_poisoned_king() {
     // With a Rook behind the Harpy, poisoning uncovers a check: mate.
     let p = pos("R1h1k3/3K2pp/8/8/8/8/8/8 b - - 0 1 e8:3");
     assert_eq!(legal(&p), Vec::<String>::new());
-    assert_eq!(
-        p.outcome(),
-        Some(Outcome::Decisive {
-            winner: Color::White,
-            termination: Termination::Checkmate
-        })
-    );
+    assert_eq!(p.outcome(), win(Color::White, Termination::Checkmate));
 }
 
 #[test]
@@ -361,13 +332,7 @@ fn p09_poisoned_king_dies_and_the_poisoner_wins() {
     let action = game.position().parse_action("Kd1").unwrap();
     assert_eq!(game.position().notation(&action), "Kd1[xe8]");
     game.play(&action).unwrap();
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::Decisive {
-            winner: Color::White,
-            termination: Termination::PoisonDeath
-        })
-    );
+    assert_eq!(game.outcome(), win(Color::White, Termination::PoisonDeath));
     let mut actions = Vec::new();
     game.position().legal_actions(&mut actions);
     assert!(actions.is_empty());
@@ -378,12 +343,7 @@ fn p09_poisoned_king_dies_and_the_poisoner_wins() {
 fn p10_poisoned_king_stalemated_is_a_draw() {
     let p = pos("4k3/8/8/8/8/8/8/4K2H b - - 0 1 e8:3");
     assert!(legal(&p).is_empty());
-    assert_eq!(
-        p.outcome(),
-        Some(Outcome::Draw {
-            termination: Termination::Stalemate
-        })
-    );
+    assert_eq!(p.outcome(), draw(Termination::Stalemate));
 }
 
 #[test]
@@ -391,23 +351,12 @@ fn p10_mate_by_a_poisoned_king_without_doctor_is_a_draw() {
     let mut p = pos("2h1k3/1P1K2pp/6G1/7d/8/8/8/8 b - - 0 1 e8:3,g6:1");
     play(&mut p, "xHc8");
     assert_eq!(play(&mut p, "b8=G"), "b8=G#[e8,2]");
-    assert_eq!(
-        p.outcome(),
-        Some(Outcome::Draw {
-            termination: Termination::DoomedCheckmate
-        })
-    );
+    assert_eq!(p.outcome(), draw(Termination::DoomedCheckmate));
     // A poisoned Doctor still counts: the same mate wins.
     let mut p = pos("2h1k3/1P1K2pp/6G1/7d/8/8/8/D7 b - - 0 1 a1:2,e8:3,g6:1");
     play(&mut p, "xHc8");
     assert_eq!(play(&mut p, "b8=R"), "b8=R#[e8,2]");
-    assert_eq!(
-        p.outcome(),
-        Some(Outcome::Decisive {
-            winner: Color::White,
-            termination: Termination::Checkmate
-        })
-    );
+    assert_eq!(p.outcome(), win(Color::White, Termination::Checkmate));
 }
 
 #[test]
@@ -427,9 +376,7 @@ fn p10_insufficient_material_counts_the_poison_pieces() {
     }
     assert_eq!(
         pos("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1 -").outcome(),
-        Some(Outcome::Draw {
-            termination: Termination::InsufficientMaterial
-        })
+        draw(Termination::InsufficientMaterial)
     );
 }
 
@@ -476,12 +423,7 @@ fn p12_fifty_move_counter_resets_on_poison_cure_and_death() {
     let mut p = pos("4k3/8/8/8/8/8/8/H3K3 w - - 99 80 -");
     play(&mut p, "Ha2");
     assert_eq!(p.halfmoves(), 100);
-    assert_eq!(
-        p.outcome(),
-        Some(Outcome::Draw {
-            termination: Termination::FiftyMoves
-        })
-    );
+    assert_eq!(p.outcome(), draw(Termination::FiftyMoves));
 }
 
 #[test]
@@ -501,13 +443,7 @@ fn p13_the_texts_problem_xhe5_mates_and_hc5_does_not() {
     assert_eq!(problem.notation(&mate), "xHe5#[f5,5]");
     let mut after = problem.clone();
     after.play(&mate).unwrap();
-    assert_eq!(
-        after.outcome(),
-        Some(Outcome::Decisive {
-            winner: Color::White,
-            termination: Termination::Checkmate
-        })
-    );
+    assert_eq!(after.outcome(), win(Color::White, Termination::Checkmate));
     // 2. Hc5 is only check: the Knight takes the Doctor.
     let mut after = problem.clone();
     assert_eq!(play(&mut after, "Hc5"), "Hc5+");
@@ -704,18 +640,7 @@ fn p09_a_mated_poisoner_does_not_outlive_the_countdown() {
     // mate is a draw (P10), with one Black wins.
     let p = pos("r3k3/1r6/8/8/8/8/8/K7 w - - 0 1 e8:1");
     assert!(legal(&p).is_empty());
-    assert_eq!(
-        p.outcome(),
-        Some(Outcome::Draw {
-            termination: Termination::DoomedCheckmate
-        })
-    );
+    assert_eq!(p.outcome(), draw(Termination::DoomedCheckmate));
     let p = pos("r3k3/1r5d/8/8/8/8/8/K7 w - - 0 1 e8:1");
-    assert_eq!(
-        p.outcome(),
-        Some(Outcome::Decisive {
-            winner: Color::Black,
-            termination: Termination::Checkmate
-        })
-    );
+    assert_eq!(p.outcome(), win(Color::Black, Termination::Checkmate));
 }

@@ -15,12 +15,12 @@ use heterodox_env::traitor::encoding::{
 use heterodox_env::traitor::{
     start_piece, Commitment, Mode, Secret, Selection, Step, Traitor, TraitorAction, TraitorRules,
 };
-use heterodox_env::{Color, Game, Position, Role, Square};
+use heterodox_env::{Color, Position, Role, Square};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 mod encoding_support;
-use encoding_support::{constant, index, nonzero, observation, plane};
+use encoding_support::{check_index_bijection, constant, index, nonzero, observation, plane};
 
 const GAMES_PER_COMBINATION: u64 = 50;
 const PLY_CAP: u32 = 160;
@@ -102,38 +102,18 @@ fn sizes_and_channel_names() {
     assert_eq!(names[37], "observer_is_black");
 }
 
-/// Plays seeded random games and checks, in every position reached, that
-/// the legal actions have distinct indices inside the action space.
+/// One seeded random game under `rules`, its legal actions checked for
+/// distinct indices inside the action space in every position reached.
 /// Returns the number of positions checked.
 fn check_bijection(rules: TraitorRules, seed: u64) -> usize {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut game = Game::new(Traitor::new(rules).unwrap());
-    let mut actions = Vec::new();
-    let mut seen = vec![u32::MAX; num_actions_for(rules.commitment)];
-    let mut positions = 0;
-    while game.plies() < PLY_CAP {
-        game.legal_actions(&mut actions);
-        if actions.is_empty() {
-            break;
-        }
-        let pos = game.position();
-        positions += 1;
-        let stamp = positions as u32;
-        for action in &actions {
-            let i = pos.action_index(action);
-            assert!(i < pos.num_actions(), "{action} -> {i} in {}", pos.fen());
-            assert_ne!(
-                seen[i],
-                stamp,
-                "two legal actions share index {i} (one is {action}) in {}",
-                pos.fen()
-            );
-            seen[i] = stamp;
-        }
-        let action = actions[rng.random_range(0..actions.len())];
-        game.play(&action).unwrap();
-    }
-    positions
+    check_index_bijection(
+        [seed],
+        |_| Traitor::new(rules).unwrap(),
+        PLY_CAP,
+        |action, i| {
+            assert!(i < num_actions_for(rules.commitment), "{action} -> {i}");
+        },
+    )
 }
 
 #[test]

@@ -5,10 +5,13 @@
 //! when the reference finds nothing to do, on every position of seeded
 //! random games of all fifteen mode x commitment combinations.
 
+mod perft_support;
+
 use heterodox_env::traitor::{
     Commitment, Mode, SelectionSetting, Step, Traitor, TraitorAction, TraitorRules,
 };
-use heterodox_env::{Outcome, Position, RuleOptions, Termination};
+use heterodox_env::{Outcome, Position, Termination, Variant};
+use perft_support::{perft_file, read_perft_file};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -108,27 +111,19 @@ fn fast_generator_matches_the_reference_in_all_fifteen_combinations() {
 /// announcement, a rook back from defecting, announce_check=forbidden).
 #[test]
 fn fast_generator_matches_the_reference_around_the_perft_positions() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/traitor.perft");
-    let text = std::fs::read_to_string(path).unwrap();
-    let mut options = RuleOptions::new();
     let mut positions = 0;
     let mut compared = 0;
-    for raw in text.lines() {
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if let Some(rest) = line.strip_prefix("options ") {
-            options = RuleOptions::parse(rest).unwrap();
-        } else if let Some(fen) = line.strip_prefix("epd ") {
-            let rules = TraitorRules::from_options(&options).unwrap();
-            let position = Traitor::from_fen(fen.trim(), rules).unwrap();
-            // Selections (2204 a player in Standard) are compared at the root only.
-            let depth = if position.step() == Step::Select {
-                1
-            } else {
-                3
-            };
-            compared += compare_tree(&position, depth);
-            positions += 1;
-        }
+    for entry in read_perft_file(&perft_file(Variant::Traitor)) {
+        let rules = TraitorRules::from_options(&entry.options).unwrap();
+        let position = Traitor::from_fen(&entry.fen, rules).unwrap();
+        // Selections (2204 a player in Standard) are compared at the root only.
+        let depth = if position.step() == Step::Select {
+            1
+        } else {
+            3
+        };
+        compared += compare_tree(&position, depth);
+        positions += 1;
     }
     assert_eq!(positions, 17);
     assert!(compared > 11 * 100, "{compared}");

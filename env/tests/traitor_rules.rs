@@ -1,6 +1,8 @@
 //! Traitor Chess family: one test per ruling (T1-T11, T4a), notation,
 //! position strings and the text's sample game as the rulings read it.
 
+mod rules_support;
+
 use heterodox_env::traitor::{
     AnnounceCheck, Commitment, Mode, Secret, Selection, Step, Traitor, TraitorAction, TraitorRules,
     TraitorView,
@@ -9,16 +11,13 @@ use heterodox_env::{
     AnyGame, Bitboard, Color, FenError, Game, HiddenInformation, MoveError, Position,
     PositionError, RuleOptions, Square, StateSampler, Variant,
 };
+use rules_support::sq;
 
 /// The view's observation tensor (the variant's one encoder).
 fn observation(view: &TraitorView) -> Vec<f32> {
     let mut out = vec![f32::NAN; view.num_channels() * 64];
     view.encode(&mut out);
     out
-}
-
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
 }
 
 fn rules(mode: Mode, commitment: Commitment) -> TraitorRules {
@@ -49,13 +48,19 @@ fn play(p: &mut Traitor, text: &str) {
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - -";
 
+/// The start position of an Impromptu game in `mode` (no selection
+/// phase: straight to play).
+fn impromptu_start(mode: Mode) -> Traitor {
+    position(
+        &format!("{START} 9,9 -/- -/- open - -"),
+        mode,
+        Commitment::Impromptu,
+    )
+}
+
 /// Impromptu Defector from the start, after `line` (long forms).
 fn defector_after(line: &str) -> Traitor {
-    let mut p = position(
-        &format!("{START} 9,9 -/- -/- open - -"),
-        Mode::Defector,
-        Commitment::Impromptu,
-    );
+    let mut p = impromptu_start(Mode::Defector);
     for step in line.split_whitespace() {
         play(&mut p, step);
     }
@@ -127,11 +132,7 @@ fn t02_commitments_decide_what_may_be_announced() {
 
 #[test]
 fn t03_announcement_is_not_a_move_and_needs_one() {
-    let mut p = position(
-        &format!("{START} 9,9 -/- -/- open - -"),
-        Mode::Traitor,
-        Commitment::Impromptu,
-    );
+    let mut p = impromptu_start(Mode::Traitor);
     play(&mut p, "T-g8");
     assert_eq!(p.turn(), Color::White);
     assert_eq!(p.step(), Step::Announced(Square::G8));
@@ -141,11 +142,7 @@ fn t03_announcement_is_not_a_move_and_needs_one() {
     // (a traitor takes regular pieces of either colour).
     assert_eq!(p.count_legal_actions(), 23);
     // Notation: an announcement alone is refused, with the whole turn it is read.
-    let q = position(
-        &format!("{START} 9,9 -/- -/- open - -"),
-        Mode::Traitor,
-        Commitment::Impromptu,
-    );
+    let q = impromptu_start(Mode::Traitor);
     assert!(matches!(
         q.parse_step("(T-Ng8)"),
         Err(MoveError::Syntax { .. })
@@ -320,11 +317,7 @@ fn t04a_announce_check_setting() {
 #[test]
 fn t05_defector_no_check_and_no_immediate_undo() {
     // d7, f7 and d8 would check the black King as white pieces.
-    let p = position(
-        &format!("{START} 9,9 -/- -/- open - -"),
-        Mode::Defector,
-        Commitment::Impromptu,
-    );
+    let p = impromptu_start(Mode::Defector);
     assert_eq!(announcements(&p).len(), 12);
     for forbidden in ["T-d7", "T-f7", "T-d8"] {
         assert!(!announcements(&p).contains(&forbidden.to_owned()));
@@ -347,11 +340,7 @@ fn t05_defector_no_check_and_no_immediate_undo() {
 
 #[test]
 fn t06_double_agent_moves_for_both_with_weak_ko() {
-    let mut p = position(
-        &format!("{START} 9,9 -/- -/- open - -"),
-        Mode::DoubleAgent,
-        Commitment::Impromptu,
-    );
+    let mut p = impromptu_start(Mode::DoubleAgent);
     play(&mut p, "T-b8");
     // A black double agent captures only white pieces: not the d7 pawn.
     let moves = actions(&p);
@@ -366,11 +355,7 @@ fn t06_double_agent_moves_for_both_with_weak_ko() {
 
 #[test]
 fn t07_defector_double_agent_changes_colour() {
-    let mut p = position(
-        &format!("{START} 9,9 -/- -/- open - -"),
-        Mode::DefectorDoubleAgent,
-        Commitment::Impromptu,
-    );
+    let mut p = impromptu_start(Mode::DefectorDoubleAgent);
     assert_eq!(announcements(&p).len(), 12, "T5's no-check rule");
     play(&mut p, "T-b8");
     assert_eq!(p.board().color_at(Square::B8), Some(Color::White));
@@ -388,11 +373,7 @@ fn t07_defector_double_agent_changes_colour() {
 
 #[test]
 fn t08_mercenary_captures_any_colour() {
-    let mut p = position(
-        &format!("{START} 9,9 -/- -/- open - -"),
-        Mode::Mercenary,
-        Commitment::Impromptu,
-    );
+    let mut p = impromptu_start(Mode::Mercenary);
     assert!(
         !announcements(&p).contains(&"T-d8".to_owned()),
         "a queen mercenary would check"

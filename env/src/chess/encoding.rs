@@ -49,6 +49,8 @@
 //! side (flipped for Black).
 
 pub use crate::encoding::board_moves::{move_plane, MOVE_PLANES, UNDERPROMOTION_PLANES};
+/// Observation channel names, in order: exactly the FIDE planes.
+pub use crate::encoding::fide_planes::FIDE_CHANNEL_NAMES as CHANNEL_NAMES;
 pub use crate::encoding::fide_planes::{castling_sides, encode_fide_pieces, FIDE_PLANE_ROLES};
 
 use crate::encoding::fide_planes::encode_fide_state;
@@ -58,29 +60,6 @@ use crate::{Chess, Color, Move, Role};
 /// Size of the chess action space.
 pub const NUM_ACTIONS: usize = MOVE_PLANES * SQUARES;
 
-/// Observation channel names, in order.
-pub const CHANNEL_NAMES: [&str; 20] = [
-    "own_pawn",
-    "own_knight",
-    "own_bishop",
-    "own_rook",
-    "own_queen",
-    "own_king",
-    "their_pawn",
-    "their_knight",
-    "their_bishop",
-    "their_rook",
-    "their_queen",
-    "their_king",
-    "own_kingside_castling",
-    "own_queenside_castling",
-    "their_kingside_castling",
-    "their_queenside_castling",
-    "en_passant",
-    "no_progress",
-    "side_to_move",
-    "ones",
-];
 /// Number of observation planes.
 pub const NUM_CHANNELS: usize = CHANNEL_NAMES.len();
 

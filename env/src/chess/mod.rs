@@ -1,36 +1,31 @@
 //! FIDE chess: the reference variant. The FIDE machinery it shares with
-//! the variants (state fields, castling, en passant, endings, SAN
-//! matching) lives in [`crate::fide`].
+//! the variants (state fields, castling, en passant, legal generation,
+//! endings, SAN matching) lives in [`crate::fide`].
+//!
+//! The folder has every variant's file set (docs/architecture.md): this
+//! file (the position and `impl Position`), `action` (the action is the
+//! shared `Move`; the move list bound), `setup` (validation, FEN),
+//! `movegen`, `notation` (UCI and SAN), [`encoding`], `diagram` and
+//! `variant` (registry entry, claim features).
 
+mod action;
+mod diagram;
 pub mod encoding;
 mod movegen;
 mod notation;
+mod setup;
+mod variant;
 
+pub use crate::fide::movegen::MoveSink;
 pub use crate::fide::{validate_castling_rights, validate_ep_square, validate_fide_material};
+pub use action::{MoveList, MAX_LEGAL_MOVES};
 pub use movegen::{CountVisitor, ListVisitor, MoveVisitor};
 
-use arrayvec::ArrayVec;
-
 use crate::fide::state::fide_accessors;
-use crate::fide::{castling, endings, validate_fide_setup, FideState, SetupRules};
+use crate::fide::{castling, endings, FideState};
 use crate::zobrist;
 use crate::{
-    Bitboard, Board, Color, FenError, Move, MoveError, Outcome, Piece, Position, PositionError,
-    Role, Setup, Square,
-};
-
-/// The most legal moves any chess position has is 218; 256 leaves room.
-pub const MAX_LEGAL_MOVES: usize = 256;
-
-/// A fixed-capacity move list: generation never allocates.
-pub type MoveList = ArrayVec<Move, MAX_LEGAL_MOVES>;
-
-/// What a chess setup may hold.
-const SETUP_RULES: SetupRules = SetupRules {
-    variant: "chess",
-    roles: &Role::FIDE,
-    castling_partner: Role::Rook,
-    partner_on_corners: false,
+    Bitboard, Board, Color, Move, MoveError, Outcome, Piece, Position, Role, Setup, Square,
 };
 
 /// A legal FIDE chess position.
@@ -49,39 +44,6 @@ impl Chess {
     /// The starting position.
     pub fn new() -> Chess {
         Chess::from_setup(Setup::standard()).expect("the standard position is legal")
-    }
-
-    /// Validates a setup: exactly one king each, no pawns on the back ranks,
-    /// at most 16 men and 8 pawns a side, only FIDE roles, castling rights
-    /// backed by an unmoved king and rook, a possible en passant square, the
-    /// side not to move not in check, and at most two checkers.
-    pub fn from_setup(setup: Setup) -> Result<Chess, PositionError> {
-        validate_fide_setup(&setup, &SETUP_RULES)?;
-        let turn = setup.turn;
-        let chess = Chess { fide: setup };
-        let their_king = chess.fide.board.king_of(!turn).expect("validated");
-        if chess
-            .fide
-            .board
-            .attackers_to(their_king, turn, chess.fide.board.occupied())
-            .any()
-        {
-            return Err(PositionError::OppositeCheck(!turn));
-        }
-        if chess.checkers().count() > 2 {
-            return Err(PositionError::TooManyCheckers(turn));
-        }
-        Ok(chess)
-    }
-
-    /// Reads a FEN (4 to 6 fields) and validates it.
-    pub fn from_fen(text: &str) -> Result<Chess, FenError> {
-        Ok(Chess::from_setup(Setup::from_fen(text)?)?)
-    }
-
-    /// The plain fields of this position.
-    pub fn to_setup(&self) -> Setup {
-        self.fide.clone()
     }
 
     fide_accessors!(Board);
@@ -125,7 +87,7 @@ impl Chess {
     /// Stops at the first legal move: cheap "is the game over?" checks.
     pub fn has_legal_move(&self) -> bool {
         struct Any(bool);
-        impl MoveVisitor for Any {
+        impl MoveSink<Chess> for Any {
             fn piece_moves(&mut self, _: &Chess, _: Role, _: Square, targets: Bitboard) {
                 self.0 |= targets.any();
             }
@@ -153,8 +115,7 @@ impl Chess {
     /// with one knight or bishop in all, or with only bishops all on squares
     /// of one colour.
     pub fn is_insufficient_material(&self) -> bool {
-        let board = &self.fide.board;
-        endings::insufficient_material(board, board.by_role(Role::Pawn) | board.rooks_and_queens())
+        endings::fide_insufficient_material(&self.fide.board)
     }
 
     /// True when a legal en passant capture exists (only then does the en
@@ -164,7 +125,7 @@ impl Chess {
             return false;
         };
         let mut counter = CountVisitor(0);
-        self.visit_en_passant(&mut counter, self.our_king(), ep);
+        self.visit_en_passant(&mut counter, ep);
         counter.0 > 0
     }
 
@@ -195,10 +156,6 @@ impl Chess {
 impl Position for Chess {
     type Action = Move;
 
-    fn variant_name(&self) -> &'static str {
-        "chess"
-    }
-
     fn turn(&self) -> Color {
         self.fide.turn
     }
@@ -226,12 +183,7 @@ impl Position for Chess {
     }
 
     fn outcome_given(&self, has_legal_action: bool) -> Option<Outcome> {
-        endings::outcome_given(
-            has_legal_action,
-            || endings::checkmate_or_stalemate(self.is_check(), self.fide.turn),
-            || self.is_insufficient_material(),
-            self.fide.halfmoves,
-        )
+        endings::fide_outcome_given(has_legal_action, &self.fide, || self.is_check())
     }
 
     fn repetition_key(&self) -> u64 {
@@ -255,10 +207,3 @@ impl Position for Chess {
         self.san(action)
     }
 }
-
-crate::variant::variant_without_options!(
-    Chess,
-    Chess,
-    max_plies = 512,
-    diagram = crate::render::chess
-);

@@ -13,6 +13,36 @@ pub const FIDE_PLANE_ROLES: [Role; 6] = Role::FIDE;
 /// Planes written by [`encode_fide_state`].
 pub const FIDE_STATE_PLANES: usize = 8;
 
+/// The names of chess's observation planes: the twelve piece planes of
+/// [`encode_fide_pieces`], then the [`FIDE_STATE_PLANES`] of
+/// [`encode_fide_state`]. Variants that keep chess's layout start with
+/// them (Hostage); the others name the state planes the same way.
+pub const FIDE_CHANNEL_NAMES: [&str; 12 + FIDE_STATE_PLANES] = [
+    "own_pawn",
+    "own_knight",
+    "own_bishop",
+    "own_rook",
+    "own_queen",
+    "own_king",
+    "their_pawn",
+    "their_knight",
+    "their_bishop",
+    "their_rook",
+    "their_queen",
+    "their_king",
+    "own_kingside_castling",
+    "own_queenside_castling",
+    "their_kingside_castling",
+    "their_queenside_castling",
+    "en_passant",
+    "no_progress",
+    "side_to_move",
+    "ones",
+];
+
+/// The names of the planes [`encode_fide_state`] writes, in its order.
+pub const FIDE_STATE_PLANE_NAMES: &[&str] = FIDE_CHANNEL_NAMES.split_at(12).1;
+
 /// 1.0 for true, 0.0 for false (flags as constant planes).
 #[inline]
 pub fn flag(value: bool) -> f32 {

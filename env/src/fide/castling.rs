@@ -88,6 +88,25 @@ pub fn can_castle(
     path.into_iter().all(|sq| !attacked(sq, occupied))
 }
 
+/// The castles of `us`'s king on `king` with each partner of `rights` on
+/// `us`'s first rank that [`can_castle`] allows (the king not in check:
+/// the caller checks), emitted as [`Move::Castle`].
+#[inline(always)]
+pub fn visit_legal(
+    occupied: Bitboard,
+    us: Color,
+    king: Square,
+    rights: Bitboard,
+    attacked: impl Fn(Square, Bitboard) -> bool,
+    mut emit: impl FnMut(Move),
+) {
+    for rook in rights & Bitboard::relative_rank(us, Rank::FIRST) {
+        if can_castle(occupied, us, king, rook, false, &attacked) {
+            emit(Move::Castle { king, rook });
+        }
+    }
+}
+
 /// Puts `us`'s king and its castling partner (a rook; Poison's Harpy) on
 /// their castled squares.
 #[inline(always)]

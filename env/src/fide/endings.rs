@@ -1,7 +1,7 @@
 //! The FIDE endings: checkmate and stalemate given whether a legal action
 //! exists, dead material, and the 50-move rule.
 
-use crate::{Bitboard, Board, Color, Outcome, Role, Termination};
+use crate::{Bitboard, Board, Color, Outcome, Role, Setup, Termination};
 
 /// No legal action: checkmate (`turn` lost) when in check, else stalemate.
 #[inline]
@@ -64,4 +64,27 @@ pub fn insufficient_material(board: &Board, mating: Bitboard) -> bool {
     board.by_role(Role::Knight).is_empty()
         && (bishops.intersects(Bitboard::DARK_SQUARES)
             ^ bishops.intersects(Bitboard::LIGHT_SQUARES))
+}
+
+/// [`insufficient_material`] with FIDE's mating men: pawns, rooks, queens.
+#[inline]
+pub fn fide_insufficient_material(board: &Board) -> bool {
+    insufficient_material(board, board.by_role(Role::Pawn) | board.rooks_and_queens())
+}
+
+/// [`outcome_given`] with FIDE's endings for a position of FIDE roles on a
+/// shared board (its `fide` state): checkmate or stalemate (`in_check()` is
+/// asked only without a legal action), FIDE's dead material, 50 moves.
+#[inline]
+pub fn fide_outcome_given(
+    has_legal_action: bool,
+    state: &Setup,
+    in_check: impl FnOnce() -> bool,
+) -> Option<Outcome> {
+    outcome_given(
+        has_legal_action,
+        || checkmate_or_stalemate(in_check(), state.turn),
+        || fide_insufficient_material(&state.board),
+        state.halfmoves,
+    )
 }

@@ -1,6 +1,7 @@
 //! The FIDE machinery that chess and the variants share: the state fields
 //! beside the board (side to move, castling rights, en passant square, the
-//! move clocks), castling, en passant, the FIDE endings, SAN matching and
+//! move clocks), castling, en passant, direct legal move generation given
+//! a variant's attack rule (`movegen`), the FIDE endings, SAN matching and
 //! the checks a setup of a FIDE-like board must pass.
 //! `chess` is one user among the others; nothing here knows a variant.
 
@@ -9,6 +10,7 @@ pub mod en_passant;
 pub mod endings;
 pub mod legality;
 pub mod move_groups;
+pub mod movegen;
 pub mod san;
 pub(crate) mod state;
 mod validation;

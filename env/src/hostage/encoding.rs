@@ -35,7 +35,7 @@
 //! 1 + 3 + 3 + 4 + 5 = 16 pairs; [`EXCHANGE_PAIRS`] is the table.
 //!
 //! Observation planes (42), from the observer's point of view. Planes
-//! 0..20 are exactly chess's ([`crate::chess::encoding`]); Hostage's own
+//! 0..20 are exactly chess's ([`FIDE_CHANNEL_NAMES`]); Hostage's own
 //! planes follow:
 //!
 //! ```text
@@ -63,7 +63,7 @@ use crate::encoding::board_moves::{
     board_move_plane, promotion_direction, BOARD_MOVE_PLANES, PROMOTION_DIRECTIONS,
 };
 use crate::encoding::fide_planes::{
-    encode_fide_pieces, encode_fide_state, flag, FIDE_STATE_PLANES,
+    encode_fide_pieces, encode_fide_state, flag, FIDE_CHANNEL_NAMES, FIDE_STATE_PLANES,
 };
 use crate::encoding::{
     relative_move_squares, relative_square, write_constant_plane, Encoding, SQUARES,
@@ -207,9 +207,7 @@ impl Encoding for Hostage {
 
     fn channel_names(&self) -> Vec<String> {
         // Chess's planes first (pieces and the FIDE state planes).
-        let mut names: Vec<String> = crate::chess::encoding::CHANNEL_NAMES
-            .map(String::from)
-            .into();
+        let mut names: Vec<String> = FIDE_CHANNEL_NAMES.map(String::from).into();
         names.push("own_king_unmoved".to_owned());
         names.push("their_king_unmoved".to_owned());
         for reserve in [

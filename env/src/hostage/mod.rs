@@ -6,29 +6,34 @@
 //! counts by role ([`Reserve`]), castling rights as a bitboard of rook
 //! squares (so a rook dropped on its home corner simply adds its square,
 //! H5), and which kings have never moved (the condition for H5).
-//! [`encoding`] holds the fixed action space and the observation tensor.
+//!
+//! Every variant's file set (docs/architecture.md): this file (the
+//! position, `impl Position`), `action` ([`HostageAction`]), `setup`
+//! ([`HostageSetup`], the FEN dialect, validation), `movegen`, `notation`,
+//! [`encoding`] (the fixed action space and the observation tensor),
+//! `diagram` and `variant` (registry entry, claim features); and
+//! `reserve`, the prisons and airfields.
 
 mod action;
+mod diagram;
 pub mod encoding;
-mod fen;
 mod movegen;
 mod notation;
 mod reserve;
+mod setup;
+mod variant;
 
+pub use crate::fide::movegen::MoveSink;
 pub use action::HostageAction;
-pub use fen::HostageSetup;
 pub use movegen::{ActionVisitor, CountVisitor, ListVisitor};
 pub use reserve::{exchange_value, Reserve, FULL_SET, PROMOTION_ROLES, RESERVE_ROLES};
+pub use setup::HostageSetup;
 
 use crate::fide::state::fide_accessors;
-use crate::fide::{
-    endings, validate_back_ranks, validate_castling_rights, validate_ep_square, validate_fullmoves,
-    validate_roles, FideState,
-};
+use crate::fide::{endings, FideState};
 use crate::zobrist;
 use crate::{
-    Bitboard, Board, Color, FenError, Move, MoveError, Outcome, Piece, Position, PositionError,
-    Rank, Role, Square,
+    Bitboard, Board, Color, Move, MoveError, Outcome, Piece, Position, Rank, Role, Square,
 };
 
 /// Zobrist domain of prison and airfield counts.
@@ -74,105 +79,6 @@ impl Hostage {
     /// The starting position: the FIDE setup, empty prisons and airfields.
     pub fn new() -> Hostage {
         Hostage::from_setup(HostageSetup::standard()).expect("the standard position is legal")
-    }
-
-    /// Validates a setup: the FIDE checks (one king a side, no pawn on a
-    /// back rank, castling rights backed by an unmoved king and rook, a
-    /// possible en passant square, the side not to move not in check), and
-    /// material: no side has more men of a role across board, prisons and
-    /// airfields than a full set (8 P, 2 N, 2 B, 2 R, 1 Q), since no action
-    /// creates a man. Fewer is fine: a composed position (a study, a puzzle,
-    /// a curriculum start) keeps whatever it starts with, as every action
-    /// conserves the count of each role and colour.
-    pub fn from_setup(setup: HostageSetup) -> Result<Hostage, PositionError> {
-        let HostageSetup {
-            setup,
-            prisons,
-            airfields,
-            unmoved_kings,
-        } = setup;
-        validate_fullmoves(setup.fullmoves)?;
-        let board = setup.board;
-        validate_roles(&board, &Role::FIDE, "hostage")?;
-        for color in Color::ALL {
-            let kings = board.count(Piece::new(color, Role::King));
-            if kings == 0 {
-                return Err(PositionError::MissingKing(color));
-            }
-            if kings > 1 {
-                return Err(PositionError::TooManyKings(color));
-            }
-            for (i, role) in RESERVE_ROLES.into_iter().enumerate() {
-                let found = board.count(Piece::new(color, role))
-                    + usize::from(prisons[(!color).index()].count(role))
-                    + usize::from(airfields[color.index()].count(role));
-                let limit = usize::from(FULL_SET[i]);
-                if found > limit {
-                    return Err(PositionError::TooManyMen {
-                        color,
-                        role,
-                        found,
-                        limit,
-                    });
-                }
-            }
-        }
-        validate_back_ranks(board.by_role(Role::Pawn))?;
-        validate_castling_rights(&board, setup.castling_rights)?;
-        let mut unmoved = unmoved_kings;
-        for color in Color::ALL {
-            let home = Square::E1.relative_to(color);
-            if (setup.castling_rights & Bitboard::relative_rank(color, Rank::FIRST)).any() {
-                unmoved.add(home);
-            }
-            let marked = unmoved & Bitboard::relative_rank(color, Rank::FIRST);
-            if marked.any()
-                && (marked != Bitboard::from_square(home)
-                    || board.piece_at(home) != Some(Piece::new(color, Role::King)))
-            {
-                return Err(PositionError::UnmovedKingNotHome(color));
-            }
-        }
-        if let Some(ep) = setup.ep_square {
-            validate_ep_square(&board, setup.turn, ep)?;
-        }
-        let position = Hostage {
-            fide: FideState { board, ..setup },
-            prisons,
-            airfields,
-            unmoved_kings: unmoved,
-        };
-        let them = !position.fide.turn;
-        let their_king = position.fide.board.king_of(them).expect("validated");
-        if position
-            .attackers_to(
-                their_king,
-                position.fide.turn,
-                position.fide.board.occupied(),
-            )
-            .any()
-        {
-            return Err(PositionError::OppositeCheck(them));
-        }
-        if position.checkers().count() > 2 {
-            return Err(PositionError::TooManyCheckers(position.fide.turn));
-        }
-        Ok(position)
-    }
-
-    /// Reads a position in the Hostage FEN dialect (see [`HostageSetup`]).
-    pub fn from_fen(text: &str) -> Result<Hostage, FenError> {
-        Ok(Hostage::from_setup(HostageSetup::from_fen(text)?)?)
-    }
-
-    /// The plain fields of this position.
-    pub fn to_setup(&self) -> HostageSetup {
-        HostageSetup {
-            setup: self.fide.clone(),
-            prisons: self.prisons,
-            airfields: self.airfields,
-            unmoved_kings: self.unmoved_kings,
-        }
     }
 
     fide_accessors!(Board);
@@ -334,10 +240,6 @@ impl Hostage {
 impl Position for Hostage {
     type Action = HostageAction;
 
-    fn variant_name(&self) -> &'static str {
-        "hostage"
-    }
-
     fn turn(&self) -> Color {
         self.fide.turn
     }
@@ -412,10 +314,3 @@ impl Position for Hostage {
         self.standard_notation(action)
     }
 }
-
-crate::variant::variant_without_options!(
-    Hostage,
-    Hostage,
-    max_plies = 600,
-    diagram = crate::render::hostage
-);

@@ -1,9 +1,10 @@
 //! Legal action generation for Hostage Chess.
 //!
-//! Board moves are generated directly legal as in FIDE chess (king steps
-//! avoid attacked squares, pinned pieces keep to their line, a single check
-//! is captured or blocked), with the Hostage attack rule: a seventh-rank
-//! pawn with nothing to promote to attacks nothing (H6). Every legality
+//! Board moves are generated directly legal by the shared FIDE generator
+//! ([`crate::fide::movegen`]: king steps avoid attacked squares, pinned
+//! pieces keep to their line, a single check is captured or blocked), with
+//! the Hostage attack rule: a seventh-rank pawn with nothing to promote to
+//! attacks nothing (H6). Every legality
 //! test uses the prisons as they are after the action, which leaves two
 //! cases where an action changes who attacks:
 //!
@@ -19,37 +20,31 @@
 //! so counting (perft's bulk counting) never builds them.
 
 use crate::attacks;
-use crate::fide::{castling, en_passant, legality, move_groups};
+use crate::fide::move_groups;
+use crate::fide::movegen::{BoardMoves, MoveSink};
 use crate::{Bitboard, Move, Piece, Rank, Role, Square};
 
 use super::reserve::{exchange_value, PROMOTION_ROLES};
 use super::{Hostage, HostageAction};
 
-/// Receives generated actions in groups.
-pub trait ActionVisitor {
-    /// Moves of a piece from `from` to each square in `targets`. For pawns,
-    /// targets on the last rank stand for one promotion per kind of piece
-    /// the mover may release from the opponent's prison.
-    fn piece_moves(&mut self, position: &Hostage, role: Role, from: Square, targets: Bitboard);
-    /// One special move (en passant, castling).
-    fn special(&mut self, m: Move);
+/// Receives generated actions in groups: the board moves as any sink of
+/// the shared FIDE generator over Hostage positions ([`MoveSink`]; for
+/// pawns, a target on the last rank stands for one promotion per kind of
+/// piece the mover may release from the opponent's prison), then drops and
+/// exchanges. `is_done` lets generation stop early (the "any legal
+/// action?" test of every step's outcome).
+pub trait ActionVisitor: MoveSink<Hostage> {
     /// Drops of `role` from the mover's airfield onto each of `targets`.
     fn drops(&mut self, role: Role, targets: Bitboard);
     /// Exchanges giving `given`, rescuing `rescued` and dropping it onto
     /// each of `targets`.
     fn exchanges(&mut self, given: Role, rescued: Role, targets: Bitboard);
-    /// True when the visitor needs no more actions: generation may stop
-    /// early (the "any legal action?" test of every step's outcome).
-    #[inline]
-    fn done(&self) -> bool {
-        false
-    }
 }
 
 /// Counts actions without building them.
 pub struct CountVisitor(pub usize);
 
-impl ActionVisitor for CountVisitor {
+impl MoveSink<Hostage> for CountVisitor {
     #[inline]
     fn piece_moves(&mut self, position: &Hostage, role: Role, _from: Square, targets: Bitboard) {
         self.0 += move_groups::count_moves(role, targets, || position.promotion_choices().count());
@@ -59,7 +54,9 @@ impl ActionVisitor for CountVisitor {
     fn special(&mut self, _m: Move) {
         self.0 += 1;
     }
+}
 
+impl ActionVisitor for CountVisitor {
     #[inline]
     fn drops(&mut self, _role: Role, targets: Bitboard) {
         self.0 += targets.count();
@@ -74,7 +71,7 @@ impl ActionVisitor for CountVisitor {
 /// Collects actions into a list (a reused `Vec`, an `ArrayVec`, ...).
 pub struct ListVisitor<'a, L: Extend<HostageAction>>(pub &'a mut L);
 
-impl<L: Extend<HostageAction>> ActionVisitor for ListVisitor<'_, L> {
+impl<L: Extend<HostageAction>> MoveSink<Hostage> for ListVisitor<'_, L> {
     #[inline]
     fn piece_moves(&mut self, position: &Hostage, role: Role, from: Square, targets: Bitboard) {
         // A promotion releases a piece of the mover's from the opponent's
@@ -89,7 +86,9 @@ impl<L: Extend<HostageAction>> ActionVisitor for ListVisitor<'_, L> {
     fn special(&mut self, m: Move) {
         self.0.extend([HostageAction::Move(m)]);
     }
+}
 
+impl<L: Extend<HostageAction>> ActionVisitor for ListVisitor<'_, L> {
     #[inline]
     fn drops(&mut self, role: Role, targets: Bitboard) {
         self.0
@@ -106,21 +105,24 @@ impl<L: Extend<HostageAction>> ActionVisitor for ListVisitor<'_, L> {
 /// Stops caring after the first action: cheap "is the game over?" checks.
 struct AnyVisitor(bool);
 
-impl ActionVisitor for AnyVisitor {
+impl MoveSink<Hostage> for AnyVisitor {
     fn piece_moves(&mut self, _: &Hostage, _: Role, _: Square, targets: Bitboard) {
         self.0 |= targets.any();
     }
     fn special(&mut self, _: Move) {
         self.0 = true;
     }
+    fn is_done(&self) -> bool {
+        self.0
+    }
+}
+
+impl ActionVisitor for AnyVisitor {
     fn drops(&mut self, _: Role, targets: Bitboard) {
         self.0 |= targets.any();
     }
     fn exchanges(&mut self, _: Role, _: Role, targets: Bitboard) {
         self.0 |= targets.any();
-    }
-    fn done(&self) -> bool {
-        self.0
     }
 }
 
@@ -153,130 +155,76 @@ impl Hostage {
             return false;
         };
         let mut any = AnyVisitor(false);
-        self.visit_en_passant(&mut any, self.our_king(), ep);
+        self.board_moves(self.checkers())
+            .visit_en_passant(ep, &mut any);
         any.0
-    }
-
-    /// Our pieces pinned to our king by an enemy slider.
-    fn pinned(&self, king: Square) -> Bitboard {
-        let board = self.board();
-        let them = board.by_color(!self.turn());
-        legality::pinned(
-            king,
-            board.by_color(self.turn()),
-            board.occupied(),
-            board.rooks_and_queens() & them,
-            board.bishops_and_queens() & them,
-        )
     }
 
     /// Generates every legal action into the visitor: board moves, then
     /// drops, then exchanges.
     pub fn visit_legal_actions<V: ActionVisitor>(&self, visitor: &mut V) {
         let checkers = self.checkers();
-        self.visit_moves(visitor, checkers);
-        if visitor.done() {
+        self.board_moves(checkers).visit(self, visitor);
+        if visitor.is_done() {
             return;
         }
         self.visit_drops_and_exchanges(visitor, checkers);
     }
 
-    fn visit_moves<V: ActionVisitor>(&self, visitor: &mut V, checkers: Bitboard) {
+    /// The position as the shared FIDE generator sees it, with the Hostage
+    /// attack rule (H6): blocked seventh-rank pawns attack nothing, a
+    /// capture of a piece wakes them, and they neither advance nor capture.
+    #[inline(always)]
+    fn board_moves(
+        &self,
+        checkers: Bitboard,
+    ) -> BoardMoves<
+        '_,
+        impl Fn(Square, Bitboard) -> Bitboard + '_,
+        impl Fn(Square, Bitboard) -> bool + '_,
+    > {
         let board = self.board();
         let us = self.turn();
         let them = !us;
         let king = self.our_king();
-        let ours = board.by_color(us);
         // Their pieces other than pawns and king: capturing one gives them a
         // piece to promote to (H6).
         let their_pieces =
             board.by_color(them) - board.by_role(Role::Pawn) - board.by_role(Role::King);
         let they_can_promote = self.can_promote(them);
-
-        // King steps: the king is no blocker for the squares it leaves, and
-        // a capture of a piece wakes every blocked pawn of theirs.
-        let king_targets = legality::safe_king_steps(
+        // A blocked pawn of theirs diagonally before our king would check as
+        // soon as we capture a piece (the note to 8...Bxd7 in the text).
+        let forbidden = if (attacks::pawn_attacks(us, king) & self.blocked_pawns(them)).any() {
+            their_pieces
+        } else {
+            Bitboard::EMPTY
+        };
+        // H6: with nothing to promote to, a seventh-rank pawn cannot move.
+        let mut pawns = board.by_piece(Piece::new(us, Role::Pawn));
+        if !self.can_promote(us) {
+            pawns = pawns - Bitboard::relative_rank(us, Rank::SEVENTH);
+        }
+        BoardMoves {
+            board,
+            us,
             king,
-            attacks::king_attacks(king) & !ours,
-            board.occupied(),
-            |to, occupied| {
+            checkers,
+            ep_square: self.ep_square(),
+            castling_rights: self.castling_rights(),
+            pawns,
+            forbidden,
+            // A captured pawn gives them nothing to promote to, so en
+            // passant and castling see the attack rule as it is now.
+            attackers: move |sq, occupied| self.attackers_to(sq, them, occupied),
+            // The king is no blocker for the squares it leaves, and a
+            // capture of a piece wakes every blocked pawn of theirs.
+            king_step_attacked: move |to, occupied| {
                 if !they_can_promote && their_pieces.contains(to) {
                     board.attackers_to(to, them, occupied).any()
                 } else {
                     self.attackers_to(to, them, occupied).any()
                 }
             },
-        );
-        visitor.piece_moves(self, Role::King, king, king_targets);
-
-        if checkers.more_than_one() || visitor.done() {
-            return;
-        }
-        let mut target = legality::evasion_target(king, checkers, ours);
-        // A blocked pawn of theirs diagonally before our king would check as
-        // soon as we capture a piece (the note to 8...Bxd7 in the text).
-        if (attacks::pawn_attacks(us, king) & self.blocked_pawns(them)).any() {
-            target = target - their_pieces;
-        }
-        let pinned = self.pinned(king);
-
-        // H6: with nothing to promote to, a seventh-rank pawn cannot move.
-        let mut pawns = ours & board.by_role(Role::Pawn);
-        if !self.can_promote(us) {
-            pawns = pawns - Bitboard::relative_rank(us, Rank::SEVENTH);
-        }
-        legality::visit_men_moves(
-            board,
-            us,
-            king,
-            target,
-            pinned,
-            pawns,
-            |role, from, targets| {
-                visitor.piece_moves(self, role, from, targets);
-                visitor.done()
-            },
-        );
-        if visitor.done() {
-            return;
-        }
-
-        if let Some(ep) = self.ep_square() {
-            self.visit_en_passant(visitor, king, ep);
-        }
-        if checkers.is_empty() {
-            self.visit_castling(visitor, king);
-        }
-    }
-
-    pub(super) fn visit_en_passant<V: ActionVisitor>(
-        &self,
-        visitor: &mut V,
-        king: Square,
-        ep: Square,
-    ) {
-        // A captured pawn gives them nothing to promote to, so the attack
-        // rule is as now.
-        let us = self.turn();
-        en_passant::visit_legal(
-            self.board(),
-            us,
-            ep,
-            Bitboard::FULL,
-            |occupied| self.attackers_to(king, !us, occupied),
-            |m| visitor.special(m),
-        );
-    }
-
-    fn visit_castling<V: ActionVisitor>(&self, visitor: &mut V, king: Square) {
-        let occupied = self.board().occupied();
-        let us = self.turn();
-        for rook in self.castling_rights() & Bitboard::relative_rank(us, Rank::FIRST) {
-            if castling::can_castle(occupied, us, king, rook, false, |sq, occupied| {
-                self.attackers_to(sq, !us, occupied).any()
-            }) {
-                visitor.special(Move::Castle { king, rook });
-            }
         }
     }
 

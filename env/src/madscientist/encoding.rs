@@ -46,7 +46,7 @@
 //! | 27 | observer is to act (constant) |
 //! | 28 | observer is Black (constant) |
 
-use super::actions::{MadAction, MoveKind, Promotion};
+use super::action::{MadAction, MoveKind, Promotion};
 use super::parts::{Part, HAND_LIMIT, HAND_MAX_DURING_TURN};
 use super::MadScientist;
 use crate::encoding::fide_planes::{castling_sides, flag, no_progress, write_en_passant_plane};

@@ -8,66 +8,38 @@
 //! off a neighbour. Hands hold eight parts once a turn is over; the excess
 //! is discarded by extra steps of the same player.
 //!
-//! Modules: [`parts`] (parts, pieces' part sets, hands), [`board`] (the
-//! board of part-pieces), `movement` (attack sets), [`actions`] (the action
-//! type), `movegen`, `fen` (the position string), `notation`, [`encoding`]
-//! (the learning environment's action space and observation).
+//! Modules, every variant's file set (docs/architecture.md) first: this
+//! file (the position, `impl Position`), `action` (the action type),
+//! `setup` ([`MadSetup`], the position string, validation), `movegen`,
+//! `notation`, [`encoding`] (the learning environment's action space and
+//! observation), `diagram`, `variant` (registry entry); then Mad
+//! Scientist's own: [`parts`] (parts, pieces' part sets, hands), [`board`]
+//! (the board of part-pieces), `movement` (attack sets).
 
-pub mod actions;
+mod action;
 pub mod board;
+mod diagram;
 pub mod encoding;
-mod fen;
 mod movegen;
 mod movement;
 mod notation;
 pub mod parts;
+mod setup;
+mod variant;
 
-pub use actions::{MadAction, MoveKind, PieceMove, Promotion};
+pub use action::{MadAction, MoveKind, PieceMove, Promotion};
 pub use board::{MadBoard, MadPiece, PieceKind};
 pub use movement::{composite_attacks, knight_half_vectors, vector_part};
 pub use parts::{Hand, Part, Parts, HAND_LIMIT, HAND_MAX_DURING_TURN};
+pub use setup::MadSetup;
 
 use movegen::{CountVisitor, ListVisitor};
 
 use crate::attacks;
 use crate::fide::state::fide_accessors;
-use crate::fide::{
-    castling, en_passant, endings, validate_back_ranks, validate_fullmoves, validate_pawn_count,
-    FideState,
-};
+use crate::fide::{en_passant, endings, FideState};
 use crate::zobrist;
-use crate::{
-    Bitboard, Color, FenError, MoveError, Outcome, Position, PositionError, Rank, Setup, Square,
-    Termination,
-};
-
-/// The registered name.
-pub const NAME: &str = "madscientist";
-
-/// The plain fields of a position, not yet checked. [`MadScientist::from_setup`]
-/// validates it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MadSetup {
-    /// The board of part-pieces and the FIDE fields: castling rights are
-    /// corner squares of rooks that may still castle; the half-move clock
-    /// counts turns since the last capture, pawn move or Scientist power
-    /// (M6).
-    pub setup: Setup<MadBoard>,
-    /// Hands, indexed by colour.
-    pub hands: [Hand; 2],
-}
-
-impl MadSetup {
-    pub fn standard() -> MadSetup {
-        MadSetup {
-            setup: Setup {
-                castling_rights: Bitboard::CORNERS,
-                ..Setup::with_board(MadBoard::standard())
-            },
-            hands: [Hand::EMPTY; 2],
-        }
-    }
-}
+use crate::{Bitboard, Color, MoveError, Outcome, Position, Rank, Square, Termination};
 
 /// A legal Mad Scientist Chess position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -96,76 +68,6 @@ impl MadScientist {
     /// The start position.
     pub fn new() -> MadScientist {
         MadScientist::from_setup(MadSetup::standard()).expect("the start position is legal")
-    }
-
-    /// Validates a setup: at most one Scientist a side, and the side not to
-    /// move still has one (the side to move may have lost it: the game is
-    /// then over); at most eight pawns a side, none on a back rank; castling
-    /// rights backed by a Scientist on e1/e8 and a two-Wazir piece on the
-    /// corner; a possible en passant square; the hand of the side not to
-    /// move at most eight parts (its turn is complete), that of the side to
-    /// move at most sixteen (it may be discarding).
-    pub fn from_setup(setup: MadSetup) -> Result<MadScientist, PositionError> {
-        let MadSetup { setup, hands } = setup;
-        let Setup {
-            ref board,
-            turn,
-            castling_rights,
-            ep_square,
-            fullmoves,
-            ..
-        } = setup;
-        validate_fullmoves(fullmoves)?;
-        for color in Color::ALL {
-            let scientists = (board.scientists() & board.by_color(color)).count();
-            if scientists > 1 {
-                return Err(PositionError::TooManyKings(color));
-            }
-            validate_pawn_count(color, board.pawns() & board.by_color(color))?;
-        }
-        if board.scientist_of(!turn).is_none() {
-            return Err(PositionError::MissingKing(!turn));
-        }
-        validate_back_ranks(board.pawns())?;
-        castling::validate_rights_by(castling_rights, |color, home, rook| {
-            board.scientist_of(color) == Some(home)
-                && board.piece_at(rook)
-                    == Some(MadPiece::new(color, PieceKind::Composite(Parts::ROOK)))
-                && Bitboard::CORNERS.contains(rook)
-        })?;
-        if let Some(ep) = ep_square {
-            let their_pawns = board.pawns() & board.by_color(!turn);
-            en_passant::validate_ep_square_by(turn, ep, board.occupied(), their_pawns)?;
-        }
-        for color in Color::ALL {
-            let limit = if color == turn {
-                HAND_MAX_DURING_TURN
-            } else {
-                HAND_LIMIT
-            };
-            let count = hands[color.index()].total();
-            if count > limit {
-                return Err(PositionError::HandTooLarge {
-                    color,
-                    count: count as usize,
-                    limit: limit as usize,
-                });
-            }
-        }
-        Ok(MadScientist { fide: setup, hands })
-    }
-
-    /// Reads a position string (see docs/rules/madscientist.md) and
-    /// validates it.
-    pub fn from_fen(text: &str) -> Result<MadScientist, FenError> {
-        Ok(MadScientist::from_setup(MadSetup::from_fen(text)?)?)
-    }
-
-    pub fn to_setup(&self) -> MadSetup {
-        MadSetup {
-            setup: self.fide.clone(),
-            hands: self.hands,
-        }
     }
 
     // The board's `Debug` is a diagram (what `AnyGame::render` prints).
@@ -332,10 +234,6 @@ impl MadScientist {
 impl Position for MadScientist {
     type Action = MadAction;
 
-    fn variant_name(&self) -> &'static str {
-        NAME
-    }
-
     fn turn(&self) -> Color {
         self.fide.turn
     }
@@ -424,10 +322,3 @@ impl Position for MadScientist {
         self.standard_notation(action)
     }
 }
-
-crate::variant::variant_without_options!(
-    MadScientist,
-    MadScientist,
-    max_plies = 600,
-    diagram = crate::render::madscientist
-);

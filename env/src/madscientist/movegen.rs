@@ -6,7 +6,7 @@
 use crate::attacks;
 use crate::{Bitboard, Rank, Square};
 
-use super::actions::{MadAction, MoveKind, PieceMove, Promotion};
+use super::action::{MadAction, MoveKind, PieceMove, Promotion};
 use super::movement::composite_attacks;
 use super::parts::Part;
 use super::MadScientist;

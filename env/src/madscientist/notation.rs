@@ -13,7 +13,7 @@
 
 use crate::{MoveError, Square};
 
-use super::actions::{MadAction, MoveKind, PieceMove, Promotion};
+use super::action::{MadAction, MoveKind, PieceMove, Promotion};
 use super::board::PieceKind;
 use super::parts::{Part, Parts};
 use super::MadScientist;

@@ -28,7 +28,7 @@
 //! target square; the self-cure has no direction, hence its own plane.
 //!
 //! Observation planes (28), from the observer's point of view, named and
-//! laid out like chess's ([`crate::chess::encoding`]) where they overlap:
+//! laid out like chess's ([`crate::encoding::fide_planes`]) where they overlap:
 //!
 //! ```text
 //!  0..8   own_<role>: pawn knight bishop rook king harpy doctor guard
@@ -51,7 +51,9 @@
 //! above zero".
 
 use crate::encoding::board_moves::{move_plane, neighbour_direction, DIRECTIONS, MOVE_PLANES};
-use crate::encoding::fide_planes::{encode_fide_state, encode_pieces, FIDE_STATE_PLANES};
+use crate::encoding::fide_planes::{
+    encode_fide_state, encode_pieces, FIDE_STATE_PLANES, FIDE_STATE_PLANE_NAMES,
+};
 use crate::encoding::{
     relative_move_squares, relative_square, write_bitboard_plane, Encoding, SQUARES,
 };
@@ -148,15 +150,10 @@ impl Encoding for PoisonChess {
             "their_countdown",
             "own_frozen",
             "their_frozen",
-            "own_kingside_castling",
-            "own_queenside_castling",
-            "their_kingside_castling",
-            "their_queenside_castling",
-            "en_passant",
-            "no_progress",
-            "side_to_move",
-            "ones",
-        ] {
+        ]
+        .into_iter()
+        .chain(FIDE_STATE_PLANE_NAMES.iter().copied())
+        {
             names.push(name.to_string());
         }
         names

@@ -4,28 +4,36 @@
 //! docs/rules/poison.md; the rulings P1-P13 are in
 //! shared/rules/RULINGS.md.
 //!
-//! The module, one concept a file:
-//! * [`action`]: [`PoisonAction`] (move, poison, cure) and its long form;
-//! * `attacks`: who attacks what under P6 (poisoned pieces and Harpies do
-//!   not), check and pins;
-//! * `movegen`: the legal action generator with visitors (fast path) and
-//!   the play-and-test reference it is checked against;
-//! * `play`: executing an action, the countdown and deaths (P3);
+//! The module, one concept a file; every variant's file set
+//! (docs/architecture.md) first:
+//! * this file: the position and `impl Position`;
+//! * `action`: [`PoisonAction`] (move, poison, cure) and its long form;
 //! * `setup`: the unvalidated [`PoisonSetup`], validation and the FEN
 //!   dialect with its poison field;
+//! * `movegen`: the legal action generator with visitors (fast path) and
+//!   the play-and-test reference it is checked against;
 //! * `notation`: the text's notation (`xHe5#[f5,5]`, `Dg6[g5,C]`) and the
 //!   long form, read and written;
-//! * `endings`: results (P9, P10, insufficient material, 50 moves);
-//! * [`encoding`]: the fixed action space and the observation tensor.
+//! * [`encoding`]: the fixed action space and the observation tensor;
+//! * `diagram`: countdowns around poisoned pieces;
+//! * `variant`: the registry entry;
+//!
+//! and Poison's own:
+//! * `attacks`: who attacks what under P6 (poisoned pieces and Harpies do
+//!   not), check and pins;
+//! * `play`: executing an action, the countdown and deaths (P3);
+//! * `endings`: results (P9, P10, insufficient material, 50 moves).
 
-pub mod action;
+mod action;
 mod attacks;
+mod diagram;
 pub mod encoding;
 mod endings;
 mod movegen;
 mod notation;
 mod play;
 mod setup;
+mod variant;
 
 pub use action::PoisonAction;
 pub use movegen::{ActionVisitor, CountVisitor, ListVisitor};
@@ -35,7 +43,7 @@ pub use setup::PoisonSetup;
 use crate::fide::state::fide_accessors;
 use crate::fide::{castling, FideState};
 use crate::zobrist;
-use crate::{Bitboard, Board, Color, FenError, MoveError, Outcome, Position, Role, Square};
+use crate::{Bitboard, Board, Color, MoveError, Outcome, Position, Role, Square};
 
 /// The counter a piece gets when it is poisoned (P3).
 pub const POISON_COUNTDOWN: u8 = 5;
@@ -90,12 +98,6 @@ impl PoisonChess {
         PoisonChess::from_setup(PoisonSetup::standard()).expect("the start position is legal")
     }
 
-    /// Reads and validates a position in the Poison FEN dialect (see
-    /// [`PoisonSetup::from_fen`]).
-    pub fn from_fen(text: &str) -> Result<PoisonChess, FenError> {
-        Ok(PoisonChess::from_setup(PoisonSetup::from_fen(text)?)?)
-    }
-
     fide_accessors!(Board);
 
     /// The poisoned pieces of `color` (frozen, P4).
@@ -138,10 +140,6 @@ impl PoisonChess {
 
 impl Position for PoisonChess {
     type Action = PoisonAction;
-
-    fn variant_name(&self) -> &'static str {
-        "poison"
-    }
 
     fn turn(&self) -> Color {
         self.fide.turn
@@ -206,10 +204,3 @@ impl Position for PoisonChess {
         self.write_notation(action)
     }
 }
-
-crate::variant::variant_without_options!(
-    PoisonChess,
-    Poison,
-    max_plies = 512,
-    diagram = crate::render::poison
-);

@@ -19,7 +19,7 @@ use arrayvec::ArrayVec;
 
 use crate::attacks;
 use crate::fide::{castling, en_passant, legality, move_groups};
-use crate::{Bitboard, Move, Rank, Role, Square};
+use crate::{Bitboard, Move, Role, Square};
 
 use super::{PoisonAction, PoisonChess, PROMOTIONS};
 
@@ -352,21 +352,14 @@ impl PoisonChess {
     /// square (P6 attacks).
     fn visit_castling<V: ActionVisitor>(&self, visitor: &mut V, king: Square) {
         let us = self.fide.turn;
-        let rights = self.fide.castling_rights
-            & Bitboard::relative_rank(us, Rank::FIRST)
-            & !self.poisoned[us.index()];
-        for harpy in rights {
-            if castling::can_castle(
-                self.fide.board.occupied(),
-                us,
-                king,
-                harpy,
-                false,
-                |sq, occupied| self.attackers_to(sq, !us, occupied).any(),
-            ) {
-                visitor.action(PoisonAction::Move(Move::Castle { king, rook: harpy }));
-            }
-        }
+        castling::visit_legal(
+            self.fide.board.occupied(),
+            us,
+            king,
+            self.fide.castling_rights - self.poisoned[us.index()],
+            |sq, occupied| self.attackers_to(sq, !us, occupied).any(),
+            |m| visitor.action(PoisonAction::Move(m)),
+        );
     }
 
     /// True when a legal en passant capture exists (only then does the en

@@ -197,6 +197,12 @@ impl PoisonChess {
         Ok(position)
     }
 
+    /// Reads and validates a position in the Poison FEN dialect (see
+    /// [`PoisonSetup::from_fen`]).
+    pub fn from_fen(text: &str) -> Result<PoisonChess, FenError> {
+        Ok(PoisonChess::from_setup(PoisonSetup::from_fen(text)?)?)
+    }
+
     /// The plain fields of this position.
     pub fn to_setup(&self) -> PoisonSetup {
         PoisonSetup {

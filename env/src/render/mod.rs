@@ -1,10 +1,11 @@
 //! Board diagrams for people: a text board (rank 8 on top, FEN letters) and
 //! a self-contained SVG board, for every variant.
 //!
-//! Each variant turns its state into one [`Diagram`] (a builder per
-//! variant, in [`variants`]); the two writers ([`text`] and [`svg`]) know
+//! Each variant turns its state into one [`Diagram`] (its `diagram.rs`,
+//! reached through `GameVariant::diagram`); this module holds only the
+//! diagram type and the two writers ([`text`] and [`svg`]), which know
 //! nothing about variants, so the text and the picture always show the same
-//! things:
+//! things. What the variants put in it:
 //!
 //! * Poison Chess: a poisoned piece has its countdown on both sides,
 //!   `4B4`, as the rule text draws it ("4B4 is a Bishop with four opposing
@@ -22,13 +23,11 @@
 
 mod svg;
 mod text;
-mod variants;
 
-use crate::Color;
+use crate::{Board, Color};
 
 pub use svg::svg;
 pub use text::text;
-pub use variants::{chess, hostage, madscientist, poison, traitor};
 
 /// What one square shows.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -66,6 +65,20 @@ impl Diagram {
         }
     }
 
+    /// The pieces of a shared [`Board`] as cells (FEN letters), with
+    /// nothing beside or below the board yet.
+    pub fn of_board(board: &Board) -> Diagram {
+        let mut diagram = Diagram::empty();
+        for (sq, piece) in board.pieces() {
+            diagram.cells[sq.index()] = Cell {
+                token: piece.char().to_string(),
+                color: Some(piece.color),
+                ..Cell::default()
+            };
+        }
+        diagram
+    }
+
     /// Shows a finished game's result (`result 0-1: black wins by
     /// checkmate`) in place of the line that says whose turn it is.
     pub fn set_result(&mut self, outcome: crate::Outcome) {
@@ -101,4 +114,10 @@ impl Diagram {
         }
         out
     }
+}
+
+/// The line below the board that says whose turn it is (`white to move`):
+/// the line [`Diagram::set_result`] replaces once the game is over.
+pub fn to_move(turn: Color) -> String {
+    format!("{} to move", turn.name())
 }

@@ -12,34 +12,44 @@
 //! player (T3); a game with secrets opens with one `Select` action per
 //! player (White, then Black).
 //!
-//! [`encoding`] holds the learning environment's action space and the
-//! observation, which reads only what the observer may know.
+//! Modules, every variant's file set (docs/architecture.md) first: this
+//! file (the position, `impl Position`), `action` ([`TraitorAction`]),
+//! `setup` ([`TraitorSetup`] and the position string), `movegen`,
+//! `notation`, [`encoding`] (the learning environment's action space and
+//! the observation, which reads only what the observer may know),
+//! `diagram`, `variant` (registry entry); then the family's own: `rules`
+//! (modes, commitments, options), `control` (colour and control),
+//! `selection` (secret choices), `play` (applying actions), `validation`
+//! (setups into positions) and `view` (what one player may know, the
+//! sampler).
 
-mod actions;
+mod action;
 mod control;
+mod diagram;
 pub mod encoding;
-mod fen;
 mod movegen;
 mod notation;
 mod play;
 mod rules;
 mod selection;
+mod setup;
+mod validation;
 mod variant;
 mod view;
 
-pub use actions::TraitorAction;
-pub use fen::TraitorSetup;
+pub use action::TraitorAction;
 pub use notation::{play_turn, TurnSteps};
 pub use rules::{
     value, AnnounceCheck, Commitment, Mode, SelectionSetting, TraitorRules, BUDGET, OPTION_KEYS,
 };
 pub use selection::{start_piece, PieceId, RoleCounts, Secret, SeededRng, Selection};
+pub use setup::TraitorSetup;
 pub use view::{TraitorSampler, TraitorView};
 
 use crate::fide::state::fide_accessors;
 use crate::fide::{castling, endings, FideState};
 use crate::zobrist;
-use crate::{Bitboard, Board, Color, FenError, MoveError, Outcome, Position, Role, Square};
+use crate::{Bitboard, Board, Color, FenError, MoveError, Outcome, Position, Square};
 
 /// Marks an empty square in the identity array.
 pub(crate) const NO_ID: u8 = 0xff;
@@ -213,8 +223,7 @@ impl Traitor {
     /// squares of one colour: nobody can ever give mate, whoever controls
     /// what (the FIDE rule, on roles only).
     pub fn is_insufficient_material(&self) -> bool {
-        let board = &self.fide.board;
-        endings::insufficient_material(board, board.by_role(Role::Pawn) | board.rooks_and_queens())
+        endings::fide_insufficient_material(&self.fide.board)
     }
 
     /// The view of `observer`: everything but the opponent's secret (T10).
@@ -323,10 +332,6 @@ fn secret_key(player: Color, secret: Secret) -> u64 {
 impl Position for Traitor {
     type Action = TraitorAction;
 
-    fn variant_name(&self) -> &'static str {
-        "traitor"
-    }
-
     fn turn(&self) -> Color {
         self.fide.turn
     }
@@ -364,12 +369,7 @@ impl Position for Traitor {
         if self.step != Step::Open {
             return None;
         }
-        endings::outcome_given(
-            has_legal_action,
-            || endings::checkmate_or_stalemate(self.is_check(), self.fide.turn),
-            || self.is_insufficient_material(),
-            self.fide.halfmoves,
-        )
+        endings::fide_outcome_given(has_legal_action, &self.fide, || self.is_check())
     }
 
     fn repetition_key(&self) -> u64 {

@@ -24,7 +24,7 @@ use std::ops::ControlFlow;
 
 use arrayvec::ArrayVec;
 
-use super::actions::TraitorAction;
+use super::action::TraitorAction;
 use super::control;
 use super::play::move_pieces;
 use super::rules::{value, Commitment, Mode};

@@ -7,7 +7,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::actions::TraitorAction;
+use super::action::TraitorAction;
 use super::rules::Commitment;
 use super::selection::{start_piece, PieceId, RoleCounts, Selection};
 use super::{Step, Traitor};

@@ -108,17 +108,7 @@ pub enum Secret {
 
 /// The role a piece with this id had in the start position, and its colour.
 pub fn start_piece(id: PieceId) -> Option<(Color, Role)> {
-    const BACK: [Role; 8] = [
-        Role::Rook,
-        Role::Knight,
-        Role::Bishop,
-        Role::Queen,
-        Role::King,
-        Role::Bishop,
-        Role::Knight,
-        Role::Rook,
-    ];
-    let back = BACK[id.file().index()];
+    let back = Role::FIDE_BACK_RANK[id.file().index()];
     match id.rank() {
         Rank::FIRST => Some((Color::White, back)),
         Rank::SECOND => Some((Color::White, Role::Pawn)),

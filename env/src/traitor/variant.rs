@@ -1,10 +1,12 @@
-//! The Traitor family's registry entry: rule settings from options, start
-//! positions from seeds (random selections), rendering, whole-turn text.
+//! The Traitor family's registry entry: rule settings from options (the
+//! settings themselves are in `rules`), its fifteen mode x commitment rule
+//! sets, start positions from seeds (random selections), the diagram,
+//! whole-turn text.
 
-use super::rules::{SelectionSetting, TraitorRules};
+use super::rules::{Commitment, Mode, SelectionSetting, TraitorRules};
 use super::Traitor;
 use crate::render::Diagram;
-use crate::variant::GameVariant;
+use crate::variant::{GameVariant, RuleSet};
 use crate::{FenError, Game, MoveError, OptionError, RuleOptions, Variant};
 
 impl GameVariant for Traitor {
@@ -44,7 +46,26 @@ impl GameVariant for Traitor {
     }
 
     fn diagram(&self) -> Diagram {
-        crate::render::traitor(self)
+        super::diagram::diagram(self)
+    }
+
+    /// The fifteen modes x commitments, mode-major (`traitor/standard`
+    /// first); the other settings at their defaults.
+    fn rule_sets() -> Vec<RuleSet> {
+        let mut sets = Vec::with_capacity(Mode::ALL.len() * Commitment::ALL.len());
+        for mode in Mode::ALL {
+            for commitment in Commitment::ALL {
+                let mut options = RuleOptions::new();
+                options
+                    .set("mode", mode.name())
+                    .set("commitment", commitment.name());
+                sets.push(RuleSet {
+                    label: format!("{}/{}", mode.name(), commitment.name()),
+                    options,
+                });
+            }
+        }
+        sets
     }
 
     fn play_text(game: &mut Game<Traitor>, text: &str) -> Result<(String, String), MoveError> {

@@ -8,11 +8,11 @@
 //! consistent with a view: the opponent's remaining secret uniformly among
 //! those the public history allows, enumerated once per view.
 
-use super::fen::TraitorSetup;
 use super::rules::{value, Commitment, TraitorRules};
 use super::selection::{
     start_piece, visit_piece_sets, visit_type_counts, PieceId, RoleCounts, Secret, Selection,
 };
+use super::setup::TraitorSetup;
 use super::{secret_key, Traitor};
 use crate::hidden::{HiddenInformation, StateSampler};
 use crate::{Bitboard, Color, FenError, Role, Square};

@@ -5,8 +5,9 @@
 //! training, the CLI and Python) needs of a variant's position type beyond
 //! its rules; [`Variant::visit`] hands a [`VariantVisitor`] the concrete
 //! position type of a variant chosen at run time. Adding a variant is its
-//! module plus one line in the `registry!` invocation below: nothing else
-//! matches on variants.
+//! folder plus one line in the `registry!` invocation in the crate root
+//! (lib.rs), which declares the module and the [`Variant`] arm: nothing
+//! else matches on variants.
 //!
 //! [`AnyGame`] is the text-speaking game of any variant (CLI, Python),
 //! itself built through [`Variant::visit`].
@@ -22,6 +23,8 @@ use crate::encoding::Encoding;
 use crate::hidden::HiddenInformation;
 use crate::render::Diagram;
 use crate::{FenError, Game, MoveError, OptionError, RuleOptions};
+
+pub use crate::Variant;
 
 /// Everything generic code needs of a variant's position type: its rules
 /// ([`Position`]), its tensors ([`Encoding`]), what each player may know
@@ -62,6 +65,18 @@ pub trait GameVariant: Encoding + HiddenInformation + fmt::Debug {
     /// full state (both secrets for Traitor).
     fn diagram(&self) -> Diagram;
 
+    /// The variant's distinct rule sets, for studies that cover every one
+    /// (the first-move-advantage claim plays each): the options that select
+    /// it (only the keys that tell it from the defaults) and a label. By
+    /// default the one rule set of a variant without settings: no options,
+    /// no label.
+    fn rule_sets() -> Vec<RuleSet> {
+        vec![RuleSet {
+            label: String::new(),
+            options: RuleOptions::new(),
+        }]
+    }
+
     /// Reads one turn in the variant's notation and plays it; returns what
     /// was played in (long, standard) notation. One action by default;
     /// Traitor reads an announcement and a move together (`(T-Rh1)N:f2`).
@@ -77,6 +92,16 @@ pub trait GameVariant: Encoding + HiddenInformation + fmt::Debug {
     }
 }
 
+/// One rule set of a variant ([`GameVariant::rule_sets`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleSet {
+    /// What tells it from the variant's other rule sets (`defector/impromptu`);
+    /// empty for a variant with one rule set.
+    pub label: String,
+    /// The options that select it.
+    pub options: RuleOptions,
+}
+
 /// Generic code that needs "some variant": [`Variant::visit`] calls
 /// `visit::<P>()` with the variant's concrete position type, so the code
 /// inside is monomorphised per variant (no dynamic dispatch per node).
@@ -85,50 +110,77 @@ pub trait VariantVisitor {
     fn visit<P: GameVariant>(self) -> Self::Output;
 }
 
-/// Declares the registry: the [`Variant`] enum, its names and
-/// [`Variant::visit`], from one line per variant.
+/// Declares the registry, invoked once in the crate root (lib.rs) with one
+/// line per variant, `Arm => module::Position, "name";` (attributes, such
+/// as a doc comment or a `#[cfg(...)]`, before it): the variant's module
+/// (its folder `src/<module>/`), its [`Variant`] arm, its registered name
+/// and its arm of [`Variant::visit`]. Nothing else in the crate names a
+/// variant: this line is how a variant joins.
 macro_rules! registry {
-    ($($(#[$doc:meta])* $arm:ident => $position:ty, $name:literal;)*) => {
+    ($(
+        $(#[doc = $doc:literal])*
+        $(#[cfg($cfg:meta)])?
+        $arm:ident => $module:ident :: $position:ident, $name:literal;
+    )*) => {
+        $(
+            $(#[cfg($cfg)])?
+            pub mod $module;
+        )*
+
         /// Every variant Heterodox implements.
         #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Variant {
-            $($(#[$doc])* $arm,)*
+            $(
+                $(#[doc = $doc])*
+                $(#[cfg($cfg)])?
+                $arm,
+            )*
         }
 
         impl Variant {
             /// Every registered variant, in registry order.
-            pub const ALL: [Variant; [$(Variant::$arm),*].len()] = [$(Variant::$arm),*];
+            pub const ALL: [Variant; [$($(#[cfg($cfg)])? Variant::$arm,)*].len()] =
+                [$($(#[cfg($cfg)])? Variant::$arm,)*];
 
             /// The registered name, as typed on the command line and in Python.
             pub const fn name(self) -> &'static str {
                 match self {
-                    $(Variant::$arm => $name,)*
+                    $(
+                        $(#[cfg($cfg)])?
+                        Variant::$arm => $name,
+                    )*
                 }
             }
 
             /// Runs `visitor` with this variant's concrete position type:
             /// the one place where a variant chosen at run time becomes a
             /// type.
-            pub fn visit<V: VariantVisitor>(self, visitor: V) -> V::Output {
+            pub fn visit<V: $crate::variant::VariantVisitor>(self, visitor: V) -> V::Output {
                 match self {
-                    $(Variant::$arm => visitor.visit::<$position>(),)*
+                    $(
+                        $(#[cfg($cfg)])?
+                        Variant::$arm => visitor.visit::<$module::$position>(),
+                    )*
                 }
             }
         }
     };
 }
 
-registry! {
-    /// FIDE chess, the reference.
-    Chess => crate::Chess, "chess";
-    /// Poison Chess.
-    Poison => crate::PoisonChess, "poison";
-    /// Hostage Chess.
-    Hostage => crate::Hostage, "hostage";
-    /// Mad Scientist Chess.
-    MadScientist => crate::MadScientist, "madscientist";
-    /// The Traitor Chess family (modes and commitments are rule settings).
-    Traitor => crate::Traitor, "traitor";
+pub(crate) use registry;
+
+impl Variant {
+    /// The variant's rule sets ([`GameVariant::rule_sets`]).
+    pub fn rule_sets(self) -> Vec<RuleSet> {
+        struct RuleSets;
+        impl VariantVisitor for RuleSets {
+            type Output = Vec<RuleSet>;
+            fn visit<P: GameVariant>(self) -> Vec<RuleSet> {
+                P::rule_sets()
+            }
+        }
+        self.visit(RuleSets)
+    }
 }
 
 impl fmt::Display for Variant {

@@ -66,54 +66,44 @@ pub trait BatchEnv: Send {
     ) -> Result<bool, FenError>;
 }
 
+/// Trait methods that are [`VecEnv`]'s inherent methods of the same name
+/// and signature, called through.
+macro_rules! call_through {
+    ($(fn $name:ident(&self $(, $arg:ident: $ty:ty)*) $(-> $ret:ty)?;)*) => {
+        $(
+            fn $name(&self $(, $arg: $ty)*) $(-> $ret)? {
+                VecEnv::$name(self $(, $arg)*)
+            }
+        )*
+    };
+}
+
 impl<P: GameVariant> BatchEnv for VecEnv<P> {
-    fn variant(&self) -> Variant {
-        VecEnv::variant(self)
-    }
-    fn spec(&self) -> &EncodingSpec {
-        VecEnv::spec(self)
-    }
-    fn num_envs(&self) -> usize {
-        VecEnv::num_envs(self)
-    }
-    fn num_actions(&self) -> usize {
-        VecEnv::num_actions(self)
-    }
-    fn observation_shape(&self) -> [usize; 3] {
-        VecEnv::observation_shape(self)
+    call_through! {
+        fn variant(&self) -> Variant;
+        fn spec(&self) -> &EncodingSpec;
+        fn num_envs(&self) -> usize;
+        fn num_actions(&self) -> usize;
+        fn observation_shape(&self) -> [usize; 3];
+        fn max_plies(&self) -> u32;
+        fn random_legal_actions(&self, rng: &mut SplitMix64, out: &mut [i64]);
+        fn observations(&self) -> &[f32];
+        fn action_masks(&self) -> &[bool];
+        fn rewards(&self) -> &[f32];
+        fn terminated(&self) -> &[bool];
+        fn truncated(&self) -> &[bool];
+        fn current_players(&self) -> &[u8];
+        fn last_end(&self, env: usize) -> Option<GameEnd>;
+        fn final_observation(&self, env: usize) -> Option<&[f32]>;
     }
     fn channel_names(&self) -> Vec<String> {
         VecEnv::channel_names(self).to_vec()
-    }
-    fn max_plies(&self) -> u32 {
-        VecEnv::max_plies(self)
     }
     fn reset(&mut self, seed: Option<u64>) {
         VecEnv::reset(self, seed)
     }
     fn step(&mut self, actions: &[i64]) -> Result<(), StepError> {
         VecEnv::step(self, actions)
-    }
-    fn random_legal_actions(&self, rng: &mut SplitMix64, out: &mut [i64]) {
-        VecEnv::random_legal_actions(self, rng, out)
-    }
-    fn observations(&self) -> &[f32] {
-        VecEnv::observations(self)
-    }
-    fn action_masks(&self) -> &[bool] {
-        VecEnv::action_masks(self)
-    }
-    fn rewards(&self) -> &[f32] {
-        VecEnv::rewards(self)
-    }
-    fn terminated(&self) -> &[bool] {
-        VecEnv::terminated(self)
-    }
-    fn truncated(&self) -> &[bool] {
-        VecEnv::truncated(self)
-    }
-    fn current_players(&self) -> &[u8] {
-        VecEnv::current_players(self)
     }
     fn legal_moves(&self, env: usize) -> Option<Vec<String>> {
         let (actions, _) = self.legal_actions(env)?;
@@ -128,9 +118,6 @@ impl<P: GameVariant> BatchEnv for VecEnv<P> {
     fn plies(&self, env: usize) -> Option<u32> {
         Some(self.game(env)?.plies())
     }
-    fn last_end(&self, env: usize) -> Option<GameEnd> {
-        VecEnv::last_end(self, env)
-    }
     fn last_fen(&self, env: usize) -> Option<String> {
         Some(self.last_game(env)?.position().fen())
     }
@@ -143,9 +130,6 @@ impl<P: GameVariant> BatchEnv for VecEnv<P> {
     }
     fn reset_envs(&mut self, envs: &[bool]) {
         VecEnv::reset_envs(self, envs)
-    }
-    fn final_observation(&self, env: usize) -> Option<&[f32]> {
-        VecEnv::final_observation(self, env)
     }
     fn env_record(&self, env: usize) -> Option<(String, u64, Vec<u32>)> {
         let (start, resets, played) = VecEnv::env_record(self, env)?;

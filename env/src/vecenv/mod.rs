@@ -227,30 +227,11 @@ impl<P: GameVariant> VecEnv<P> {
     /// Gymnasium's next-step auto-reset and its reset masks. `envs` must
     /// have one entry per env (extra entries are ignored).
     pub fn reset_envs(&mut self, envs: &[bool]) {
-        let shared = Shared::of(&self.config, &*self.start, &self.starts, self.max_plies);
-        let (l, a) = (self.observation_len, self.num_actions);
-        for (((((((slot, observation), mask), reward), terminated), truncated), player), _) in self
-            .slots
-            .iter_mut()
-            .zip(self.observations.chunks_mut(l))
-            .zip(self.masks.chunks_mut(a))
-            .zip(self.rewards.iter_mut())
-            .zip(self.terminated.iter_mut())
-            .zip(self.truncated.iter_mut())
-            .zip(self.players.iter_mut())
-            .zip(envs)
-            .filter(|(_, &chosen)| chosen)
-        {
-            let out = Out {
-                observation,
-                mask,
-                reward,
-                terminated,
-                truncated,
-                player,
-            };
-            slot.reset(&shared, out);
-        }
+        self.for_each_env(|slot, shared, out| {
+            if envs.get(slot.index) == Some(&true) {
+                slot.reset(shared, out);
+            }
+        });
     }
 
     /// Replaces env `env`'s running game by the one `start` and `played`

@@ -5,7 +5,72 @@
 #![allow(dead_code)] // each test file uses a subset
 
 use heterodox_env::encoding::Encoding;
-use heterodox_env::Color;
+use heterodox_env::{Color, Game};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Plays one seeded random game per seed (the game of seed `s` starts from
+/// `start(s)` and draws its actions with a ChaCha8 generator seeded with
+/// `s`) for at most `ply_cap` plies, and checks in every position reached
+/// that the legal actions have distinct indices inside the action space.
+/// `tally(action, index)` sees every legal action (to count which parts of
+/// the space were exercised). Returns the number of positions checked.
+pub fn check_index_bijection<P: Encoding>(
+    seeds: impl IntoIterator<Item = u64>,
+    start: impl Fn(u64) -> P,
+    ply_cap: u32,
+    mut tally: impl FnMut(&P::Action, usize),
+) -> usize {
+    let mut actions = Vec::new();
+    let mut owner: Vec<Option<P::Action>> = Vec::new();
+    let mut positions = 0;
+    for seed in seeds {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut game = Game::new(start(seed));
+        while game.plies() < ply_cap {
+            game.legal_actions(&mut actions);
+            if actions.is_empty() {
+                break;
+            }
+            let pos = game.position();
+            owner.resize(pos.num_actions(), None);
+            for action in &actions {
+                let i = pos.action_index(action);
+                assert!(i < pos.num_actions(), "{action} -> {i} in {}", pos.fen());
+                if let Some(other) = owner[i] {
+                    panic!("{action} and {other} share index {i} in {}", pos.fen());
+                }
+                owner[i] = Some(*action);
+                tally(action, i);
+            }
+            for action in &actions {
+                owner[pos.action_index(action)] = None;
+            }
+            positions += 1;
+            let action = actions[rng.random_range(0..actions.len())];
+            game.play(&action).unwrap();
+        }
+    }
+    positions
+}
+
+/// [`check_index_bijection`], tallying the legal actions by `kind` (one of
+/// `K` parts of the action space) and asserting that every part was
+/// exercised. Returns the number of positions checked.
+pub fn check_index_bijection_by_kind<P: Encoding, const K: usize>(
+    seeds: impl IntoIterator<Item = u64>,
+    start: impl Fn(u64) -> P,
+    ply_cap: u32,
+    kind: impl Fn(&P::Action) -> usize,
+) -> usize {
+    let mut kinds = [0usize; K];
+    let positions = check_index_bijection(seeds, start, ply_cap, |action, _| {
+        kinds[kind(action)] += 1;
+    });
+    println!("{positions} positions, kinds {kinds:?}");
+    assert!(kinds.iter().all(|k| *k > 0), "{kinds:?}");
+    positions
+}
 
 /// The index of the legal action written `text` in `pos`.
 pub fn index<P: Encoding>(pos: &P, text: &str) -> usize {

@@ -29,38 +29,22 @@ pub(crate) const CLAIM: Claim = Claim {
     default_games: 60,
 };
 
-const TRAITOR_MODES: [&str; 5] = [
-    "traitor",
-    "defector",
-    "double-agent",
-    "defector-double-agent",
-    "mercenary",
-];
-const TRAITOR_COMMITMENTS: [&str; 3] = ["standard", "simplified", "impromptu"];
-
-/// Every rule set of the claim: (variant, options, label).
+/// Every rule set of the claim, every registered variant's
+/// (`Variant::rule_sets`), in registry order: (variant, options, label).
 fn rule_sets() -> Vec<(Variant, RuleOptions, String)> {
-    let mut sets: Vec<(Variant, RuleOptions, String)> = [
-        Variant::Chess,
-        Variant::Poison,
-        Variant::Hostage,
-        Variant::MadScientist,
-    ]
-    .into_iter()
-    .map(|v| (v, RuleOptions::new(), v.name().to_owned()))
-    .collect();
-    for mode in TRAITOR_MODES {
-        for commitment in TRAITOR_COMMITMENTS {
-            let mut options = RuleOptions::new();
-            options.set("mode", mode).set("commitment", commitment);
-            sets.push((
-                Variant::Traitor,
-                options,
-                format!("traitor {mode}/{commitment}"),
-            ));
-        }
-    }
-    sets
+    Variant::ALL
+        .into_iter()
+        .flat_map(|variant| {
+            variant.rule_sets().into_iter().map(move |set| {
+                let label = if set.label.is_empty() {
+                    variant.name().to_owned()
+                } else {
+                    format!("{variant} {}", set.label)
+                };
+                (variant, set.options, label)
+            })
+        })
+        .collect()
 }
 
 /// One rule set's games and figures.

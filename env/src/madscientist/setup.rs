@@ -1,4 +1,7 @@
-//! The position string: FEN with part-pieces and a hands field.
+//! The unvalidated setup of a Mad Scientist position ([`MadSetup`]), its
+//! position string, and its validation into a [`MadScientist`].
+//!
+//! The position string is FEN with part-pieces and a hands field:
 //!
 //! `board turn castling en-passant hands halfmove fullmove`, e.g. the start:
 //! `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - - 0 1`.
@@ -16,13 +19,40 @@ use crate::fen::{
     check_field_count, parse_board_with, parse_fields_around, parse_move_counters,
     write_board_with, write_state_fields,
 };
-use crate::{Color, FenError, Rank};
+use crate::fide::{
+    castling, en_passant, validate_back_ranks, validate_fullmoves, validate_pawn_count,
+};
+use crate::{Bitboard, Color, FenError, PositionError, Rank, Setup};
 
 use super::board::{MadBoard, MadPiece, PieceKind};
-use super::parts::{Hand, Part, Parts, MAX_OF_A_TYPE};
-use super::MadSetup;
+use super::parts::{Hand, Part, Parts, HAND_LIMIT, HAND_MAX_DURING_TURN, MAX_OF_A_TYPE};
+use super::MadScientist;
+
+/// The plain fields of a position, not yet checked. [`MadScientist::from_setup`]
+/// validates it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MadSetup {
+    /// The board of part-pieces and the FIDE fields: castling rights are
+    /// corner squares of rooks that may still castle; the half-move clock
+    /// counts turns since the last capture, pawn move or Scientist power
+    /// (M6).
+    pub setup: Setup<MadBoard>,
+    /// Hands, indexed by colour.
+    pub hands: [Hand; 2],
+}
 
 impl MadSetup {
+    /// The start position.
+    pub fn standard() -> MadSetup {
+        MadSetup {
+            setup: Setup {
+                castling_rights: Bitboard::CORNERS,
+                ..Setup::with_board(MadBoard::standard())
+            },
+            hands: [Hand::EMPTY; 2],
+        }
+    }
+
     /// Reads a position string (5 to 7 fields) without validating the
     /// position.
     pub fn from_fen(text: &str) -> Result<MadSetup, FenError> {
@@ -171,5 +201,77 @@ fn write_hands(hands: &[Hand; 2]) -> String {
         "-".to_owned()
     } else {
         white + &black
+    }
+}
+
+impl MadScientist {
+    /// Validates a setup: at most one Scientist a side, and the side not to
+    /// move still has one (the side to move may have lost it: the game is
+    /// then over); at most eight pawns a side, none on a back rank; castling
+    /// rights backed by a Scientist on e1/e8 and a two-Wazir piece on the
+    /// corner; a possible en passant square; the hand of the side not to
+    /// move at most eight parts (its turn is complete), that of the side to
+    /// move at most sixteen (it may be discarding).
+    pub fn from_setup(setup: MadSetup) -> Result<MadScientist, PositionError> {
+        let MadSetup { setup, hands } = setup;
+        let Setup {
+            ref board,
+            turn,
+            castling_rights,
+            ep_square,
+            fullmoves,
+            ..
+        } = setup;
+        validate_fullmoves(fullmoves)?;
+        for color in Color::ALL {
+            let scientists = (board.scientists() & board.by_color(color)).count();
+            if scientists > 1 {
+                return Err(PositionError::TooManyKings(color));
+            }
+            validate_pawn_count(color, board.pawns() & board.by_color(color))?;
+        }
+        if board.scientist_of(!turn).is_none() {
+            return Err(PositionError::MissingKing(!turn));
+        }
+        validate_back_ranks(board.pawns())?;
+        castling::validate_rights_by(castling_rights, |color, home, rook| {
+            board.scientist_of(color) == Some(home)
+                && board.piece_at(rook)
+                    == Some(MadPiece::new(color, PieceKind::Composite(Parts::ROOK)))
+                && Bitboard::CORNERS.contains(rook)
+        })?;
+        if let Some(ep) = ep_square {
+            let their_pawns = board.pawns() & board.by_color(!turn);
+            en_passant::validate_ep_square_by(turn, ep, board.occupied(), their_pawns)?;
+        }
+        for color in Color::ALL {
+            let limit = if color == turn {
+                HAND_MAX_DURING_TURN
+            } else {
+                HAND_LIMIT
+            };
+            let count = hands[color.index()].total();
+            if count > limit {
+                return Err(PositionError::HandTooLarge {
+                    color,
+                    count: count as usize,
+                    limit: limit as usize,
+                });
+            }
+        }
+        Ok(MadScientist { fide: setup, hands })
+    }
+
+    /// Reads a position string (see docs/rules/madscientist.md) and
+    /// validates it.
+    pub fn from_fen(text: &str) -> Result<MadScientist, FenError> {
+        Ok(MadScientist::from_setup(MadSetup::from_fen(text)?)?)
+    }
+
+    pub fn to_setup(&self) -> MadSetup {
+        MadSetup {
+            setup: self.fide.clone(),
+            hands: self.hands,
+        }
     }
 }

@@ -1,4 +1,5 @@
-//! The Hostage FEN dialect.
+//! The unvalidated setup of a Hostage position, its FEN dialect, and its
+//! validation.
 //!
 //! FIDE FEN with the men off the board in brackets right after the board
 //! field, crazyhouse-style, as four `/`-separated lists:
@@ -19,11 +20,18 @@
 //! `e` for a king that has never moved while its side has no castling
 //! right: a rook later dropped on its corner may castle with it (H5). A
 //! `K`, `Q`, `k` or `q` implies the unmoved king.
+//!
+//! [`Hostage::from_setup`] validates a [`HostageSetup`] into a position.
 
 use crate::fen::{parse_board, parse_en_passant, parse_turn, write_board};
-use crate::{Bitboard, Color, FenError, Role, Setup, Square};
+use crate::fide::{
+    validate_back_ranks, validate_castling_rights, validate_ep_square, validate_fullmoves,
+    validate_roles, FideState,
+};
+use crate::{Bitboard, Color, FenError, Piece, PositionError, Rank, Role, Setup, Square};
 
 use super::reserve::{reserve_index, Reserve, FULL_SET, RESERVE_ROLES};
+use super::Hostage;
 
 /// The name error messages give the bracketed field.
 const RESERVES_FIELD: &str = "prisons and airfields";
@@ -296,5 +304,106 @@ fn write_castling(rights: Bitboard, unmoved: Bitboard) -> String {
         "-".to_owned()
     } else {
         out
+    }
+}
+
+impl Hostage {
+    /// Validates a setup: the FIDE checks (one king a side, no pawn on a
+    /// back rank, castling rights backed by an unmoved king and rook, a
+    /// possible en passant square, the side not to move not in check), and
+    /// material: no side has more men of a role across board, prisons and
+    /// airfields than a full set (8 P, 2 N, 2 B, 2 R, 1 Q), since no action
+    /// creates a man. Fewer is fine: a composed position (a study, a puzzle,
+    /// a curriculum start) keeps whatever it starts with, as every action
+    /// conserves the count of each role and colour.
+    pub fn from_setup(setup: HostageSetup) -> Result<Hostage, PositionError> {
+        let HostageSetup {
+            setup,
+            prisons,
+            airfields,
+            unmoved_kings,
+        } = setup;
+        validate_fullmoves(setup.fullmoves)?;
+        let board = setup.board;
+        validate_roles(&board, &Role::FIDE, "hostage")?;
+        for color in Color::ALL {
+            let kings = board.count(Piece::new(color, Role::King));
+            if kings == 0 {
+                return Err(PositionError::MissingKing(color));
+            }
+            if kings > 1 {
+                return Err(PositionError::TooManyKings(color));
+            }
+            for (i, role) in RESERVE_ROLES.into_iter().enumerate() {
+                let found = board.count(Piece::new(color, role))
+                    + usize::from(prisons[(!color).index()].count(role))
+                    + usize::from(airfields[color.index()].count(role));
+                let limit = usize::from(FULL_SET[i]);
+                if found > limit {
+                    return Err(PositionError::TooManyMen {
+                        color,
+                        role,
+                        found,
+                        limit,
+                    });
+                }
+            }
+        }
+        validate_back_ranks(board.by_role(Role::Pawn))?;
+        validate_castling_rights(&board, setup.castling_rights)?;
+        let mut unmoved = unmoved_kings;
+        for color in Color::ALL {
+            let home = Square::E1.relative_to(color);
+            if (setup.castling_rights & Bitboard::relative_rank(color, Rank::FIRST)).any() {
+                unmoved.add(home);
+            }
+            let marked = unmoved & Bitboard::relative_rank(color, Rank::FIRST);
+            if marked.any()
+                && (marked != Bitboard::from_square(home)
+                    || board.piece_at(home) != Some(Piece::new(color, Role::King)))
+            {
+                return Err(PositionError::UnmovedKingNotHome(color));
+            }
+        }
+        if let Some(ep) = setup.ep_square {
+            validate_ep_square(&board, setup.turn, ep)?;
+        }
+        let position = Hostage {
+            fide: FideState { board, ..setup },
+            prisons,
+            airfields,
+            unmoved_kings: unmoved,
+        };
+        let them = !position.fide.turn;
+        let their_king = position.fide.board.king_of(them).expect("validated");
+        if position
+            .attackers_to(
+                their_king,
+                position.fide.turn,
+                position.fide.board.occupied(),
+            )
+            .any()
+        {
+            return Err(PositionError::OppositeCheck(them));
+        }
+        if position.checkers().count() > 2 {
+            return Err(PositionError::TooManyCheckers(position.fide.turn));
+        }
+        Ok(position)
+    }
+
+    /// Reads a position in the Hostage FEN dialect (see [`HostageSetup`]).
+    pub fn from_fen(text: &str) -> Result<Hostage, FenError> {
+        Ok(Hostage::from_setup(HostageSetup::from_fen(text)?)?)
+    }
+
+    /// The plain fields of this position.
+    pub fn to_setup(&self) -> HostageSetup {
+        HostageSetup {
+            setup: self.fide.clone(),
+            prisons: self.prisons,
+            airfields: self.airfields,
+            unmoved_kings: self.unmoved_kings,
+        }
     }
 }

@@ -1,0 +1,51 @@
+//! What a diagram of a Hostage position shows: the board, each side's
+//! prison (the enemy men it holds) and airfield (its own men to drop)
+//! beside its home ranks, by name, and the side to move.
+
+use crate::render::{to_move, Diagram};
+use crate::Color;
+
+use super::reserve::{Reserve, RESERVE_ROLES};
+use super::Hostage;
+
+/// A reserve's men by name with their counts, most valuable first
+/// (`1 black queen, 2 black pawns`), so a reader needs no FEN letters;
+/// `empty` when there are none.
+fn reserve_names(reserve: &Reserve, men: Color) -> String {
+    let named: Vec<String> = RESERVE_ROLES
+        .into_iter()
+        .rev()
+        .filter(|&role| reserve.count(role) > 0)
+        .map(|role| {
+            let count = reserve.count(role);
+            let plural = if count == 1 { "" } else { "s" };
+            format!("{count} {} {}{plural}", men.name(), role.name())
+        })
+        .collect();
+    if named.is_empty() {
+        "empty".to_owned()
+    } else {
+        named.join(", ")
+    }
+}
+
+/// Prisons and airfields beside the home ranks (Black's by ranks 8 and 7,
+/// White's by ranks 2 and 1).
+pub(super) fn diagram(position: &Hostage) -> Diagram {
+    let mut diagram = Diagram::of_board(position.board());
+    for color in Color::ALL {
+        let (prison_rank, airfield_rank) = color.fold((1, 0), (6, 7));
+        diagram.beside[prison_rank] = Some(format!(
+            "{} prison: {}",
+            color.name(),
+            reserve_names(position.prison(color), !color)
+        ));
+        diagram.beside[airfield_rank] = Some(format!(
+            "{} airfield: {}",
+            color.name(),
+            reserve_names(position.airfield(color), color)
+        ));
+    }
+    diagram.below.push(to_move(position.turn()));
+    diagram
+}

@@ -1,0 +1,77 @@
+//! Hostage Chess as generic code sees it: its registry entry (no rule
+//! settings, the standard start, position strings in its FEN dialect, the
+//! diagram), perfect information, and the claim features, where material
+//! counts the men off the board too.
+
+use crate::features::{board_material, board_pressure, point_value, PositionFeatures};
+use crate::Color;
+
+use super::reserve::{Reserve, RESERVE_ROLES};
+use super::Hostage;
+
+crate::variant::variant_without_options!(
+    Hostage,
+    Hostage,
+    max_plies = 600,
+    diagram = super::diagram::diagram
+);
+
+fn reserve_material(reserve: &Reserve) -> i32 {
+    RESERVE_ROLES
+        .iter()
+        .map(|&role| i32::from(reserve.count(role)) * point_value(role))
+        .sum()
+}
+
+/// In Hostage Chess no man leaves the game: a side's material is its men on
+/// the board, its men waiting in its airfield to be dropped, and the
+/// prisoners it holds, each at its point value (a prisoner buys back one
+/// of the holder's own men of equal or lower rank, H2). A capture thus
+/// moves the captured man's value from one side to the other.
+fn hostage_material(position: &Hostage, color: Color) -> i32 {
+    board_material(position.board(), color)
+        + reserve_material(position.airfield(color))
+        + reserve_material(position.prison(color))
+}
+
+impl PositionFeatures for Hostage {
+    fn king_zone_pressure(&self, color: Color) -> i32 {
+        board_pressure(self.board(), color)
+    }
+
+    fn material_balance(&self, color: Color) -> i32 {
+        hostage_material(self, color) - hostage_material(self, !color)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_position_is_level() {
+        let hostage = Hostage::new();
+        for color in [Color::White, Color::Black] {
+            assert_eq!(hostage.king_zone_pressure(color), 0);
+            assert_eq!(hostage.material_balance(color), 0);
+        }
+    }
+
+    #[test]
+    fn hostage_material_counts_airfields_and_prisons() {
+        // White holds two black pawns in prison and has a knight to drop;
+        // Black holds a white knight and a white pawn. Board: White is a
+        // knight and two pawns short of a full set (the knight in Black's
+        // prison, the pawn in Black's prison, the other knight in White's
+        // airfield), Black two pawns short.
+        let hostage = Hostage::from_fen(
+            "r1bqkb1r/pppp2pp/2n2n2/8/8/8/PPPPP1PP/R1BQKB1R[pp/NP/N/-] w KQkq - 0 1",
+        )
+        .unwrap();
+        // White: 7 pawns, R B Q B R = 7 + 5 + 3 + 9 + 3 + 5 = 32, airfield N 3,
+        // prison p p 2: 37. Black: 6 pawns, 2 N 2 B 2 R Q = 6 + 6 + 6 + 10
+        // + 9 = 37, prison N P 4: 41.
+        assert_eq!(hostage.material_balance(Color::White), 37 - 41);
+        assert_eq!(hostage.material_balance(Color::Black), 4);
+    }
+}

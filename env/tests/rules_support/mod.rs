@@ -1,0 +1,39 @@
+//! Helpers shared by the per-variant rules tests: squares by name, sorted
+//! long forms of the legal actions, and the outcomes tests expect.
+
+#![allow(dead_code)] // each test file uses a subset
+
+use heterodox_env::{Color, Outcome, Position, Square, Termination};
+
+pub fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+/// The legal actions of `position` in long form, sorted.
+pub fn legal_long<P: Position>(position: &P) -> Vec<String> {
+    let mut actions = Vec::new();
+    position.legal_actions(&mut actions);
+    let mut texts: Vec<String> = actions.iter().map(ToString::to_string).collect();
+    texts.sort();
+    texts
+}
+
+/// `items` as owned strings, sorted (to compare with [`legal_long`]).
+pub fn sorted(items: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = items.iter().map(|s| (*s).to_owned()).collect();
+    v.sort();
+    v
+}
+
+/// The outcome `winner` wins by `termination`.
+pub fn win(winner: Color, termination: Termination) -> Option<Outcome> {
+    Some(Outcome::Decisive {
+        winner,
+        termination,
+    })
+}
+
+/// The outcome of a draw by `termination`.
+pub fn draw(termination: Termination) -> Option<Outcome> {
+    Some(Outcome::Draw { termination })
+}
