@@ -19,9 +19,6 @@ struct Stranger(Chess);
 
 impl Position for Stranger {
     type Action = Move;
-    fn variant_name(&self) -> &'static str {
-        "stranger"
-    }
     fn turn(&self) -> Color {
         self.0.turn()
     }
@@ -112,7 +109,7 @@ impl GameVariant for Stranger {
         Chess::from_fen(text).map(Stranger)
     }
     fn diagram(&self) -> Diagram {
-        heterodox_env::render::chess(&self.0)
+        self.0.diagram()
     }
 }
 

@@ -24,12 +24,19 @@ batches from shards (``heterodox.data.ShardDataset`` for PyTorch), and
 ``heterodox.torch`` is the Rust trainer's network in PyTorch, on the same
 checkpoint files.
 
+``Engine`` is the classical alpha-beta engine of a variant
+(docs/engine.md): ``Engine("hostage").search(game, depth=6)`` returns an
+``EngineResult`` (move, score, principal variation, nodes, depth), the
+search running with the GIL released.
+
 Bad input raises a subclass of ``ValueError`` naming its kind:
 ``IllegalMoveError``, ``NotationError``, ``PositionError``,
 ``UnknownVariantError``, ``OptionError`` and ``EvaluationError``.
 """
 
 from heterodox._core import (
+    Engine,
+    EngineResult,
     EvaluationError,
     Game,
     IllegalMoveError,
@@ -53,6 +60,8 @@ from heterodox.vector import VecEnv
 register_envs()
 
 __all__ = [
+    "Engine",
+    "EngineResult",
     "Env",
     "EvaluationError",
     "Game",

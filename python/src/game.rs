@@ -418,6 +418,12 @@ impl Game {
 }
 
 impl Game {
+    /// The game inside, for the other classes of the bindings (the
+    /// engine searches it).
+    pub(crate) fn any(&self) -> &AnyGame {
+        &self.game
+    }
+
     /// Reads an action index: an int in 0..num_actions.
     fn read_index(&self, index: &Bound<'_, PyAny>) -> PyResult<usize> {
         let last = self.num_actions() as u64 - 1;

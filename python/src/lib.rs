@@ -8,7 +8,8 @@
 //! `Outcome` class), [`vecenv`] (the batched `VecEnv` class), [`errors`]
 //! (how Rust errors become Python ones), [`args`] (integer arguments and
 //! size limits), [`typed`] (operations on the typed game inside an
-//! `AnyGame`) and [`perft`] (perft that Ctrl-C stops); for trainers in
+//! `AnyGame`), [`perft`] (perft that Ctrl-C stops) and [`engine`] (the
+//! alpha-beta engine, searching with the GIL released); for trainers in
 //! Python, [`search`] (the `Search` class: the Rust MCTS over many games,
 //! evaluated from Python), [`evaluation`] (the leaves sent to Python and
 //! the priors and values read back), [`selfplay`] (the Rust self-play
@@ -22,6 +23,7 @@
 use pyo3::prelude::*;
 
 mod args;
+mod engine;
 mod errors;
 mod evaluation;
 mod game;
@@ -35,6 +37,7 @@ mod spec;
 mod typed;
 mod vecenv;
 
+pub use engine::{Engine, EngineResult};
 pub use game::Game;
 pub use loader::Loader;
 pub use outcome::Outcome;
@@ -49,6 +52,8 @@ mod _core {
 
     #[pymodule_export]
     use super::Game;
+    #[pymodule_export]
+    use super::{Engine, EngineResult};
     #[pymodule_export]
     use super::Outcome;
     #[pymodule_export]

@@ -26,6 +26,8 @@ def test_module_exports():
     assert heterodox.VecEnv is heterodox.vector.VecEnv
     assert heterodox.VecEnv.__mro__[1] is gymnasium.vector.VectorEnv
     assert sorted(heterodox.__all__) == [
+        "Engine",
+        "EngineResult",
         "Env",
         "EvaluationError",
         "Game",

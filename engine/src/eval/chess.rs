@@ -4,7 +4,8 @@
 //! where zugzwang is common).
 
 use heterodox_env::attacks;
-use heterodox_env::chess::{ListVisitor, MoveVisitor};
+use heterodox_env::chess::ListVisitor;
+use heterodox_env::fide::movegen::MoveSink;
 use heterodox_env::{Bitboard, Board, Chess, Color, Move, Piece, Role, Square};
 
 use super::fide::{self, s, RoleInfo, RoleTable, Shape, Taper, NO_ROLE};
@@ -106,7 +107,7 @@ impl Knowledge for ChessKnowledge {
 /// Passes on captures, promotions and en passant only.
 struct NoisyVisitor<'a>(ListVisitor<'a, Vec<Move>>);
 
-impl MoveVisitor for NoisyVisitor<'_> {
+impl MoveSink<Chess> for NoisyVisitor<'_> {
     #[inline]
     fn piece_moves(&mut self, chess: &Chess, role: Role, from: Square, targets: Bitboard) {
         let targets = targets & noisy_targets(chess.board(), chess.turn(), role);

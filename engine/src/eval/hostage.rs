@@ -19,6 +19,7 @@
 //! available, so zugzwang is rare).
 
 use heterodox_env::attacks;
+use heterodox_env::fide::movegen::MoveSink;
 use heterodox_env::hostage::{exchange_value, ActionVisitor, ListVisitor, Reserve, RESERVE_ROLES};
 use heterodox_env::{Bitboard, Color, Hostage, HostageAction, Move, Piece, Rank, Role, Square};
 
@@ -142,7 +143,7 @@ impl Knowledge for HostageKnowledge {
 /// exchanges.
 struct NoisyVisitor<'a>(ListVisitor<'a, Vec<HostageAction>>);
 
-impl ActionVisitor for NoisyVisitor<'_> {
+impl MoveSink<Hostage> for NoisyVisitor<'_> {
     #[inline]
     fn piece_moves(&mut self, position: &Hostage, role: Role, from: Square, targets: Bitboard) {
         let targets = targets & noisy_targets(position.board(), position.turn(), role);
@@ -157,7 +158,9 @@ impl ActionVisitor for NoisyVisitor<'_> {
             self.0.special(m);
         }
     }
+}
 
+impl ActionVisitor for NoisyVisitor<'_> {
     fn drops(&mut self, _role: Role, _targets: Bitboard) {}
 
     fn exchanges(&mut self, _given: Role, _rescued: Role, _targets: Bitboard) {}

@@ -1,0 +1,230 @@
+//! The `Engine` class: the alpha-beta engine (heterodox-engine) of one
+//! variant, searching `Game`s from Python with the GIL released. One engine
+//! keeps its transposition table from search to search (call `new_game`
+//! between games); under hidden information it reads only the view of the
+//! player to act.
+
+use std::time::Duration;
+
+use heterodox_engine::{Engine as AlphaBeta, EngineConfig, Limits, Score, MAX_DEPTH};
+use heterodox_env::{AnyGame, GameVariant, Variant, VariantVisitor};
+use pyo3::prelude::*;
+
+use crate::args::{int_in, seed_arg};
+use crate::errors::{value_error, IntoPyErr};
+use crate::game::Game;
+
+/// The most threads an engine of the bindings may run.
+const MAX_THREADS: u64 = 256;
+
+/// What one search found, from the side to act's point of view.
+#[pyclass(module = "heterodox._core", frozen, get_all)]
+#[derive(Clone, Debug)]
+pub struct EngineResult {
+    /// The move to play, in long (UCI-style) notation, as Game.play reads it.
+    #[pyo3(name = "move")]
+    pub best: String,
+    /// The same move in the variant's standard notation.
+    pub notation: String,
+    /// The move's action index (Game.action_index).
+    pub action: usize,
+    /// Centipawns, None when a mate was found.
+    pub score_cp: Option<i32>,
+    /// Moves to mate (negative: the side to act is mated), else None.
+    pub mate: Option<i32>,
+    /// The score as an expected result in [-1, 1].
+    pub value: f32,
+    /// The principal variation in long notation, the move first.
+    pub pv: Vec<String>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The last completed iteration.
+    pub depth: u32,
+    pub seldepth: u32,
+    /// Seconds the search took.
+    pub seconds: f64,
+}
+
+#[pymethods]
+impl EngineResult {
+    fn __repr__(&self) -> String {
+        let score = match (self.score_cp, self.mate) {
+            (_, Some(mate)) => format!("mate {mate}"),
+            (Some(cp), None) => format!("cp {cp}"),
+            (None, None) => "?".to_owned(),
+        };
+        format!(
+            "EngineResult(move='{}', {score}, depth={}, nodes={})",
+            self.best, self.depth, self.nodes
+        )
+    }
+}
+
+/// An engine of any variant, chosen once by `Variant::visit`.
+trait DynEngine: Send + Sync {
+    fn search(&mut self, game: &AnyGame, limits: &Limits) -> PyResult<EngineResult>;
+    fn new_game(&mut self);
+}
+
+struct Typed<P: GameVariant>(AlphaBeta<P>);
+
+impl<P: GameVariant> DynEngine for Typed<P> {
+    fn search(&mut self, game: &AnyGame, limits: &Limits) -> PyResult<EngineResult> {
+        let game = game
+            .downcast_ref::<P>()
+            .expect("the variant was checked")
+            .clone();
+        let report = self
+            .0
+            .search(&game, limits, |_| {})
+            .map_err(|e| value_error(e.to_string()))?;
+        let position = game.position();
+        let (score_cp, mate) = match report.score {
+            Score::Cp(cp) => (Some(cp), None),
+            Score::Mate(n) => (None, Some(n)),
+        };
+        Ok(EngineResult {
+            best: report.best.to_string(),
+            notation: position.notation(&report.best),
+            action: position.action_index(&report.best),
+            score_cp,
+            mate,
+            value: report.score.expected_result(),
+            pv: report.pv.iter().map(ToString::to_string).collect(),
+            nodes: report.nodes,
+            depth: report.depth,
+            seldepth: report.seldepth,
+            seconds: report.elapsed.as_secs_f64(),
+        })
+    }
+
+    fn new_game(&mut self) {
+        self.0.new_game();
+    }
+}
+
+struct Build(EngineConfig);
+
+impl VariantVisitor for Build {
+    type Output = PyResult<Box<dyn DynEngine>>;
+
+    fn visit<P: GameVariant>(self) -> Self::Output {
+        let engine = AlphaBeta::<P>::new(self.0).map_err(|e| value_error(e.to_string()))?;
+        Ok(Box::new(Typed(engine)))
+    }
+}
+
+/// The alpha-beta engine of one variant (docs/engine.md).
+///
+/// Engine(variant, hash_mib=16, threads=1, determinizations=4, seed=0)
+/// allocates its transposition table once. search(game, depth=None,
+/// movetime_ms=None, nodes=None) searches the game's position for the
+/// player to act within the limits given (at least one; depth 1 to 64,
+/// movetime_ms and nodes at least 1) with the GIL released, and returns an
+/// EngineResult. A depth or node limit on one thread gives the same result
+/// every time. Under hidden information (Traitor) the engine reads only the
+/// view of the player to act. Bad arguments, a game of another variant and
+/// a finished game raise ValueError naming the problem.
+#[pyclass(module = "heterodox._core")]
+pub struct Engine {
+    variant: Variant,
+    inner: Box<dyn DynEngine>,
+}
+
+#[pymethods]
+impl Engine {
+    #[new]
+    #[pyo3(signature = (variant, hash_mib=None, threads=None, determinizations=None, seed=None))]
+    fn new(
+        py: Python<'_>,
+        variant: &str,
+        hash_mib: Option<&Bound<'_, PyAny>>,
+        threads: Option<&Bound<'_, PyAny>>,
+        determinizations: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Engine> {
+        let variant: Variant = variant.parse().map_err(IntoPyErr::into_py_err)?;
+        let defaults = EngineConfig::default();
+        let config = EngineConfig {
+            hash_mib: hash_mib.map_or(Ok(defaults.hash_mib), |h| {
+                int_in(h, "hash_mib", 1, heterodox_engine::MAX_HASH_MIB)
+            })?,
+            threads: threads.map_or(Ok(defaults.threads), |t| {
+                int_in(t, "threads", 1, MAX_THREADS).map(|t| t as usize)
+            })?,
+            determinizations: determinizations.map_or(Ok(defaults.determinizations), |d| {
+                int_in(
+                    d,
+                    "determinizations",
+                    1,
+                    heterodox_engine::MAX_DETERMINIZATIONS as u64,
+                )
+                .map(|d| d as usize)
+            })?,
+            seed: seed_arg(seed)?,
+        };
+        let inner = py.detach(|| variant.visit(Build(config)))?;
+        Ok(Engine { variant, inner })
+    }
+
+    /// The variant this engine plays.
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.variant.name()
+    }
+
+    /// Searches `game`'s position for the player to act.
+    #[pyo3(signature = (game, depth=None, movetime_ms=None, nodes=None))]
+    fn search(
+        &mut self,
+        py: Python<'_>,
+        game: &Game,
+        depth: Option<&Bound<'_, PyAny>>,
+        movetime_ms: Option<&Bound<'_, PyAny>>,
+        nodes: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<EngineResult> {
+        let limits = Limits {
+            depth: depth
+                .map(|d| int_in(d, "depth", 1, u64::from(MAX_DEPTH)).map(|d| d as u32))
+                .transpose()?,
+            movetime: movetime_ms
+                .map(|m| int_in(m, "movetime_ms", 1, 86_400_000).map(Duration::from_millis))
+                .transpose()?,
+            nodes: nodes
+                .map(|n| int_in(n, "nodes", 1, u64::MAX))
+                .transpose()?,
+            stop: None,
+        };
+        if limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {
+            return Err(value_error(
+                "search needs a limit: depth, movetime_ms or nodes",
+            ));
+        }
+        let any = game.any();
+        if any.variant() != self.variant {
+            return Err(value_error(format!(
+                "this engine plays {}, the game is {}",
+                self.variant.name(),
+                any.variant().name()
+            )));
+        }
+        if let Some(outcome) = any.outcome() {
+            return Err(value_error(format!(
+                "the game is over ({outcome}): there is nothing to search"
+            )));
+        }
+        let any = any.clone();
+        let inner = &mut self.inner;
+        py.detach(|| inner.search(&any, &limits))
+    }
+
+    /// Forgets the transposition table, killers and history: the next
+    /// search behaves as a fresh engine's.
+    fn new_game(&mut self) {
+        self.inner.new_game();
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Engine('{}')", self.variant.name())
+    }
+}

@@ -1,0 +1,120 @@
+"""heterodox.Engine: the alpha-beta engine from Python (docs/engine.md)."""
+
+import threading
+
+import pytest
+
+import heterodox
+
+SCHOLAR = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4"
+
+
+def test_finds_the_mate_in_one():
+    engine = heterodox.Engine("chess")
+    game = heterodox.Game("chess", fen=SCHOLAR)
+    result = engine.search(game, depth=3)
+    assert (result.move, result.notation) == ("f3f7", "Qxf7#")
+    assert (result.mate, result.score_cp, result.value) == (1, None, 1.0)
+    assert result.pv == ["f3f7"]
+    assert result.action == game.action_index("f3f7")
+    assert result.depth == 3 and result.nodes > 0 and result.seconds >= 0.0
+    assert repr(result).startswith("EngineResult(move='f3f7', mate 1, depth=3")
+    game.play(result.move)
+    assert game.outcome() == heterodox.Outcome("white", "checkmate")
+
+
+def test_the_poison_rule_texts_problem():
+    # poison-chess.txt: Black just played 1...Nf5??; 2.xHe5#[f5,5] mates.
+    engine = heterodox.Engine("poison")
+    fen = "2d1k3/p2p1p1N/hp4pp/b3Hn2/2P4B/P3D2P/1P3PP1/6K1 w - - 0 1 -"
+    game = heterodox.Game("poison", fen=fen)
+    result = engine.search(game, depth=4)
+    assert (result.notation, result.mate) == ("xHe5#[f5,5]", 1), result
+    game.play(result.move)
+    assert game.outcome() is not None and game.outcome().winner == "white"
+
+
+def test_a_depth_limit_is_deterministic():
+    game = heterodox.Game("hostage")
+    for move in ["e4", "e5", "Nf3", "Nc6"]:
+        game.play(move)
+    engine = heterodox.Engine("hostage")
+    first = engine.search(game, depth=5)
+    engine.new_game()
+    second = engine.search(game, depth=5)
+    other = heterodox.Engine("hostage").search(game, depth=5)
+    for result in (second, other):
+        assert (result.move, result.score_cp, result.pv, result.nodes) == (
+            first.move, first.score_cp, first.pv, first.nodes)
+    by_nodes = heterodox.Engine("hostage").search(game, nodes=3000)
+    assert by_nodes.nodes == 3000
+
+
+def test_hidden_information_reads_only_the_players_view():
+    # The same public position with each consistent secret of the opponent:
+    # the engine's answer is the same (it never reads the secret).
+    engine = heterodox.Engine("traitor", seed=3)
+    start = heterodox.Game("traitor", commitment="simplified")
+    assert start.turn == "white"
+    results = set()
+    for secret in start.legal_moves():  # White's secret selection
+        line = start.copy()
+        line.play(secret)
+        line.play(line.legal_moves()[0])  # Black's own, the same in every line
+        line.play("e4")
+        assert line.turn == "black"
+        engine.new_game()
+        r = engine.search(line, depth=3)
+        results.add((r.move, r.score_cp, r.mate, r.nodes))
+    assert len(start.legal_moves()) > 1
+    assert len(results) == 1, results
+
+
+def test_bad_arguments_are_value_errors_naming_them():
+    engine = heterodox.Engine("chess")
+    game = heterodox.Game("chess")
+    with pytest.raises(ValueError, match="^depth must be an int from 1 to 64, not 0$"):
+        engine.search(game, depth=0)
+    with pytest.raises(ValueError, match="^depth must be an int from 1 to 64, not 65$"):
+        engine.search(game, depth=65)
+    with pytest.raises(ValueError, match="^movetime_ms must be an int from 1 to"):
+        engine.search(game, movetime_ms=0)
+    with pytest.raises(ValueError, match="^nodes must be an int from 1 to"):
+        engine.search(game, nodes=-1)
+    with pytest.raises(TypeError, match="^depth must be an int, not str$"):
+        engine.search(game, depth="3")
+    with pytest.raises(ValueError, match="^search needs a limit: depth, movetime_ms or nodes$"):
+        engine.search(game)
+    with pytest.raises(ValueError, match="^this engine plays chess, the game is poison$"):
+        engine.search(heterodox.Game("poison"), depth=2)
+    over = heterodox.Game("chess", fen=SCHOLAR)
+    over.play("Qxf7#")
+    with pytest.raises(ValueError, match=r"^the game is over \(.*\): there is nothing to search$"):
+        engine.search(over, depth=2)
+    with pytest.raises(ValueError, match="^hash_mib must be an int from 1 to 65536, not 0$"):
+        heterodox.Engine("chess", hash_mib=0)
+    with pytest.raises(ValueError, match="^threads must be an int from 1 to 256, not 0$"):
+        heterodox.Engine("chess", threads=0)
+    with pytest.raises(heterodox.UnknownVariantError):
+        heterodox.Engine("checkers")
+
+
+def test_the_search_releases_the_gil():
+    engine = heterodox.Engine("chess")
+    game = heterodox.Game("chess")
+    done = threading.Event()
+    results = []
+
+    def search():
+        results.append(engine.search(game, movetime_ms=400))
+        done.set()
+
+    thread = threading.Thread(target=search)
+    thread.start()
+    counted = 0
+    while not done.is_set():
+        counted += 1
+    thread.join()
+    assert results[0].move in [m for m in game.legal_moves()]
+    # With the GIL held for the whole search this loop could not run.
+    assert counted > 10_000, counted
