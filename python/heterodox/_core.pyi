@@ -428,6 +428,85 @@ def self_play(
     """
 
 @final
+class EngineResult:
+    """What one search found, from the side to act's point of view."""
+
+    @property
+    def move(self) -> str:
+        """The move to play, in long (UCI-style) notation, as Game.play reads it."""
+    @property
+    def notation(self) -> str:
+        """The same move in the variant's standard notation."""
+    @property
+    def action(self) -> int:
+        """The move's action index (Game.action_index)."""
+    @property
+    def score_cp(self) -> int | None:
+        """Centipawns, None when a mate was found."""
+    @property
+    def mate(self) -> int | None:
+        """Moves to mate (negative: the side to act is mated), else None."""
+    @property
+    def value(self) -> float:
+        """The score as an expected result in [-1, 1]."""
+    @property
+    def pv(self) -> list[str]:
+        """The principal variation in long notation, the move first."""
+    @property
+    def nodes(self) -> int:
+        """Nodes searched."""
+    @property
+    def depth(self) -> int:
+        """The last completed iteration."""
+    @property
+    def seldepth(self) -> int:
+        """The deepest step any line reached (extensions and quiescence)."""
+    @property
+    def seconds(self) -> float:
+        """Seconds the search took."""
+    def __repr__(self) -> str: ...
+
+@final
+class Engine:
+    """The alpha-beta engine of one variant (docs/engine.md).
+
+    Engine(variant, hash_mib=16, threads=1, determinizations=4, seed=0)
+    allocates its transposition table once. search(game, depth=None,
+    movetime_ms=None, nodes=None) searches the game's position for the
+    player to act within the limits given (at least one; depth 1 to 64,
+    movetime_ms and nodes at least 1) with the GIL released, and returns an
+    EngineResult. A depth or node limit on one thread gives the same result
+    every time. Under hidden information (Traitor) the engine reads only the
+    view of the player to act. Bad arguments, a game of another variant and
+    a finished game raise ValueError naming the problem.
+    """
+
+    def __new__(
+        cls,
+        variant: str,
+        hash_mib: int | None = None,
+        threads: int | None = None,
+        determinizations: int | None = None,
+        seed: int | None = None,
+    ) -> Engine: ...
+    @property
+    def variant(self) -> str:
+        """The variant this engine plays."""
+    def search(
+        self,
+        game: Game,
+        depth: int | None = None,
+        movetime_ms: int | None = None,
+        nodes: int | None = None,
+    ) -> EngineResult:
+        """Searches `game`'s position for the player to act."""
+    def new_game(self) -> None:
+        """Forgets the transposition table, killers and history: the next
+        search behaves as a fresh engine's.
+        """
+    def __repr__(self) -> str: ...
+
+@final
 class Search:
     """The Rust MCTS over num_games games, driven from Python.
 

@@ -40,6 +40,7 @@ pub struct EngineResult {
     pub nodes: u64,
     /// The last completed iteration.
     pub depth: u32,
+    /// The deepest step any line reached (extensions and quiescence).
     pub seldepth: u32,
     /// Seconds the search took.
     pub seconds: f64,
@@ -190,9 +191,7 @@ impl Engine {
             movetime: movetime_ms
                 .map(|m| int_in(m, "movetime_ms", 1, 86_400_000).map(Duration::from_millis))
                 .transpose()?,
-            nodes: nodes
-                .map(|n| int_in(n, "nodes", 1, u64::MAX))
-                .transpose()?,
+            nodes: nodes.map(|n| int_in(n, "nodes", 1, u64::MAX)).transpose()?,
             stop: None,
         };
         if limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {

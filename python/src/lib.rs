@@ -53,11 +53,11 @@ mod _core {
     #[pymodule_export]
     use super::Game;
     #[pymodule_export]
-    use super::{Engine, EngineResult};
-    #[pymodule_export]
     use super::Outcome;
     #[pymodule_export]
     use super::VecEnv;
+    #[pymodule_export]
+    use super::{Engine, EngineResult};
     #[pymodule_export]
     use super::{Loader, Search};
     #[pymodule_export]

@@ -17,8 +17,9 @@ def test_finds_the_mate_in_one():
     assert (result.mate, result.score_cp, result.value) == (1, None, 1.0)
     assert result.pv == ["f3f7"]
     assert result.action == game.action_index("f3f7")
-    assert result.depth == 3 and result.nodes > 0 and result.seconds >= 0.0
-    assert repr(result).startswith("EngineResult(move='f3f7', mate 1, depth=3")
+    # A mate in one is proved at the first iteration, which ends the search.
+    assert result.depth == 1 and result.nodes > 0 and result.seconds >= 0.0
+    assert repr(result).startswith("EngineResult(move='f3f7', mate 1, depth=1")
     game.play(result.move)
     assert game.outcome() == heterodox.Outcome("white", "checkmate")
 

@@ -166,7 +166,14 @@ def test_class_docstring_and_constructor(name):
     cls = getattr(_core, name)
     node = STUB_CLASSES[name]
     assert same_doc(cls.__doc__, ast.get_docstring(node))
-    assert stub_parameters(stub_members(node)["__new__"]) == runtime_parameters(cls)
+    members = stub_members(node)
+    if "__new__" not in members:
+        # Made only by the module (an Engine's search returns EngineResult):
+        # the stub shows no constructor, and Python can call none.
+        with pytest.raises(TypeError, match="cannot create .* instances"):
+            cls()
+        return
+    assert stub_parameters(members["__new__"]) == runtime_parameters(cls)
 
 
 @pytest.mark.parametrize(

@@ -56,6 +56,14 @@ enum Command {
     /// (`heterodox claim --help` for its options, `--list` for the claims).
     #[command(disable_help_flag = true)]
     Claim(net::NetArgs),
+    /// Speaks UCI with the engine or an agent, for chess programs
+    /// (`heterodox uci --help` for its options).
+    #[command(disable_help_flag = true)]
+    Uci(net::NetArgs),
+    /// Speaks XBoard's CECP with the engine or an agent
+    /// (`heterodox xboard --help` for its options).
+    #[command(disable_help_flag = true)]
+    Xboard(net::NetArgs),
 }
 
 /// Runs a parsed command; the error is the one line to print.
@@ -70,6 +78,8 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Train(args) => net::exec("train", &args),
         Command::Arena(args) => net::exec("arena", &args),
         Command::Claim(args) => net::exec("claim", &args),
+        Command::Uci(args) => net::exec("uci", &args),
+        Command::Xboard(args) => net::exec("xboard", &args),
         Command::Variants => {
             print_stdout(&Variant::ALL.map(|v| format!("{v}\n")).concat());
             Ok(())

@@ -19,6 +19,7 @@ mod common;
 mod device;
 mod model;
 mod play;
+mod protocol;
 mod selfplay;
 mod train;
 
@@ -52,6 +53,10 @@ enum Command {
     Claim(claim::ClaimArgs),
     /// A game against an agent in the terminal.
     Play(play::PlayArgs),
+    /// Speaks UCI on standard input and output (engines, agents, variants).
+    Uci(protocol::ProtocolArgs),
+    /// Speaks XBoard's CECP on standard input and output.
+    Xboard(protocol::ProtocolArgs),
 }
 
 fn run(cli: Cli) -> Result<(), String> {
@@ -62,6 +67,8 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Arena(args) => arena::run(&args),
         Command::Claim(args) => claim::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Uci(args) => protocol::uci::run(args.setup()?),
+        Command::Xboard(args) => protocol::xboard::run(args.setup()?),
     }
 }
 

@@ -74,12 +74,8 @@ impl EngineBudget {
 
     /// Reads `8`, `100ms` or `50000n`.
     fn parse(text: &str) -> Option<EngineBudget> {
-        let number = |digits: &str, max: u64| {
-            digits
-                .parse::<u64>()
-                .ok()
-                .filter(|n| (1..=max).contains(n))
-        };
+        let number =
+            |digits: &str, max: u64| digits.parse::<u64>().ok().filter(|n| (1..=max).contains(n));
         if let Some(ms) = text.strip_suffix("ms") {
             number(ms, MAX_MOVETIME_MS).map(EngineBudget::MoveTime)
         } else if let Some(nodes) = text.strip_suffix('n') {
@@ -167,9 +163,8 @@ impl FromStr for AgentSpec {
             None => (text, None),
         };
         if head == "ab" {
-            let budget = budget.ok_or_else(|| {
-                bad("the engine needs a budget: ab@DEPTH, ab@MSms or ab@NODESn")
-            })?;
+            let budget = budget
+                .ok_or_else(|| bad("the engine needs a budget: ab@DEPTH, ab@MSms or ab@NODESn"))?;
             let budget = EngineBudget::parse(budget).ok_or_else(|| {
                 bad("the engine's budget after '@' must be a depth from 1 to 64, MSms (1 to 3600000 ms) or NODESn (1 to 2^40 nodes)")
             })?;
@@ -290,7 +285,10 @@ mod tests {
     #[test]
     fn engine_and_greedy_strings() {
         assert_eq!(parse("greedy").kind, AgentKind::Greedy);
-        assert_eq!(parse("ab@8").kind, AgentKind::Engine(EngineBudget::Depth(8)));
+        assert_eq!(
+            parse("ab@8").kind,
+            AgentKind::Engine(EngineBudget::Depth(8))
+        );
         assert_eq!(
             parse("ab@100ms").kind,
             AgentKind::Engine(EngineBudget::MoveTime(100))
@@ -347,7 +345,15 @@ mod tests {
             "the engine needs a budget: ab@DEPTH, ab@MSms or ab@NODESn"
         );
         let budget = "the engine's budget after '@' must be a depth from 1 to 64, MSms (1 to 3600000 ms) or NODESn (1 to 2^40 nodes)";
-        for text in ["ab@0", "ab@65", "ab@0ms", "ab@0n", "ab@fast", "ab@3600001ms", "ab@-1"] {
+        for text in [
+            "ab@0",
+            "ab@65",
+            "ab@0ms",
+            "ab@0n",
+            "ab@fast",
+            "ab@3600001ms",
+            "ab@-1",
+        ] {
             assert_eq!(reason(text), budget, "{text}");
         }
         assert_eq!(reason("net:"), "net: needs a checkpoint directory");

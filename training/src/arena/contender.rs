@@ -128,7 +128,13 @@ impl<P: GameVariant> EngineChooser<P> {
 }
 
 impl<P: GameVariant> Chooser<P> for EngineChooser<P> {
-    fn choose(&self, slot: usize, game_number: u32, game: &Game<P>, _seed: u64) -> Choice<P::Action> {
+    fn choose(
+        &self,
+        slot: usize,
+        game_number: u32,
+        game: &Game<P>,
+        _seed: u64,
+    ) -> Choice<P::Action> {
         let (number, mut engine) = match self.take(slot) {
             Some(kept) => kept,
             None => (
@@ -154,7 +160,13 @@ impl<P: GameVariant> Chooser<P> for EngineChooser<P> {
 pub struct GreedyChooser;
 
 impl<P: GameVariant> Chooser<P> for GreedyChooser {
-    fn choose(&self, _slot: usize, _game_number: u32, game: &Game<P>, seed: u64) -> Choice<P::Action> {
+    fn choose(
+        &self,
+        _slot: usize,
+        _game_number: u32,
+        game: &Game<P>,
+        seed: u64,
+    ) -> Choice<P::Action> {
         let action = Greedy::new(seed)
             .choose(game)
             .expect("a chooser is asked only while the game goes on");

@@ -111,7 +111,8 @@ impl<P: GameVariant> AgentPlayer<P> {
             AgentKind::Random => Kind::Random,
             AgentKind::Greedy => Kind::Greedy,
             AgentKind::Engine(budget) => {
-                let engine = Engine::new(engine_config(seed)).map_err(|e| invalid(e.to_string()))?;
+                let engine =
+                    Engine::new(engine_config(seed)).map_err(|e| invalid(e.to_string()))?;
                 Kind::Engine(Box::new(engine), budget.limits())
             }
             _ => {
@@ -171,7 +172,9 @@ impl<P: GameVariant> AgentPlayer<P> {
             Kind::Random => {
                 game.legal_actions(&mut self.actions);
                 let mut rng = SplitMix64::new(seed);
-                Ok(AgentMove::chosen(self.actions[rng.below(self.actions.len())]))
+                Ok(AgentMove::chosen(
+                    self.actions[rng.below(self.actions.len())],
+                ))
             }
             Kind::Greedy => {
                 let action = Greedy::new(seed).choose(game).ok_or_else(game_over)?;
