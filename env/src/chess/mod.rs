@@ -3,6 +3,7 @@
 //! matching) lives in [`crate::fide`].
 
 pub mod encoding;
+mod gesture;
 mod movegen;
 mod notation;
 

@@ -11,6 +11,7 @@
 mod action;
 pub mod encoding;
 mod fen;
+mod gesture;
 mod movegen;
 mod notation;
 mod reserve;

@@ -17,6 +17,7 @@ pub mod actions;
 pub mod board;
 pub mod encoding;
 mod fen;
+mod gesture;
 mod movegen;
 mod movement;
 mod notation;

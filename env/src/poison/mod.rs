@@ -22,6 +22,7 @@ pub mod action;
 mod attacks;
 pub mod encoding;
 mod endings;
+mod gesture;
 mod movegen;
 mod notation;
 mod play;

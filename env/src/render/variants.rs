@@ -1,11 +1,13 @@
 //! One [`Diagram`] builder per variant: what of its state a person needs
 //! to see, and where it goes.
 
+use crate::hidden::{HiddenInformation, StateSampler};
 use crate::hostage::{Reserve, RESERVE_ROLES};
-use crate::traitor::{Secret, Step};
+use crate::madscientist::Part;
+use crate::traitor::{Secret, Step, TraitorView};
 use crate::{Board, Chess, Color, Hostage, MadScientist, PoisonChess, Square, Traitor};
 
-use super::{Cell, Diagram};
+use super::{Cell, Diagram, ReserveMen};
 
 /// The pieces of a shared [`Board`] as cells.
 fn board_diagram(board: &Board) -> Diagram {
@@ -70,22 +72,38 @@ fn reserve_names(reserve: &Reserve, men: Color) -> String {
     }
 }
 
+/// A Hostage reserve's men, most valuable first.
+fn reserve_men(reserve: &Reserve, men: Color) -> Vec<ReserveMen> {
+    RESERVE_ROLES
+        .into_iter()
+        .rev()
+        .filter(|&role| reserve.count(role) > 0)
+        .map(|role| ReserveMen {
+            letter: role.upper_char(),
+            color: men,
+            count: reserve.count(role),
+        })
+        .collect()
+}
+
 /// Hostage Chess: each side's prison (the enemy men it holds) and airfield
 /// (its own men to drop) beside its home ranks.
 pub fn hostage(position: &Hostage) -> Diagram {
     let mut diagram = board_diagram(position.board());
     for color in Color::ALL {
         let (prison_rank, airfield_rank) = color.fold((1, 0), (6, 7));
-        diagram.beside[prison_rank] = Some(format!(
-            "{} prison: {}",
-            color.name(),
-            reserve_names(position.prison(color), !color)
-        ));
-        diagram.beside[airfield_rank] = Some(format!(
-            "{} airfield: {}",
-            color.name(),
-            reserve_names(position.airfield(color), color)
-        ));
+        for (area, rank, reserve, men) in [
+            ("prison", prison_rank, position.prison(color), !color),
+            ("airfield", airfield_rank, position.airfield(color), color),
+        ] {
+            diagram.reserves.push(super::Reserve {
+                owner: color,
+                area,
+                rank,
+                label: format!("{} {area}: {}", color.name(), reserve_names(reserve, men)),
+                men: reserve_men(reserve, men),
+            });
+        }
     }
     diagram.below.push(to_move(position.turn()));
     diagram
@@ -109,7 +127,22 @@ pub fn madscientist(position: &MadScientist) -> Diagram {
             Color::Black => hand.to_ascii_lowercase(),
         };
         let shown = if letters.is_empty() { "-" } else { &letters };
-        diagram.beside[color.fold(0, 7)] = Some(format!("{} hand: {shown}", color.name()));
+        let hand = position.hand(color);
+        diagram.reserves.push(super::Reserve {
+            owner: color,
+            area: "hand",
+            rank: color.fold(0, 7),
+            label: format!("{} hand: {shown}", color.name()),
+            men: Part::ALL
+                .into_iter()
+                .filter(|&part| hand.count(part) > 0)
+                .map(|part| ReserveMen {
+                    letter: part.char(),
+                    color,
+                    count: hand.count(part),
+                })
+                .collect(),
+        });
     }
     let turn = position.turn();
     diagram.below.push(if position.is_discarding() {
@@ -125,8 +158,12 @@ pub fn madscientist(position: &MadScientist) -> Diagram {
     diagram
 }
 
-/// How a secret reads below a Traitor board.
-fn secret_text(secret: Secret) -> String {
+/// How a secret reads below a Traitor board (`None`: hidden from the
+/// diagram's reader).
+fn secret_text(secret: Option<Secret>) -> String {
+    let Some(secret) = secret else {
+        return "hidden".to_owned();
+    };
     match secret {
         Secret::Unchosen => "not chosen yet".to_owned(),
         Secret::Remaining(selection) => match selection.long() {
@@ -140,6 +177,22 @@ fn secret_text(secret: Secret) -> String {
 /// Traitor Chess (every mode): announced pieces marked, who controls each,
 /// the step, budgets, and both secrets (the full state).
 pub fn traitor(position: &Traitor) -> Diagram {
+    let secrets = Color::ALL.map(|color| Some(position.secret(color)));
+    traitor_with_secrets(position, secrets)
+}
+
+/// What one Traitor player may know: the public state, its own secret,
+/// and `hidden` for the opponent's. Built from the view alone: the board
+/// is drawn from a state the view allows, and its made-up opponent secret
+/// is never shown.
+pub fn traitor_view(view: &TraitorView) -> Diagram {
+    let state = Traitor::sampler(view).state(0);
+    traitor_with_secrets(&state, view.setup().secrets)
+}
+
+/// [`traitor`] with the secrets shown given (white's, black's; `None`
+/// shows `hidden`).
+fn traitor_with_secrets(position: &Traitor, secrets: [Option<Secret>; 2]) -> Diagram {
     let mut diagram = board_diagram(position.board());
     let rules = position.rules();
     diagram.below.push(format!(
@@ -177,8 +230,8 @@ pub fn traitor(position: &Traitor) -> Diagram {
     if rules.commitment.has_secrets() {
         diagram.below.push(format!(
             "secrets: white {}, black {}",
-            secret_text(position.secret(Color::White)),
-            secret_text(position.secret(Color::Black))
+            secret_text(secrets[Color::White.index()]),
+            secret_text(secrets[Color::Black.index()])
         ));
     }
     diagram

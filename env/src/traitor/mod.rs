@@ -19,6 +19,7 @@ mod actions;
 mod control;
 pub mod encoding;
 mod fen;
+mod gesture;
 mod movegen;
 mod notation;
 mod play;

@@ -47,6 +47,12 @@ impl GameVariant for Traitor {
         crate::render::traitor(self)
     }
 
+    /// The public state with the viewer's own secret and `hidden` for the
+    /// opponent's.
+    fn view_diagram(view: &super::TraitorView) -> Diagram {
+        crate::render::traitor_view(view)
+    }
+
     fn play_text(game: &mut Game<Traitor>, text: &str) -> Result<(String, String), MoveError> {
         super::play_turn(game, text)
     }
