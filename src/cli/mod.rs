@@ -48,6 +48,11 @@ enum Command {
     /// (`heterodox claim --help` for its options, `--list` for the claims).
     #[command(disable_help_flag = true)]
     Claim(net::NetArgs),
+    /// A local web server: play any variant in the browser against an
+    /// agent or a person, or watch two agents (`heterodox serve --help`
+    /// for its options).
+    #[command(disable_help_flag = true)]
+    Serve(net::NetArgs),
 }
 
 /// Runs a parsed command; the error is the one line to print.
@@ -60,6 +65,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Train(args) => net::exec("train", &args),
         Command::Arena(args) => net::exec("arena", &args),
         Command::Claim(args) => net::exec("claim", &args),
+        Command::Serve(args) => net::exec("serve", &args),
         Command::Variants => {
             print_stdout(&Variant::ALL.map(|v| format!("{v}\n")).concat());
             Ok(())

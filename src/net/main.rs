@@ -1,5 +1,6 @@
 //! `heterodox-net`: the subcommands of `heterodox` that run a network
-//! (`model`, `selfplay`, `train`, `arena`, `claim`, `play --agent`). `heterodox`
+//! (`model`, `selfplay`, `train`, `arena`, `claim`, `play --agent`,
+//! `serve`). `heterodox`
 //! execs this binary, which sits beside it, with the subcommand and its
 //! arguments, so only these commands pay for loading libtorch.
 //!
@@ -20,6 +21,7 @@ mod device;
 mod model;
 mod play;
 mod selfplay;
+mod serve;
 mod train;
 
 use std::process::ExitCode;
@@ -52,6 +54,9 @@ enum Command {
     Claim(claim::ClaimArgs),
     /// A game against an agent in the terminal.
     Play(play::PlayArgs),
+    /// A local web server: play any variant in the browser against an
+    /// agent or a person, or watch two agents.
+    Serve(serve::ServeArgs),
 }
 
 fn run(cli: Cli) -> Result<(), String> {
@@ -62,6 +67,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Arena(args) => arena::run(&args),
         Command::Claim(args) => claim::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Serve(args) => serve::run(&args),
     }
 }
 

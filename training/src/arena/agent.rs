@@ -23,6 +23,42 @@ use heterodox_selfplay::{RootPolicy, SearchConfig};
 /// Simulations per move when a spec names none.
 pub const DEFAULT_SIMULATIONS: u32 = 64;
 
+/// An agent a front end offers by name, and what it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AgentChoice {
+    /// The agent string (it parses as an [`AgentSpec`]).
+    pub spec: &'static str,
+    pub about: &'static str,
+}
+
+/// The agents a front end (`heterodox serve`) lists for every variant:
+/// the kinds the grammar knows that need no file, at budgets that answer
+/// within a second on one core. A network is named by its string,
+/// `net:DIR@N`; new kinds of agents join the grammar and this list.
+pub fn menu() -> Vec<AgentChoice> {
+    vec![
+        AgentChoice {
+            spec: DEFAULT_AGENT,
+            about: "search guided by random playouts, 64 simulations",
+        },
+        AgentChoice {
+            spec: "rollout@256",
+            about: "search guided by random playouts, 256 simulations",
+        },
+        AgentChoice {
+            spec: "uniform@200",
+            about: "search guided by the rules alone, 200 simulations",
+        },
+        AgentChoice {
+            spec: "random",
+            about: "a uniformly random legal move",
+        },
+    ]
+}
+
+/// The agent a front end plays when none is named.
+pub const DEFAULT_AGENT: &str = "rollout@64";
+
 /// What guides an agent's moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AgentKind {
@@ -204,6 +240,15 @@ mod tests {
             assert_eq!(config.determinizations, config.simulations.min(4), "{text}");
         }
         assert_eq!(parse("random").search_config(&base), None);
+    }
+
+    #[test]
+    fn the_menu_lists_agents_that_parse_default_first() {
+        let menu = menu();
+        assert_eq!(menu[0].spec, DEFAULT_AGENT);
+        for choice in &menu {
+            assert_eq!(parse(choice.spec).to_string(), choice.spec);
+        }
     }
 
     #[test]
