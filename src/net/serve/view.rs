@@ -83,7 +83,8 @@ impl<P: GameVariant> TypedSession<P> {
             "secret": !visible,
             "value": if numbers { reply.value.map_or(Value::Null, Value::from) } else { Value::Null },
             "top": top,
-            "withheld": !numbers,
+            // Nothing is withheld from random play, which has no numbers.
+            "withheld": !numbers && (reply.value.is_some() || !reply.top.is_empty()),
         })
     }
 
