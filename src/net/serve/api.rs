@@ -116,6 +116,17 @@ fn with_session<T>(
     work(guard.as_mut())
 }
 
+/// Runs `work` on game `id` as the seat `token` holds there.
+fn as_seat<T>(
+    app: &App,
+    id: &str,
+    token: &str,
+    work: impl FnOnce(&mut dyn Session, Seat) -> Result<T, ApiError>,
+) -> Result<T, ApiError> {
+    let (session, seat) = app.store.get(id, token)?;
+    with_session(app, id, &session, |s| work(s, seat))
+}
+
 #[derive(Deserialize)]
 struct SeatQuery {
     token: String,
@@ -287,8 +298,7 @@ async fn state(
     q: Result<Query<SeatQuery>, QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let q = query(q)?;
-    let (session, seat) = app.store.get(&id, &q.token)?;
-    with_session(&app, &id, &session, |s| {
+    as_seat(&app, &id, &q.token, |s, seat| {
         Ok(Json(state_of(s, &id, seat, q.flip)))
     })
 }
@@ -299,8 +309,7 @@ async fn legal(
     q: Result<Query<SeatQuery>, QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let q = query(q)?;
-    let (session, seat) = app.store.get(&id, &q.token)?;
-    with_session(&app, &id, &session, |s| Ok(Json(s.legal(seat))))
+    as_seat(&app, &id, &q.token, |s, seat| Ok(Json(s.legal(seat))))
 }
 
 async fn play(
@@ -310,8 +319,7 @@ async fn play(
 ) -> Result<Json<Value>, ApiError> {
     let body = json_body(body)?;
     too_long("move", &body.text, MAX_MOVE)?;
-    let (session, seat) = app.store.get(&id, &body.token)?;
-    with_session(&app, &id, &session, |s| {
+    as_seat(&app, &id, &body.token, |s, seat| {
         s.play(seat, &body.text)?;
         Ok(Json(state_of(s, &id, seat, body.flip)))
     })
@@ -323,8 +331,7 @@ async fn undo(
     body: Result<Json<TokenBody>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let body = json_body(body)?;
-    let (session, seat) = app.store.get(&id, &body.token)?;
-    with_session(&app, &id, &session, |s| {
+    as_seat(&app, &id, &body.token, |s, seat| {
         s.undo(seat)?;
         Ok(Json(state_of(s, &id, seat, body.flip)))
     })
@@ -361,8 +368,7 @@ async fn pgn(
     q: Result<Query<SeatQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let q = query(q)?;
-    let (session, seat) = app.store.get(&id, &q.token)?;
-    let text = with_session(&app, &id, &session, |s| Ok(s.pgn(seat)))?;
+    let text = as_seat(&app, &id, &q.token, |s, seat| Ok(s.pgn(seat)))?;
     let short: String = id.chars().take(8).collect();
     Ok((
         [

@@ -203,12 +203,12 @@ impl<P: GameVariant> TypedSession<P> {
         self.version += 1;
     }
 
-    /// Refuses a change by `seat` unless it is a human to move and no agent
-    /// is thinking.
-    fn check_human_to_move(&self, seat: Seat) -> Result<Color, ApiError> {
+    /// The colour of `seat` when it is a human's and no agent is thinking:
+    /// who may change the game.
+    fn check_human(&self, seat: Seat) -> Result<Color, ApiError> {
         let Some(color) = seat.color() else {
             return Err(ApiError::forbidden(
-                "the referee watches: only a player's seat can move",
+                "the referee watches: only a player's seat can change the game",
             ));
         };
         if let Player::Agent(spec) = &self.players[color.index()] {
@@ -222,6 +222,12 @@ impl<P: GameVariant> TypedSession<P> {
                 "an agent is thinking; wait for its move",
             ));
         }
+        Ok(color)
+    }
+
+    /// [`Self::check_human`], and it is that human's turn in a game not over.
+    fn check_human_to_move(&self, seat: Seat) -> Result<Color, ApiError> {
+        let color = self.check_human(seat)?;
         if let Some(outcome) = self.game.outcome() {
             return Err(ApiError::conflict(format!("the game is over: {outcome}")));
         }
@@ -275,22 +281,7 @@ impl<P: GameVariant> Session for TypedSession<P> {
     }
 
     fn undo(&mut self, seat: Seat) -> Result<(), ApiError> {
-        let Some(color) = seat.color() else {
-            return Err(ApiError::forbidden(
-                "the referee watches: only a player can undo",
-            ));
-        };
-        if let Player::Agent(spec) = &self.players[color.index()] {
-            return Err(ApiError::forbidden(format!(
-                "{} is played by the agent {spec}",
-                color.name()
-            )));
-        }
-        if self.thinking {
-            return Err(ApiError::conflict(
-                "an agent is thinking; wait for its move",
-            ));
-        }
+        let color = self.check_human(seat)?;
         // Back to the start of this player's last turn (its steps are
         // consecutive: an announcement and its move, a move and discards).
         let Some(mut keep) = self.steps.iter().rposition(|s| s.mover == color) else {
