@@ -195,3 +195,42 @@ fn an_agents_secret_steps_and_numbers_are_withheld() {
     seen_by_white.get(&server, &format!("{game_path}/pgn?token={white}"));
     seen_by_white.never_holds(&[&format!("black {secret}"), &format!("/{secret} ")]);
 }
+
+/// Two agents: the referee's token watches with everything in view; a
+/// player's token of the same game still sees only its own view.
+#[test]
+fn the_referee_of_two_agents_sees_both_secrets() {
+    let server = Server::start(&[]);
+    let (status, game) = server.post(
+        "/api/games",
+        &json!({"variant": "traitor", "white": "random", "black": "random", "seed": 2}),
+    );
+    assert_eq!(status, 201, "{game}");
+    let id = game["id"].as_str().unwrap();
+    let referee = game["tokens"]["referee"].as_str().unwrap();
+    let white = game["tokens"]["white"].as_str().unwrap();
+    for _ in 0..2 {
+        let (status, state) = server.post(
+            &format!("/api/games/{id}/agent"),
+            &json!({"token": referee}),
+        );
+        assert_eq!(status, 200, "{state}");
+    }
+    let (_, seen) = server.get(&format!("/api/games/{id}?token={referee}"));
+    assert_eq!(seen["seat"], "referee");
+    let secrets = seen["notes"][3].as_str().unwrap();
+    assert!(!secrets.contains("hidden"), "{secrets}");
+    assert_eq!(seen["moves"][1]["secret"], false);
+    let (_, white_view) = server.get(&format!("/api/games/{id}?token={white}"));
+    assert!(white_view["notes"][3]
+        .as_str()
+        .unwrap()
+        .ends_with("black hidden"));
+    assert_eq!(white_view["moves"][1]["notation"], "(secret)");
+    // The referee watches: it cannot move.
+    let (status, answer) = server.post(
+        &format!("/api/games/{id}/move"),
+        &json!({"token": referee, "move": "e4"}),
+    );
+    assert_eq!(status, 403, "{answer}");
+}
