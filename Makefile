@@ -4,7 +4,9 @@
 # does all the set-up itself and runs every test (this is what .ci/run does).
 #
 #   make setup   virtual environment with PyTorch (libtorch for tch), numpy,
-#                maturin and pytest; the .libtorch link           (idempotent)
+#                maturin, pytest and selenium; the .libtorch link; Debian's
+#                chromium and chromium-driver for the browser test of
+#                `heterodox serve` (apt, only when missing)       (idempotent)
 #   make build   release build of the Rust crates and of the Python extension
 #   make test    setup, then every Rust test, the Python tests and the lint
 #   make lint    rustfmt and clippy, warnings as errors
@@ -26,7 +28,10 @@ VENV := .venv
 PYTHON := $(VENV)/bin/python
 # The PyTorch version must be the one the `tch` crate was made for
 # (tch 0.24 <-> PyTorch 2.11.0): torch-sys compiles against its headers.
-PIP_PACKAGES := torch==2.11.0 numpy maturin pytest gymnasium==1.4.0 pettingzoo==1.27.0 matplotlib==3.11.2 safetensors==0.8.0 ray==2.60.0
+PIP_PACKAGES := torch==2.11.0 numpy maturin pytest gymnasium==1.4.0 pettingzoo==1.27.0 matplotlib==3.11.2 safetensors==0.8.0 ray==2.60.0 selenium==4.51.0
+# The browser test of `heterodox serve` (python/tests/test_serve_browser.py)
+# drives Debian's Chromium through its driver.
+BROWSER_PACKAGES := chromium chromium-driver
 SETUP_STAMP := .setup-stamp
 # The PyO3 extension crate: built by maturin, not by `cargo test` (an
 # extension module leaves Python's symbols to the interpreter, so a test
@@ -44,7 +49,7 @@ setup: $(SETUP_STAMP)
 # The stamp records a finished set-up, so later runs skip pip entirely. If a
 # piece the set-up made has gone since (venv or link deleted), the stamp no
 # longer counts and the set-up runs again.
-ifeq ($(and $(wildcard $(PYTHON)),$(wildcard .libtorch/lib/libtorch_cpu.so)),)
+ifeq ($(and $(wildcard $(PYTHON)),$(wildcard .libtorch/lib/libtorch_cpu.so),$(shell command -v chromedriver)),)
 .PHONY: $(SETUP_STAMP)
 endif
 
@@ -60,6 +65,18 @@ $(SETUP_STAMP): Makefile
 	    print(os.path.relpath(spec.submodule_search_locations[0]))')" .libtorch
 	test -f .libtorch/lib/libtorch_cpu.so
 	@echo "== setup: .libtorch -> $$(readlink .libtorch)"
+	@# apt only when a binary is missing (CI runs as root on a fresh Debian
+	@# machine; elsewhere sudo is asked for without a prompt).
+	@if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then \
+	    echo "== setup: chromium and chromedriver present"; \
+	else \
+	    echo "== setup: apt-get install $(BROWSER_PACKAGES)"; \
+	    apt="env DEBIAN_FRONTEND=noninteractive apt-get"; \
+	    if [ "$$(id -u)" != 0 ]; then apt="sudo -n $$apt"; fi; \
+	    $$apt install -y --no-install-recommends $(BROWSER_PACKAGES) \
+	        || { $$apt update && $$apt install -y --no-install-recommends $(BROWSER_PACKAGES); }; \
+	    command -v chromedriver >/dev/null; \
+	fi
 	touch $@
 
 # --- build ------------------------------------------------------------------

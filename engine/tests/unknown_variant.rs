@@ -91,6 +91,12 @@ impl HiddenInformation for Stranger {
     }
 }
 
+impl heterodox_env::gesture::Gestures for Stranger {
+    fn gesture(&self, action: &Move) -> heterodox_env::gesture::Gesture {
+        self.0.gesture(action)
+    }
+}
+
 impl GameVariant for Stranger {
     const VARIANT: Variant = Variant::Chess;
     const DEFAULT_MAX_PLIES: u32 = 512;

@@ -120,3 +120,21 @@ pub enum MoveError {
         expected: String,
     },
 }
+
+impl MoveError {
+    /// The error as a player may read it: a position it names (`Illegal`,
+    /// `Ambiguous`) replaced by `view`, that player's view string. The
+    /// full position string holds the opponent's secret under hidden
+    /// information (Traitor), so a front end never shows it as it is.
+    pub fn seen_as(self, view: String) -> MoveError {
+        match self {
+            MoveError::Illegal { text, .. } => MoveError::Illegal { text, fen: view },
+            MoveError::Ambiguous { text, count, .. } => MoveError::Ambiguous {
+                text,
+                fen: view,
+                count,
+            },
+            other => other,
+        }
+    }
+}

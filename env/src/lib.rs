@@ -17,6 +17,7 @@ pub mod features;
 pub mod fen;
 pub mod fide;
 mod game;
+pub mod gesture;
 pub mod hidden;
 mod moves;
 mod options;

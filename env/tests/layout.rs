@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use heterodox_env::{GameVariant, Variant, VariantVisitor};
 
 /// The files every variant folder has, each with the same meaning.
-const FILE_SET: [&str; 8] = [
+const FILE_SET: [&str; 9] = [
     "mod.rs",      // the position type and `impl Position`
     "action.rs",   // the action type and its long form
     "setup.rs",    // the unvalidated setup, position strings, validation
@@ -19,6 +19,7 @@ const FILE_SET: [&str; 8] = [
     "notation.rs", // the variant's notation, read and written
     "encoding.rs", // `impl Encoding`: action indices, observation
     "diagram.rs",  // the `Diagram` builder
+    "gesture.rs",  // `impl Gestures`: what a person clicks for each action
     "variant.rs",  // `impl GameVariant`: the registry entry
 ];
 

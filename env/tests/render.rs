@@ -170,3 +170,33 @@ fn svg_has_sixty_four_squares_and_the_countdowns() {
     assert_eq!(svg.matches("class=\"countdown\"").count(), 4);
     assert_eq!(svg.matches(">4</text>").count(), 2 + 1); // two countdowns and rank 4
 }
+
+/// Every square and every kind of reserve man is a clickable group named
+/// like a gesture's target; the flipped board has a1 top right.
+#[test]
+fn svg_names_squares_and_reserve_men_and_turns_over() {
+    use heterodox_env::render::{svg_with, SvgOptions};
+    let hostage = game(
+        Variant::Hostage,
+        Some("r1bq1b1r/ppp3pp/2n1k3/3np3/2B5/5Q2/PPPP1PPP/RNB1K2R[pp/NP/-/-] w KQ - 2 8"),
+    );
+    let svg = hostage.render_svg();
+    assert_eq!(svg.matches("<g class=\"cell\" data-target=\"").count(), 64);
+    assert!(svg.contains(
+        r#"<g class="cell" data-target="a1"><rect class="square dark" id="a1" x="20" y="335""#
+    ));
+    let reserve_men: Vec<&str> = svg
+        .split("<g class=\"reserve-men\" data-target=\"")
+        .skip(1)
+        .map(|rest| &rest[..rest.find('"').unwrap()])
+        .collect();
+    assert_eq!(
+        reserve_men,
+        ["white-prison-P", "black-prison-N", "black-prison-P"]
+    );
+    assert!(svg.contains(">2</text></g>"), "the two pawns' count");
+    assert!(svg.contains(">white airfield: empty</text>"));
+    let flipped = svg_with(&hostage.diagram(), SvgOptions { flipped: true });
+    assert!(flipped.contains(r#"<rect class="square dark" id="a1" x="335" y="20""#));
+    assert!(flipped.contains(r#"<rect class="square dark" id="h8" x="20" y="335""#));
+}

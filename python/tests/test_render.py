@@ -157,10 +157,13 @@ def test_svg_extras():
     assert sorted(countdowns) == ["2", "2", "4", "4"]
     root = ET.fromstring(Game("hostage", HOSTAGE)._repr_svg_())
     notes = [t.text for t in root.iter(SVG + "text") if t.get("class") == "note"]
+    # Reserves are drawn as their men (clickable, with counts) under a name.
     assert notes == [
+        "white prison",
         "white airfield: empty",
-        "white prison: 2 black pawns",
-        "black prison: 1 white knight, 1 white pawn",
+        "black prison",
         "black airfield: empty",
         "white to move",
     ]
+    counts = [t.text for t in root.iter(SVG + "text") if t.get("class") == "count"]
+    assert counts == ["2", "1", "1"]

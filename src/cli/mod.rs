@@ -64,6 +64,11 @@ enum Command {
     /// (`heterodox xboard --help` for its options).
     #[command(disable_help_flag = true)]
     Xboard(net::NetArgs),
+    /// A local web server: play any variant in the browser against an
+    /// agent or a person, or watch two agents (`heterodox serve --help`
+    /// for its options).
+    #[command(disable_help_flag = true)]
+    Serve(net::NetArgs),
 }
 
 /// Runs a parsed command; the error is the one line to print.
@@ -80,6 +85,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Claim(args) => net::exec("claim", &args),
         Command::Uci(args) => net::exec("uci", &args),
         Command::Xboard(args) => net::exec("xboard", &args),
+        Command::Serve(args) => net::exec("serve", &args),
         Command::Variants => {
             print_stdout(&Variant::ALL.map(|v| format!("{v}\n")).concat());
             Ok(())

@@ -1,5 +1,6 @@
 //! `heterodox-net`: the subcommands of `heterodox` that run a network
-//! (`model`, `selfplay`, `train`, `arena`, `claim`, `play --agent`). `heterodox`
+//! (`model`, `selfplay`, `train`, `arena`, `claim`, `play --agent`,
+//! `serve`). `heterodox`
 //! execs this binary, which sits beside it, with the subcommand and its
 //! arguments, so only these commands pay for loading libtorch.
 //!
@@ -21,6 +22,7 @@ mod model;
 mod play;
 mod protocol;
 mod selfplay;
+mod serve;
 mod train;
 
 use std::process::ExitCode;
@@ -57,6 +59,9 @@ enum Command {
     Uci(protocol::ProtocolArgs),
     /// Speaks XBoard's CECP on standard input and output.
     Xboard(protocol::ProtocolArgs),
+    /// A local web server: play any variant in the browser against an
+    /// agent or a person, or watch two agents.
+    Serve(serve::ServeArgs),
 }
 
 fn run(cli: Cli) -> Result<(), String> {
@@ -69,6 +74,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Play(args) => play::run(&args),
         Command::Uci(args) => protocol::uci::run(args.setup()?),
         Command::Xboard(args) => protocol::xboard::run(args.setup()?),
+        Command::Serve(args) => serve::run(&args),
     }
 }
 

@@ -134,7 +134,12 @@ impl VariantVisitor for Visit<'_> {
                 }
                 match P::play_text(&mut game, text) {
                     Ok((_, played)) => print_stdout(&format!("you play {played}\n")),
-                    Err(e) => print_stdout(&format!("illegal: {e}\n")),
+                    // The error names the position: the human's view of
+                    // it, never the agent's secret.
+                    Err(e) => {
+                        let view = P::view_string(&game.position().view(human));
+                        print_stdout(&format!("illegal: {}\n", e.seen_as(view)));
+                    }
                 }
                 continue;
             }

@@ -3,6 +3,8 @@
 //! (`mod support;` in each test file; not every file uses every helper.)
 #![allow(dead_code)]
 
+pub mod server;
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};

@@ -11,6 +11,7 @@
 mod action;
 mod diagram;
 pub mod encoding;
+mod gesture;
 mod movegen;
 mod notation;
 mod setup;

@@ -2,7 +2,7 @@
 //! prison (the enemy men it holds) and airfield (its own men to drop)
 //! beside its home ranks, by name, and the side to move.
 
-use crate::render::{to_move, Diagram};
+use crate::render::{to_move, Diagram, Reserve as ReserveArea, ReserveMen};
 use crate::Color;
 
 use super::reserve::{Reserve, RESERVE_ROLES};
@@ -29,22 +29,38 @@ fn reserve_names(reserve: &Reserve, men: Color) -> String {
     }
 }
 
+/// A reserve's men, most valuable first, as clickable men of the SVG.
+fn reserve_men(reserve: &Reserve, men: Color) -> Vec<ReserveMen> {
+    RESERVE_ROLES
+        .into_iter()
+        .rev()
+        .filter(|&role| reserve.count(role) > 0)
+        .map(|role| ReserveMen {
+            letter: role.upper_char(),
+            color: men,
+            count: reserve.count(role),
+        })
+        .collect()
+}
+
 /// Prisons and airfields beside the home ranks (Black's by ranks 8 and 7,
-/// White's by ranks 2 and 1).
+/// White's by ranks 2 and 1), as reserves whose men a page can click.
 pub(super) fn diagram(position: &Hostage) -> Diagram {
     let mut diagram = Diagram::of_board(position.board());
     for color in Color::ALL {
         let (prison_rank, airfield_rank) = color.fold((1, 0), (6, 7));
-        diagram.beside[prison_rank] = Some(format!(
-            "{} prison: {}",
-            color.name(),
-            reserve_names(position.prison(color), !color)
-        ));
-        diagram.beside[airfield_rank] = Some(format!(
-            "{} airfield: {}",
-            color.name(),
-            reserve_names(position.airfield(color), color)
-        ));
+        for (area, rank, reserve, men) in [
+            ("prison", prison_rank, position.prison(color), !color),
+            ("airfield", airfield_rank, position.airfield(color), color),
+        ] {
+            diagram.reserves.push(ReserveArea {
+                owner: color,
+                area,
+                rank,
+                label: format!("{} {area}: {}", color.name(), reserve_names(reserve, men)),
+                men: reserve_men(reserve, men),
+            });
+        }
     }
     diagram.below.push(to_move(position.turn()));
     diagram

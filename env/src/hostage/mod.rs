@@ -17,6 +17,7 @@
 mod action;
 mod diagram;
 pub mod encoding;
+mod gesture;
 mod movegen;
 mod notation;
 mod reserve;

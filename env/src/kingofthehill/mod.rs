@@ -20,6 +20,7 @@
 mod action;
 mod diagram;
 pub mod encoding;
+mod gesture;
 mod movegen;
 mod notation;
 mod setup;

@@ -2,9 +2,10 @@
 //! their part letters (`[WWC]`), the hands beside the home ranks, and
 //! whether the side to act moves or discards.
 
-use crate::render::{to_move, Cell, Diagram};
+use crate::render::{to_move, Cell, Diagram, Reserve, ReserveMen};
 use crate::Color;
 
+use super::parts::Part;
 use super::MadScientist;
 
 /// Part-pieces, hands and a pending discard.
@@ -24,7 +25,22 @@ pub(super) fn diagram(position: &MadScientist) -> Diagram {
             Color::Black => hand.to_ascii_lowercase(),
         };
         let shown = if letters.is_empty() { "-" } else { &letters };
-        diagram.beside[color.fold(0, 7)] = Some(format!("{} hand: {shown}", color.name()));
+        let hand = position.hand(color);
+        diagram.reserves.push(Reserve {
+            owner: color,
+            area: "hand",
+            rank: color.fold(0, 7),
+            label: format!("{} hand: {shown}", color.name()),
+            men: Part::ALL
+                .into_iter()
+                .filter(|&part| hand.count(part) > 0)
+                .map(|part| ReserveMen {
+                    letter: part.char(),
+                    color,
+                    count: hand.count(part),
+                })
+                .collect(),
+        });
     }
     let turn = position.turn();
     diagram.below.push(if position.is_discarding() {

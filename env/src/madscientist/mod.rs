@@ -20,6 +20,7 @@ mod action;
 pub mod board;
 mod diagram;
 pub mod encoding;
+mod gesture;
 mod movegen;
 mod movement;
 mod notation;

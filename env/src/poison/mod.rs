@@ -29,6 +29,7 @@ mod attacks;
 mod diagram;
 pub mod encoding;
 mod endings;
+mod gesture;
 mod movegen;
 mod notation;
 mod play;

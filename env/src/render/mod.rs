@@ -19,6 +19,10 @@
 //!   the board. This is the **full state** (a referee's diagram): a player's
 //!   view, without the opponent's secret, is `AnyGame::view`.
 //!
+//! Each square and each kind of reserve man in the SVG carries a
+//! `data-target` naming it as [`crate::gesture::Target::id`] does, so a
+//! page can make them clickable; [`SvgOptions`] turns the board.
+//!
 //! Rendering allocates freely: it is for people, never on a hot path.
 
 mod svg;
@@ -26,7 +30,7 @@ mod text;
 
 use crate::{Board, Color};
 
-pub use svg::svg;
+pub use svg::{svg, svg_with, SvgOptions};
 pub use text::text;
 
 /// What one square shows.
@@ -43,14 +47,42 @@ pub struct Cell {
     pub announced: bool,
 }
 
+/// Men (or parts) held off the board: a Hostage prison or airfield, a Mad
+/// Scientist hand. The text board writes its label; the SVG board draws
+/// each kind held as a piece to click
+/// ([`crate::gesture::Target::Reserve`] names it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reserve {
+    pub owner: Color,
+    /// `prison`, `airfield` or `hand`.
+    pub area: &'static str,
+    /// The rank index it stands beside (0 = rank 1).
+    pub rank: usize,
+    /// The reserve as a line of text (`white prison: 2 black pawns`).
+    pub label: String,
+    /// Each kind held, in the order shown.
+    pub men: Vec<ReserveMen>,
+}
+
+/// The men of one kind in a reserve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReserveMen {
+    /// Upper case (`N`, a part `W`): the target's letter.
+    pub letter: char,
+    /// The men's colour (a prison holds the opponent's).
+    pub color: Color,
+    pub count: u8,
+}
+
 /// A board and what goes with it, ready to be written as text or SVG.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagram {
     /// Square a1 = 0 .. h8 = 63.
     pub cells: Vec<Cell>,
-    /// Lines written beside the board, by rank index (0 = rank 1): reserves
-    /// and hands next to their owner's home ranks.
+    /// Lines written beside the board, by rank index (0 = rank 1).
     pub beside: [Option<String>; 8],
+    /// Reserves and hands, each beside its owner's home ranks.
+    pub reserves: Vec<Reserve>,
     /// Lines written below the board (side to move, variant state).
     pub below: Vec<String>,
 }
@@ -61,6 +93,7 @@ impl Diagram {
         Diagram {
             cells: vec![Cell::default(); 64],
             beside: Default::default(),
+            reserves: Vec::new(),
             below: Vec::new(),
         }
     }
@@ -77,6 +110,17 @@ impl Diagram {
             };
         }
         diagram
+    }
+
+    /// The note beside rank index `rank`: its line, or the label of the
+    /// reserve that stands there.
+    pub fn note_beside(&self, rank: usize) -> Option<&str> {
+        self.beside[rank].as_deref().or_else(|| {
+            self.reserves
+                .iter()
+                .find(|reserve| reserve.rank == rank)
+                .map(|reserve| reserve.label.as_str())
+        })
     }
 
     /// Shows a finished game's result (`result 0-1: black wins by

@@ -4,13 +4,29 @@
 //! others (Harpy `H`, Doctor `D`, Guard `G`, Mad Scientist composites by
 //! their parts), files and ranks around the board, countdowns in the top
 //! corners of poisoned squares, a ring around announced Traitor pieces, and
-//! the same notes as the text board beside and below it.
+//! the same notes as the text board beside and below it. Reserves
+//! (prisons, airfields, hands) are drawn as their men with counts.
+//!
+//! For pages that let a person click: each square is a group
+//! `<g class="cell" data-target="e4">` around its square, markers and
+//! piece, and each kind of reserve man a group `<g class="reserve-men"
+//! data-target="white-prison-N">`, named as [`crate::gesture::Target::id`]
+//! names them. [`SvgOptions::flipped`] draws Black at the bottom.
 
 use std::fmt::Write;
 
 use crate::Color;
 
-use super::{Cell, Diagram};
+use crate::gesture::Target;
+
+use super::{Cell, Diagram, Reserve};
+
+/// How to draw a board.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct SvgOptions {
+    /// Rank 1 on top and file h on the left: Black's side of the board.
+    pub flipped: bool,
+}
 
 /// Square size and the margin that holds the coordinates, in pixels.
 const SQUARE: usize = 45;
@@ -20,6 +36,8 @@ const BOARD: usize = 8 * SQUARE;
 /// the note panel (the notes use a monospace font).
 const LINE: usize = 18;
 const CHAR_WIDTH: usize = 8;
+/// The width of one kind of reserve man: its glyph and its count.
+const CHIP: usize = 36;
 
 /// Escapes text for XML content and attribute values.
 fn escape(text: &str) -> String {
@@ -55,37 +73,97 @@ fn glyph(token: &str) -> Option<char> {
     })
 }
 
+/// A board square's piece.
 fn piece(out: &mut String, cell: &Cell, x: usize, y: usize) {
+    man(out, "piece", cell, x, y, SQUARE);
+}
+
+/// A man's glyph or letters, centred in the square of side `side` whose
+/// corner is (`x`, `y`), of SVG class `class`.
+fn man(out: &mut String, class: &str, cell: &Cell, x: usize, y: usize, side: usize) {
     let Some(color) = cell.color else { return };
     let (fill, stroke) = match color {
         Color::White => ("#ffffff", "#000000"),
         Color::Black => ("#000000", "#ffffff"),
     };
-    let cx = x + SQUARE / 2;
+    let cx = x + side / 2;
     let (shown, size) = match glyph(&cell.token) {
-        Some(glyph) => (glyph.to_string(), 36),
+        Some(glyph) => (glyph.to_string(), side * 4 / 5),
         None => {
             let letters = cell.token.trim_matches(|c| c == '[' || c == ']');
-            let size = (2 * SQUARE / (letters.chars().count() + 1)).min(28);
+            let size = (2 * side / (letters.chars().count() + 1)).min(side * 3 / 5);
             (letters.to_owned(), size)
         }
     };
     let _ = write!(
         out,
-        r#"<text class="piece {}" x="{cx}" y="{}" font-size="{size}" text-anchor="middle" dominant-baseline="central" fill="{fill}" stroke="{stroke}" stroke-width="1" paint-order="stroke" font-family="DejaVu Sans, Arial Unicode MS, sans-serif" font-weight="bold">{}</text>"#,
+        r#"<text class="{class} {}" x="{cx}" y="{}" font-size="{size}" text-anchor="middle" dominant-baseline="central" fill="{fill}" stroke="{stroke}" stroke-width="1" paint-order="stroke" font-family="DejaVu Sans, Arial Unicode MS, sans-serif" font-weight="bold">{}</text>"#,
         color.name(),
-        y + SQUARE / 2 + 2,
+        y + side / 2 + 2,
         escape(&shown)
     );
 }
 
-/// The diagram as an SVG document.
+/// The diagram as an SVG document, White at the bottom.
 pub fn svg(diagram: &Diagram) -> String {
-    let notes_width = diagram
+    svg_with(diagram, SvgOptions::default())
+}
+
+/// The width a reserve takes beside the board: its label or its men.
+fn reserve_width(reserve: &Reserve) -> usize {
+    (reserve.label.chars().count() * CHAR_WIDTH).max(reserve.men.len() * CHIP) + MARGIN
+}
+
+/// A reserve in the row of rank index `rank`'s row top `y`: its name (and
+/// `empty`), then each kind of man with its count, clickable.
+fn reserve(out: &mut String, reserve: &Reserve, y: usize) {
+    let x = 2 * MARGIN + BOARD;
+    let name = format!("{} {}", reserve.owner.name(), reserve.area);
+    let title = if reserve.men.is_empty() {
+        format!("{name}: empty")
+    } else {
+        name
+    };
+    let _ = write!(
+        out,
+        r#"<text class="note" x="{x}" y="{}" font-size="11" font-family="monospace">{}</text>"#,
+        y + 10,
+        escape(&title)
+    );
+    for (i, men) in reserve.men.iter().enumerate() {
+        let target = Target::reserve(reserve.owner, reserve.area, men.letter);
+        let cx = x + i * CHIP;
+        let cell = Cell {
+            token: men.letter.to_string(),
+            color: Some(men.color),
+            ..Cell::default()
+        };
+        let _ = write!(
+            out,
+            r##"<g class="reserve-men" data-target="{target}"><rect class="chip" x="{cx}" y="{}" width="{}" height="{}" rx="4" fill="#f4f4f4" stroke="#c8c8c8"/>"##,
+            y + 13,
+            CHIP - 4,
+            SQUARE - 15
+        );
+        man(out, "reserve-man", &cell, cx, y + 13, SQUARE - 15);
+        let _ = write!(
+            out,
+            r##"<text class="count" x="{}" y="{}" font-size="10" text-anchor="end" fill="#303030" font-family="sans-serif">{}</text></g>"##,
+            cx + CHIP - 5,
+            y + SQUARE - 3,
+            men.count
+        );
+    }
+}
+
+/// The diagram as an SVG document, turned as `options` say.
+pub fn svg_with(diagram: &Diagram, options: SvgOptions) -> String {
+    let beside_width = diagram
         .beside
         .iter()
         .flatten()
         .map(|note| note.chars().count() * CHAR_WIDTH + MARGIN)
+        .chain(diagram.reserves.iter().map(reserve_width))
         .max()
         .unwrap_or(0);
     let below_width = diagram
@@ -94,8 +172,11 @@ pub fn svg(diagram: &Diagram) -> String {
         .map(|line| line.chars().count() * CHAR_WIDTH + MARGIN)
         .max()
         .unwrap_or(0);
-    let width = (2 * MARGIN + BOARD + notes_width).max(below_width + MARGIN);
+    let width = (2 * MARGIN + BOARD + beside_width).max(below_width + MARGIN);
     let height = 2 * MARGIN + BOARD + LINE * diagram.below.len() + 4;
+    // Where a rank's row and a file's column are drawn.
+    let row = |rank: usize| if options.flipped { rank } else { 7 - rank };
+    let column = |file: usize| if options.flipped { 7 - file } else { file };
     let mut out = String::new();
     let _ = write!(
         out,
@@ -108,8 +189,8 @@ pub fn svg(diagram: &Diagram) -> String {
     for rank in 0..8 {
         for file in 0..8 {
             let cell = &diagram.cells[rank * 8 + file];
-            let x = MARGIN + file * SQUARE;
-            let y = MARGIN + (7 - rank) * SQUARE;
+            let x = MARGIN + column(file) * SQUARE;
+            let y = MARGIN + row(rank) * SQUARE;
             let name = format!("{}{}", (b'a' + file as u8) as char, rank + 1);
             let (class, fill) = if (rank + file) % 2 == 0 {
                 ("dark", "#b58863")
@@ -118,7 +199,7 @@ pub fn svg(diagram: &Diagram) -> String {
             };
             let _ = write!(
                 out,
-                r#"<rect class="square {class}" id="{name}" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{fill}"/>"#
+                r#"<g class="cell" data-target="{name}"><rect class="square {class}" id="{name}" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{fill}"/>"#
             );
             if cell.announced {
                 let _ = write!(
@@ -144,13 +225,14 @@ pub fn svg(diagram: &Diagram) -> String {
                 }
             }
             piece(&mut out, cell, x, y);
+            out.push_str("</g>");
         }
     }
     for i in 0..8 {
         let file = (b'a' + i as u8) as char;
-        let x = MARGIN + i * SQUARE + SQUARE / 2;
-        let rank = 8 - i;
-        let y = MARGIN + i * SQUARE + SQUARE / 2 + 4;
+        let x = MARGIN + column(i) * SQUARE + SQUARE / 2;
+        let rank = i + 1;
+        let y = MARGIN + row(i) * SQUARE + SQUARE / 2 + 4;
         let _ = write!(
             out,
             r#"<text class="coordinate" x="{x}" y="{}" font-size="12" text-anchor="middle" font-family="sans-serif">{file}</text><text class="coordinate" x="{}" y="{y}" font-size="12" text-anchor="middle" font-family="sans-serif">{rank}</text>"#,
@@ -164,10 +246,13 @@ pub fn svg(diagram: &Diagram) -> String {
                 out,
                 r#"<text class="note" x="{}" y="{}" font-size="13" font-family="monospace">{}</text>"#,
                 2 * MARGIN + BOARD,
-                MARGIN + (7 - rank) * SQUARE + SQUARE / 2 + 4,
+                MARGIN + row(rank) * SQUARE + SQUARE / 2 + 4,
                 escape(note)
             );
         }
+    }
+    for held in &diagram.reserves {
+        reserve(&mut out, held, MARGIN + row(held.rank) * SQUARE);
     }
     for (i, line) in diagram.below.iter().enumerate() {
         let _ = write!(

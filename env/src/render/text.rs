@@ -59,7 +59,7 @@ pub fn text(diagram: &Diagram) -> String {
             .collect();
         let label = rank + 1;
         let mut line = format!("{label} {row} {label}");
-        if let Some(note) = &diagram.beside[rank] {
+        if let Some(note) = diagram.note_beside(rank) {
             line.push_str("   ");
             line.push_str(note);
         }

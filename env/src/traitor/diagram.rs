@@ -1,16 +1,23 @@
 //! What a diagram of a Traitor position shows (every mode): announced
 //! pieces marked, who controls each, the step, the budgets, and both
-//! players' secrets. This is the **full state** (a referee's diagram); a
-//! player's view, without the opponent's secret, is `AnyGame::view`.
+//! players' secrets. [`diagram`] is the **full state** (a referee's
+//! diagram); [`view_diagram`] is what one player may know, the opponent's
+//! secret shown as `hidden`.
 
+use crate::hidden::{HiddenInformation, StateSampler};
 use crate::render::Diagram;
 use crate::{Color, Square};
 
 use super::selection::Secret;
+use super::view::TraitorView;
 use super::{Step, Traitor};
 
-/// How a secret reads below a Traitor board.
-fn secret_text(secret: Secret) -> String {
+/// How a secret reads below a Traitor board (`None`: hidden from the
+/// diagram's reader).
+fn secret_text(secret: Option<Secret>) -> String {
+    let Some(secret) = secret else {
+        return "hidden".to_owned();
+    };
     match secret {
         Secret::Unchosen => "not chosen yet".to_owned(),
         Secret::Remaining(selection) => match selection.long() {
@@ -23,6 +30,22 @@ fn secret_text(secret: Secret) -> String {
 
 /// Announcements, control, step, budgets and both secrets.
 pub(super) fn diagram(position: &Traitor) -> Diagram {
+    let secrets = Color::ALL.map(|color| Some(position.secret(color)));
+    with_secrets(position, secrets)
+}
+
+/// What one Traitor player may know: the public state, its own secret,
+/// and `hidden` for the opponent's. Built from the view alone: the board
+/// is drawn from a state the view allows, and its made-up opponent secret
+/// is never shown.
+pub(super) fn view_diagram(view: &TraitorView) -> Diagram {
+    let state = Traitor::sampler(view).state(0);
+    with_secrets(&state, view.setup().secrets)
+}
+
+/// [`diagram`] with the secrets shown given (white's, black's; `None`
+/// shows `hidden`).
+fn with_secrets(position: &Traitor, secrets: [Option<Secret>; 2]) -> Diagram {
     let mut diagram = Diagram::of_board(position.board());
     let rules = position.rules();
     diagram.below.push(format!(
@@ -60,8 +83,8 @@ pub(super) fn diagram(position: &Traitor) -> Diagram {
     if rules.commitment.has_secrets() {
         diagram.below.push(format!(
             "secrets: white {}, black {}",
-            secret_text(position.secret(Color::White)),
-            secret_text(position.secret(Color::Black))
+            secret_text(secrets[Color::White.index()]),
+            secret_text(secrets[Color::Black.index()])
         ));
     }
     diagram

@@ -27,6 +27,7 @@ mod action;
 mod control;
 mod diagram;
 pub mod encoding;
+mod gesture;
 mod movegen;
 mod notation;
 mod play;

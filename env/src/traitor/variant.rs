@@ -68,6 +68,12 @@ impl GameVariant for Traitor {
         sets
     }
 
+    /// The public state with the viewer's own secret and `hidden` for the
+    /// opponent's.
+    fn view_diagram(view: &super::TraitorView) -> Diagram {
+        super::diagram::view_diagram(view)
+    }
+
     fn play_text(game: &mut Game<Traitor>, text: &str) -> Result<(String, String), MoveError> {
         super::play_turn(game, text)
     }

@@ -20,7 +20,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::encoding::Encoding;
-use crate::hidden::HiddenInformation;
+use crate::gesture::Gestures;
+use crate::hidden::{HiddenInformation, StateSampler};
 use crate::render::Diagram;
 use crate::{FenError, Game, MoveError, OptionError, RuleOptions};
 
@@ -28,9 +29,10 @@ pub use crate::Variant;
 
 /// Everything generic code needs of a variant's position type: its rules
 /// ([`Position`]), its tensors ([`Encoding`]), what each player may know
-/// ([`HiddenInformation`]), its rule settings, start positions and
-/// rendering. Implemented once per variant, in the variant's module.
-pub trait GameVariant: Encoding + HiddenInformation + fmt::Debug {
+/// ([`HiddenInformation`]), its rule settings, start positions,
+/// rendering and what a person clicks to act ([`Gestures`]). Implemented
+/// once per variant, in the variant's module.
+pub trait GameVariant: Encoding + HiddenInformation + Gestures + fmt::Debug {
     /// The registry entry of this type.
     const VARIANT: Variant;
     /// The ply cap (in steps, so a Traitor announcement or a Mad Scientist
@@ -75,6 +77,15 @@ pub trait GameVariant: Encoding + HiddenInformation + fmt::Debug {
             label: String::new(),
             options: RuleOptions::new(),
         }]
+    }
+
+    /// The diagram of what one player may know, built from its view alone
+    /// (a front end shows each player this, never [`GameVariant::diagram`]).
+    /// The default draws the one state a perfect-information view allows;
+    /// a hidden-information variant overrides it to mark what the view
+    /// hides instead of drawing a guess of it.
+    fn view_diagram(view: &Self::View) -> Diagram {
+        Self::sampler(view).state(0).diagram()
     }
 
     /// Reads one turn in the variant's notation and plays it; returns what

@@ -38,6 +38,58 @@ pub const DEFAULT_SIMULATIONS: u32 = 64;
 pub const MAX_MOVETIME_MS: u64 = 3_600_000;
 /// The most nodes a move of `ab@Nn` may search.
 pub const MAX_NODES: u64 = 1 << 40;
+/// An agent a front end offers by name, and what it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AgentChoice {
+    /// The agent string (it parses as an [`AgentSpec`]).
+    pub spec: &'static str,
+    pub about: &'static str,
+}
+
+/// The agents a front end (`heterodox serve`) lists for every variant:
+/// the kinds the grammar knows that need no file, at budgets that answer
+/// within a second on one core. A network is named by its string,
+/// `net:DIR@N`; new kinds of agents join the grammar and this list.
+pub fn menu() -> Vec<AgentChoice> {
+    vec![
+        AgentChoice {
+            spec: DEFAULT_AGENT,
+            about: "the alpha-beta engine, 0.3 s a move",
+        },
+        AgentChoice {
+            spec: "ab@1000ms",
+            about: "the alpha-beta engine, 1 s a move",
+        },
+        AgentChoice {
+            spec: "ab@100ms",
+            about: "the alpha-beta engine, 0.1 s a move",
+        },
+        AgentChoice {
+            spec: "greedy",
+            about: "the move that leaves the most material, one ply",
+        },
+        AgentChoice {
+            spec: "rollout@64",
+            about: "search guided by random playouts, 64 simulations",
+        },
+        AgentChoice {
+            spec: "rollout@256",
+            about: "search guided by random playouts, 256 simulations",
+        },
+        AgentChoice {
+            spec: "uniform@200",
+            about: "search guided by the rules alone, 200 simulations",
+        },
+        AgentChoice {
+            spec: "random",
+            about: "a uniformly random legal move",
+        },
+    ]
+}
+
+/// The agent a front end plays when none is named: the strongest per
+/// second of thinking (docs/engine.md).
+pub const DEFAULT_AGENT: &str = "ab@300ms";
 
 /// What guides an agent's moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -320,6 +372,15 @@ mod tests {
             assert_eq!(config.determinizations, config.simulations.min(4), "{text}");
         }
         assert_eq!(parse("random").search_config(&base), None);
+    }
+
+    #[test]
+    fn the_menu_lists_agents_that_parse_default_first() {
+        let menu = menu();
+        assert_eq!(menu[0].spec, DEFAULT_AGENT);
+        for choice in &menu {
+            assert_eq!(parse(choice.spec).to_string(), choice.spec);
+        }
     }
 
     #[test]

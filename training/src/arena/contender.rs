@@ -94,8 +94,11 @@ pub struct EngineChooser<P: GameVariant> {
     limits: Limits,
     /// Per slot: the game it is playing (its number) and its engine, taken
     /// out while it searches.
-    slots: Mutex<Vec<Option<(u32, Engine<P>)>>>,
+    slots: Mutex<Vec<Option<SlotEngine<P>>>>,
 }
+
+/// The game a slot's engine is playing (its number) and the engine.
+type SlotEngine<P> = (u32, Engine<P>);
 
 impl<P: GameVariant> EngineChooser<P> {
     /// Checks the settings and the limits once, before any game.
@@ -113,7 +116,7 @@ impl<P: GameVariant> EngineChooser<P> {
         })
     }
 
-    fn take(&self, slot: usize) -> Option<(u32, Engine<P>)> {
+    fn take(&self, slot: usize) -> Option<SlotEngine<P>> {
         let mut slots = self.slots.lock().unwrap_or_else(|e| e.into_inner());
         if slots.len() <= slot {
             slots.resize_with(slot + 1, || None);

@@ -1,0 +1,387 @@
+//! The HTTP/JSON API under the page (docs/play.md documents it): routes,
+//! request bodies and their checks, and the glue between the store, the
+//! sessions and the blocking threads the agents think on.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use heterodox_env::{GameVariant, RuleOptions, Variant, VariantVisitor};
+use heterodox_models::tch::Device;
+use heterodox_training::arena::agent::{menu, AgentSpec};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tower_http::catch_panic::CatchPanicLayer;
+
+use super::error::ApiError;
+use super::page;
+use super::session::{NewGame, Player, Session};
+use super::store::{Seat, SharedSession, Store, Tokens};
+
+/// The largest request body read (a move or a new game is far smaller).
+pub const MAX_BODY: usize = 16 * 1024;
+/// The longest position string, move text and agent string accepted.
+const MAX_FEN: usize = 512;
+const MAX_MOVE: usize = 256;
+const MAX_AGENT: usize = 512;
+const MAX_OPTIONS: usize = 16;
+
+/// What every handler shares.
+pub struct App {
+    pub store: Store,
+    /// Plays Black in a new game that names no players.
+    pub default_agent: AgentSpec,
+    pub device: Device,
+}
+
+pub fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/", get(page::index))
+        .route("/app.js", get(page::script))
+        .route("/style.css", get(page::style))
+        .route("/api/info", get(info))
+        .route("/api/games", post(create))
+        .route("/api/games/{id}", get(state))
+        .route("/api/games/{id}/legal", get(legal))
+        .route("/api/games/{id}/move", post(play))
+        .route("/api/games/{id}/agent", post(agent))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/pgn", get(pgn))
+        .fallback(|| async { ApiError::not_found("no such page or endpoint") })
+        .method_not_allowed_fallback(|| async { ApiError::method_not_allowed() })
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(CatchPanicLayer::custom(
+            |panic: Box<dyn std::any::Any + Send>| {
+                let what = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| (*s).to_owned())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                ApiError::internal(format!("internal error: {what}")).into_response()
+            },
+        ))
+        .with_state(app)
+}
+
+/// An extractor's refusal in the API's own form, with its reason (serde's
+/// names the field: "missing field `token`").
+fn refused(status: StatusCode, text: String) -> ApiError {
+    match status {
+        StatusCode::PAYLOAD_TOO_LARGE => {
+            ApiError::too_large(format!("the request body is over {MAX_BODY} bytes"))
+        }
+        _ => ApiError::bad_request(text),
+    }
+}
+
+fn json_body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+    body.map(|Json(value)| value)
+        .map_err(|e| refused(e.status(), e.body_text()))
+}
+
+fn query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
+    query
+        .map(|Query(value)| value)
+        .map_err(|e| refused(e.status(), e.body_text()))
+}
+
+fn too_long(field: &str, text: &str, limit: usize) -> Result<(), ApiError> {
+    if text.len() > limit {
+        return Err(ApiError::bad_request(format!(
+            "{field}: longer than {limit} bytes"
+        )));
+    }
+    Ok(())
+}
+
+/// Runs `work` on a game. A game whose lock a panic poisoned is dropped
+/// (its state may be half changed) and answers 410 from then on.
+fn with_session<T>(
+    app: &App,
+    id: &str,
+    session: &SharedSession,
+    work: impl FnOnce(&mut dyn Session) -> Result<T, ApiError>,
+) -> Result<T, ApiError> {
+    let Ok(mut guard) = session.lock() else {
+        app.store.lose(id);
+        return Err(ApiError::internal(format!(
+            "game {id} was lost to an internal error"
+        )));
+    };
+    work(guard.as_mut())
+}
+
+/// Runs `work` on game `id` as the seat `token` holds there.
+fn as_seat<T>(
+    app: &App,
+    id: &str,
+    token: &str,
+    work: impl FnOnce(&mut dyn Session, Seat) -> Result<T, ApiError>,
+) -> Result<T, ApiError> {
+    let (session, seat) = app.store.get(id, token)?;
+    with_session(app, id, &session, |s| work(s, seat))
+}
+
+#[derive(Deserialize)]
+struct SeatQuery {
+    token: String,
+    #[serde(default)]
+    flip: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TokenBody {
+    token: String,
+    #[serde(default)]
+    flip: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveBody {
+    token: String,
+    #[serde(rename = "move")]
+    text: String,
+    #[serde(default)]
+    flip: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGameBody {
+    variant: String,
+    #[serde(default)]
+    options: BTreeMap<String, String>,
+    fen: Option<String>,
+    /// `human` or an agent string; White defaults to a human, Black to
+    /// the server's agent.
+    white: Option<String>,
+    black: Option<String>,
+    #[serde(default)]
+    seed: u64,
+}
+
+/// The default rule settings of each variant, every key explicit.
+struct DefaultOptions;
+
+impl VariantVisitor for DefaultOptions {
+    type Output = Value;
+
+    fn visit<P: GameVariant>(self) -> Value {
+        let options: BTreeMap<String, String> = P::parse_rules(&RuleOptions::new())
+            .map(|rules| P::rule_options(&rules))
+            .map(|options| {
+                options
+                    .iter()
+                    .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        json!({
+            "name": P::VARIANT.name(),
+            "options": options,
+            "hidden_information": !P::PERFECT_INFORMATION,
+        })
+    }
+}
+
+async fn info(State(app): State<Arc<App>>) -> Json<Value> {
+    let variants: Vec<Value> = Variant::ALL
+        .iter()
+        .map(|v| v.visit(DefaultOptions))
+        .collect();
+    let agents: Vec<Value> = menu()
+        .into_iter()
+        .map(|choice| json!({"spec": choice.spec, "about": choice.about}))
+        .collect();
+    let limits = app.store.limits();
+    Json(json!({
+        "variants": variants,
+        "agents": agents,
+        "default_agent": app.default_agent.to_string(),
+        "games": app.store.len(),
+        "limits": {
+            "max_games": limits.max_games,
+            "idle_seconds": limits.idle.as_secs(),
+            "max_body_bytes": MAX_BODY,
+        },
+    }))
+}
+
+fn player(field: &str, text: Option<String>, default: Player) -> Result<Player, ApiError> {
+    let Some(text) = text else {
+        return Ok(default);
+    };
+    too_long(field, &text, MAX_AGENT)?;
+    if text == "human" {
+        return Ok(Player::Human);
+    }
+    text.parse::<AgentSpec>()
+        .map(Player::Agent)
+        .map_err(|e| ApiError::bad_request(format!("{field}: {e}")))
+}
+
+async fn create(
+    State(app): State<Arc<App>>,
+    body: Result<Json<NewGameBody>, JsonRejection>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let body = json_body(body)?;
+    let variant: Variant = body
+        .variant
+        .parse()
+        .map_err(|e| ApiError::bad_request(format!("variant: {e}")))?;
+    if body.options.len() > MAX_OPTIONS {
+        return Err(ApiError::bad_request(format!(
+            "options: more than {MAX_OPTIONS} settings"
+        )));
+    }
+    let mut options = RuleOptions::new();
+    for (key, value) in &body.options {
+        too_long("options", key, MAX_AGENT)?;
+        too_long("options", value, MAX_AGENT)?;
+        options.set(key, value);
+    }
+    if let Some(fen) = &body.fen {
+        too_long("fen", fen, MAX_FEN)?;
+    }
+    let players = [
+        player("white", body.white, Player::Human)?,
+        player(
+            "black",
+            body.black,
+            Player::Agent(app.default_agent.clone()),
+        )?,
+    ];
+    let names = players.clone().map(|p| p.name());
+    let referee = players.iter().all(|p| p != &Player::Human);
+    let new = NewGame {
+        variant,
+        options,
+        fen: body.fen,
+        players,
+        seed: body.seed,
+        device: app.device,
+    };
+    // Building may load a network from disk: not on the runtime's threads.
+    let session = tokio::task::spawn_blocking(move || new.build())
+        .await
+        .map_err(|e| ApiError::internal(format!("setting up the game failed: {e}")))??;
+    let tokens = Tokens::new(referee);
+    let id = app.store.insert(session, tokens.clone());
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({
+            "id": id,
+            "variant": variant.name(),
+            "players": {"white": names[0], "black": names[1]},
+            "tokens": {"white": tokens.white, "black": tokens.black, "referee": tokens.referee},
+        })),
+    ))
+}
+
+/// The state as `seat` sees it, with the game's id.
+fn state_of(session: &dyn Session, id: &str, seat: Seat, flip: bool) -> Value {
+    let mut state = session.state(seat, flip);
+    state["id"] = Value::from(id);
+    state
+}
+
+async fn state(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    q: Result<Query<SeatQuery>, QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let q = query(q)?;
+    as_seat(&app, &id, &q.token, |s, seat| {
+        Ok(Json(state_of(s, &id, seat, q.flip)))
+    })
+}
+
+async fn legal(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    q: Result<Query<SeatQuery>, QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let q = query(q)?;
+    as_seat(&app, &id, &q.token, |s, seat| Ok(Json(s.legal(seat))))
+}
+
+async fn play(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    body: Result<Json<MoveBody>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let body = json_body(body)?;
+    too_long("move", &body.text, MAX_MOVE)?;
+    as_seat(&app, &id, &body.token, |s, seat| {
+        s.play(seat, &body.text)?;
+        Ok(Json(state_of(s, &id, seat, body.flip)))
+    })
+}
+
+async fn undo(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    body: Result<Json<TokenBody>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let body = json_body(body)?;
+    as_seat(&app, &id, &body.token, |s, seat| {
+        s.undo(seat)?;
+        Ok(Json(state_of(s, &id, seat, body.flip)))
+    })
+}
+
+/// The agent to move thinks on a blocking thread (the game stays readable
+/// meanwhile), then its move is played unless the game changed.
+async fn agent(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    body: Result<Json<TokenBody>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let body = json_body(body)?;
+    let (session, seat) = app.store.get(&id, &body.token)?;
+    let task = with_session(&app, &id, &session, |s| s.start_agent())?;
+    match tokio::task::spawn_blocking(task).await {
+        Ok(done) => with_session(&app, &id, &session, |s| {
+            s.finish_agent(done)?;
+            Ok(Json(state_of(s, &id, seat, body.flip)))
+        }),
+        Err(e) => {
+            with_session(&app, &id, &session, |s| {
+                s.abort_agent();
+                Ok(())
+            })?;
+            Err(ApiError::internal(format!("the agent's thread died: {e}")))
+        }
+    }
+}
+
+async fn pgn(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    q: Result<Query<SeatQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let q = query(q)?;
+    let text = as_seat(&app, &id, &q.token, |s, seat| Ok(s.pgn(seat)))?;
+    let short: String = id.chars().take(8).collect();
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/x-chess-pgn; charset=utf-8".to_owned(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"heterodox-{short}.pgn\""),
+            ),
+        ],
+        text,
+    )
+        .into_response())
+}

@@ -1,0 +1,104 @@
+//! `heterodox serve` (served by `heterodox-net`: its agents may run a
+//! network): a local web server where a person plays any variant and rule
+//! set against an agent or another person, or watches two agents. The page
+//! (page/) is embedded; under it is an HTTP/JSON API (api.rs, documented
+//! in docs/play.md).
+//!
+//! ```text
+//! heterodox serve                      http://127.0.0.1:8080/
+//! heterodox serve --port 0             any free port (the URL is printed)
+//! heterodox serve --agent uniform@400  the agent a new game plays by default
+//! ```
+//!
+//! Agents think on tokio's blocking threads (`spawn_blocking`), never on
+//! the runtime's. Games are bounded in number and idle time (store.rs); a
+//! panic in a handler answers 500 and the server goes on.
+
+mod api;
+mod error;
+mod page;
+mod session;
+mod store;
+mod view;
+
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::Args;
+use heterodox_training::arena::agent::{AgentSpec, DEFAULT_AGENT};
+
+use crate::common::print_stdout;
+use store::{Limits, Store};
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The port to listen on; 0 takes any free port (the URL is printed).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// The address to listen on (the loopback by default: this machine only).
+    #[arg(long, default_value = "127.0.0.1")]
+    host: IpAddr,
+    /// The agent a new game plays unless the page names another: random,
+    /// uniform@SIMS, rollout@SIMS, net:DIR@SIMS.
+    #[arg(long, default_value = DEFAULT_AGENT)]
+    agent: String,
+    /// The most games kept at once; a new game past it evicts the least
+    /// recently used.
+    #[arg(long, default_value_t = 1000)]
+    max_games: usize,
+    /// Seconds a game is kept without a request.
+    #[arg(long, default_value_t = 3600)]
+    idle_seconds: u64,
+    #[command(flatten)]
+    device: crate::device::DeviceArgs,
+}
+
+pub fn run(args: &ServeArgs) -> Result<(), String> {
+    let default_agent: AgentSpec = args.agent.parse().map_err(|e| format!("--agent: {e}"))?;
+    if args.max_games == 0 {
+        return Err("--max-games must be at least 1".to_owned());
+    }
+    if args.idle_seconds == 0 {
+        return Err("--idle-seconds must be at least 1".to_owned());
+    }
+    let device = args.device.device()?;
+    let limits = Limits {
+        max_games: args.max_games,
+        idle: Duration::from_secs(args.idle_seconds),
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind((args.host, args.port))
+            .await
+            .map_err(|e| format!("cannot listen on {}:{}: {e}", args.host, args.port))?;
+        let address = listener
+            .local_addr()
+            .map_err(|e| format!("cannot read the address listened on: {e}"))?;
+        let app = Arc::new(api::App {
+            store: Store::new(limits),
+            default_agent,
+            device,
+        });
+        let sweeper = Arc::clone(&app);
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(Duration::from_secs(30));
+            loop {
+                every.tick().await;
+                sweeper.store.sweep();
+            }
+        });
+        print_stdout(&format!(
+            "heterodox serve: http://{address}/ (Ctrl-C stops)\n"
+        ));
+        axum::serve(listener, api::router(app))
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+            .map_err(|e| format!("the server stopped: {e}"))
+    })
+}
