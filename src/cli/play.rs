@@ -16,8 +16,8 @@ pub struct PlayArgs {
     /// Pick uniformly random legal moves for both sides.
     #[arg(long, conflicts_with = "agent")]
     random: bool,
-    /// Play against this agent (random, uniform@SIMS, rollout@SIMS,
-    /// net:DIR@SIMS) in the terminal; `heterodox play --agent X --help`
+    /// Play against this agent (random, greedy, ab@DEPTH, ab@MSms, ab@NODESn,
+    /// uniform@SIMS, rollout@SIMS, net:DIR@SIMS) in the terminal; `heterodox play --agent X --help`
     /// for its options.
     #[arg(long)]
     agent: Option<String>,

@@ -26,8 +26,9 @@ use crate::selfplay::writable_dir;
 pub struct ArenaArgs {
     #[command(flatten)]
     rules: crate::args::RulesArgs,
-    /// Agents, comma-separated: random, uniform@SIMS, rollout@SIMS,
-    /// net:DIR@SIMS (each optionally /puct or /gumbel).
+    /// Agents, comma-separated: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn,
+    /// uniform@SIMS, rollout@SIMS, net:DIR@SIMS (tree searches optionally
+    /// /puct or /gumbel).
     #[arg(long, value_delimiter = ',', required = true)]
     agents: Vec<String>,
     /// Games per pairing (whole pairs: one opening, both colours); with

@@ -26,7 +26,8 @@ use crate::common::print_stdout;
 pub struct PlayArgs {
     #[command(flatten)]
     game: crate::args::GameArgs,
-    /// The agent: random, uniform@SIMS, rollout@SIMS, net:DIR@SIMS.
+    /// The agent: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn, uniform@SIMS,
+    /// rollout@SIMS, net:DIR@SIMS.
     #[arg(long, required = true)]
     agent: String,
     /// Your colour: white or black.

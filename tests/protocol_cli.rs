@@ -1,0 +1,248 @@
+//! `heterodox uci` and `heterodox xboard` driven as a GUI drives them: a
+//! script on standard input, the replies on standard output. Every variant's
+//! move tokens are played, a bad one is refused with the position kept, and
+//! the engine answers positions whose best move is known.
+
+mod support;
+use support::{heterodox_with_input, text};
+
+/// The lines of a UCI session that do not depend on the clock: everything
+/// but `info depth ...` (nodes and times vary).
+fn uci(script: &str) -> Vec<String> {
+    let out = heterodox_with_input(&["uci"], script);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    text(&out.stdout)
+        .lines()
+        .filter(|line| !line.starts_with("info depth"))
+        .map(str::to_owned)
+        .collect()
+}
+
+fn xboard(script: &str) -> Vec<String> {
+    let out = heterodox_with_input(&["xboard"], script);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    text(&out.stdout).lines().map(str::to_owned).collect()
+}
+
+/// `info string fen ...` and the legal list of a `d` line pair.
+fn fen_line(lines: &[String], k: usize) -> &str {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info string fen "))
+        .nth(k)
+        .unwrap_or_else(|| panic!("no fen line {k} in {lines:#?}"))
+        .trim_start_matches("info string fen ")
+}
+
+fn legal_line(lines: &[String], k: usize) -> Vec<String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info string legal"))
+        .nth(k)
+        .unwrap_or_else(|| panic!("no legal line {k} in {lines:#?}"))
+        .trim_start_matches("info string legal")
+        .split_whitespace()
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn uci_handshake_names_the_variants_and_options() {
+    let lines = uci("uci\nisready\nquit\n");
+    assert_eq!(
+        lines,
+        [
+            format!("id name Heterodox {}", env!("CARGO_PKG_VERSION")),
+            "id author the Heterodox developers".to_owned(),
+            "option name UCI_Variant type combo default chess var chess var poison \
+             var hostage var madscientist var traitor"
+                .to_owned(),
+            "option name Rules type string default <empty>".to_owned(),
+            "option name Agent type string default ab@1000ms".to_owned(),
+            "uciok".to_owned(),
+            "readyok".to_owned(),
+        ]
+    );
+}
+
+#[test]
+fn uci_finds_the_known_best_move_in_every_variant() {
+    // Mate in one (chess); a hanging Doctor or Queen for a bishop elsewhere.
+    let cases = [
+        ("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8"),
+        ("poison", "4k3/8/8/8/8/8/1d6/2B1K3 w - - 0 1 -", "c1b2"),
+        (
+            "hostage",
+            "4k3/8/8/8/8/8/1q6/2B1K3[-/-/-/-] w - - 0 1",
+            "c1b2",
+        ),
+        (
+            "madscientist",
+            "4k3/8/8/8/8/8/1q6/2B1K3 w - - - 0 1",
+            "c1b2",
+        ),
+    ];
+    for (variant, fen, best) in cases {
+        let lines = uci(&format!(
+            "setoption name UCI_Variant value {variant}\nposition fen {fen}\ngo depth 3\n"
+        ));
+        assert_eq!(lines, [format!("bestmove {best}")], "{variant}");
+    }
+}
+
+#[test]
+fn uci_plays_every_variant_s_own_tokens_and_refuses_a_bad_one_whole() {
+    // Hostage: an exchange (a black pawn given back for a white one, dropped
+    // on e4), then Black drops the pawn it was given.
+    let lines = uci("setoption name UCI_Variant value hostage\n\
+         position startpos moves e2e4 d7d5 e4d5 d8d5 P-P@e4 P@e6\nd\n\
+         position startpos moves e2e4 d7d5 e4d5 d8d5 P-P@e4 P@e4\nd\nquit\n");
+    let after = "rnb1kbnr/ppp1pppp/4p3/3q4/4P3/8/PPPP1PPP/RNBQKBNR[-/-/-/-] w KQkq - 0 4";
+    assert_eq!(fen_line(&lines, 0), after);
+    assert_eq!(
+        lines[2],
+        "info string error: step 6 'P@e4': illegal move 'P@e4' in position \
+         rnb1kbnr/ppp1pppp/8/3q4/4P3/8/PPPP1PPP/RNBQKBNR[-/-/-/p] b KQkq - 0 3"
+    );
+    assert_eq!(
+        fen_line(&lines, 1),
+        after,
+        "the refused position kept none of it"
+    );
+
+    // Poison: a Harpy poisons (`*`), a Doctor cures (`~`).
+    let lines = uci("setoption name UCI_Variant value poison\n\
+         position fen 4k3/8/3d4/4p3/4H3/8/8/4K3 w - - 0 1 - moves e4*e5\nd\n\
+         position fen 4k3/8/3d4/4p3/4H3/8/8/4K3 w - - 0 1 - moves e4*e5 d6~e5\nd\nquit\n");
+    assert_eq!(
+        fen_line(&lines, 0),
+        "4k3/8/3d4/4p3/8/8/8/4K3 b - - 0 1 e5:5"
+    );
+    assert!(legal_line(&lines, 0).contains(&"d6~e5".to_owned()));
+    assert_eq!(fen_line(&lines, 1), "4k3/8/3d4/4p3/8/8/8/4K3 w - - 0 2 -");
+    assert_eq!(legal_line(&lines, 1), ["e1f1", "e1e2", "e1f2"]);
+
+    // Mad Scientist: remove a part (`F-f1`), then attach it again (`F+f1`).
+    let lines = uci("setoption name UCI_Variant value madscientist\n\
+         position startpos moves F-f1 e7e5\nd\n\
+         position startpos moves F-f1 e7e5 F+f1\nd\n\
+         position startpos moves F-f1 e7e5 C@e2\nd\nquit\n");
+    assert_eq!(
+        fen_line(&lines, 0),
+        "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQK[F]NR w KQkq - F 0 2"
+    );
+    let legal = legal_line(&lines, 0);
+    assert_eq!(legal[legal.len() - 4..], ["W-d1", "F-d1", "F+f1", "F-f1"]);
+    let attached = fen_line(&lines, 1).to_owned();
+    assert!(attached.starts_with("rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQK"));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("info string error: step 3 'C@e2': illegal move 'C@e2'")));
+    assert_eq!(
+        fen_line(&lines, 2),
+        attached,
+        "the refused position kept none of it"
+    );
+
+    // Traitor: two secret selections, then an announcement and its move
+    // are two steps.
+    let lines = uci("setoption name UCI_Variant value traitor\n\
+         position startpos moves S-h8 S-h1\nd\n\
+         position startpos moves S-h8 S-h1 T-h8\nd\nquit\n");
+    assert_eq!(
+        fen_line(&lines, 0),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - - 9,9 -/- h8/h1 open - -"
+    );
+    assert_eq!(legal_line(&lines, 0)[0], "T-h8");
+    let announced = legal_line(&lines, 1);
+    assert!(announced.contains(&"h8g8".to_owned()), "{announced:?}");
+    assert!(!announced.contains(&"T-h8".to_owned()));
+}
+
+#[test]
+fn uci_reports_bad_commands_and_settings_without_dropping_the_session() {
+    let lines = uci("setoption name UCI_Variant value shogi\n\
+         setoption name Rules value mode=nonsense\n\
+         setoption name Agent value ab@0\n\
+         position somewhere\n\
+         go fast\n\
+         jump\n\
+         position startpos moves e2e4\nd\nquit\n");
+    let errors: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string error: "))
+        .collect();
+    assert_eq!(errors.len(), 6, "{lines:#?}");
+    assert!(errors[0].contains("shogi"), "{}", errors[0]);
+    assert!(errors[1].contains("mode"), "{}", errors[1]);
+    assert!(errors[2].contains("ab@0"), "{}", errors[2]);
+    assert_eq!(
+        errors[3],
+        "info string error: position needs 'startpos' or 'fen FEN'"
+    );
+    assert_eq!(errors[4], "info string error: unknown go parameter 'fast'");
+    assert_eq!(errors[5], "info string error: unknown command 'jump'");
+    // The session still plays chess with its first settings.
+    assert_eq!(
+        fen_line(&lines, 0),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
+}
+
+#[test]
+fn uci_says_when_the_game_is_over() {
+    let lines = uci("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 moves a1a8\ngo depth 2\n");
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove 0000"));
+    assert!(
+        lines[0].starts_with("info string the game is over: "),
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn xboard_lists_the_variants_sets_them_up_and_plays() {
+    let lines = xboard(
+        "xboard\nprotover 2\nping 7\nvariant hostage\nforce\n\
+         usermove e2e5\nusermove e2e4\nsd 2\ngo\nquit\n",
+    );
+    assert_eq!(lines.len(), 5, "{lines:#?}");
+    assert_eq!(
+        lines[0],
+        format!(
+            "feature myname=\"Heterodox {}\" variants=\"normal,poison,hostage,madscientist,traitor\" \
+             setboard=1 usermove=1 ping=1 playother=1 san=0 sigint=0 sigterm=0 colors=0 \
+             analyze=0 reuse=1 done=1",
+            env!("CARGO_PKG_VERSION")
+        )
+    );
+    assert_eq!(lines[1], "pong 7");
+    assert_eq!(
+        lines[2],
+        "setup (PNBRQKpnbrqk) 8x8+0_hostage \
+         rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[-/-/-/-] w KQkq - 0 1"
+    );
+    assert_eq!(
+        lines[3],
+        "Illegal move (illegal move 'e2e5' in position \
+         rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[-/-/-/-] w KQkq - 0 1): e2e5"
+    );
+    // e2e4 was kept (the refused e2e5 was not): Black, to move, answers.
+    let reply = lines[4].strip_prefix("move ").expect("the engine moves");
+    assert!(reply.chars().nth(1) >= Some('5'), "a Black move: {reply}");
+}
+
+#[test]
+fn xboard_announces_the_result_and_refuses_bad_settings() {
+    let lines = xboard(
+        "xboard\nnew\nvariant shogi\nsd x\n\
+         setboard 6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1\nforce\nsetboard nonsense\n\
+         setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\nsd 3\ngo\nquit\n",
+    );
+    assert!(lines[0].starts_with("Error (variant): "), "{lines:#?}");
+    assert_eq!(lines[1], "Error (bad depth): sd x");
+    assert!(
+        lines[2].starts_with("tellusererror Illegal position: "),
+        "{lines:#?}"
+    );
+    assert_eq!(lines[3..], ["move a1a8", "1-0 {white wins by checkmate}"]);
+}
