@@ -1,9 +1,9 @@
 //! Evaluation terms shared by the variants played on the shared `Board`
 //! (chess, Poison, Hostage, Traitor): material, piece-square tables,
 //! mobility, king attack, pawn structure, king shelter, rooks on open
-//! files, the bishop pair, and the mop-up that drives a lone King to the
-//! edge. Each variant passes its own role table (values, shapes, weights)
-//! and the pieces that are frozen (Poison's poisoned pieces).
+//! files and the bishop pair; the material balance. Each variant passes
+//! its own role table (values, shapes, weights) and the pieces that are
+//! frozen (Poison's poisoned pieces).
 //!
 //! Scores are middlegame/endgame pairs ([`Taper`]) blended by the phase
 //! (the non-pawn material on the board); the piece-square tables are in
@@ -119,6 +119,25 @@ pub(crate) const NO_ROLE: RoleInfo = RoleInfo {
     mobility_zero: 0,
     king_attack: 0,
 };
+
+/// One row of a variant's role table, in the order the tables list them.
+pub(crate) const fn role(
+    value: Taper,
+    shape: Shape,
+    phase: i32,
+    mobility: Taper,
+    mobility_zero: i32,
+    king_attack: i32,
+) -> RoleInfo {
+    RoleInfo {
+        value,
+        shape,
+        phase,
+        mobility,
+        mobility_zero,
+        king_attack,
+    }
+}
 
 /// A variant's roles, indexed by `Role::index()`.
 pub(crate) type RoleTable = [RoleInfo; Role::COUNT];
@@ -346,30 +365,16 @@ pub(crate) fn board_terms(board: &Board, roles: &RoleTable, frozen: Bitboard) ->
     (total, phase)
 }
 
-/// Drives a lone King to the edge and the strong King towards it: the
-/// winning side's bonus when the other side has nothing but its King.
-pub(crate) fn mop_up(strong_king: Square, lone_king: Square) -> i32 {
-    let edge = 3 * super::pst::ring(lone_king.index()) + corner_distance(lone_king);
-    let closeness = 14 - manhattan(strong_king, lone_king);
-    10 * edge + 4 * closeness
-}
-
-fn corner_distance(sq: Square) -> i32 {
-    let file = sq.file().index() as i32;
-    let rank = sq.rank().index() as i32;
-    let to_corner = |f: i32, r: i32| (file - f).abs() + (rank - r).abs();
-    // 7 on a corner, less further away.
-    7 - to_corner(0, 0)
-        .min(to_corner(7, 0))
-        .min(to_corner(0, 7))
-        .min(to_corner(7, 7))
-        .min(7)
-}
-
-fn manhattan(a: Square, b: Square) -> i32 {
-    let df = a.file().index() as i32 - b.file().index() as i32;
-    let dr = a.rank().index() as i32 - b.rank().index() as i32;
-    df.abs() + dr.abs()
+/// `side`'s material minus the opponent's by the middlegame values.
+pub(crate) fn material_balance(board: &Board, side: Color, roles: &RoleTable) -> i32 {
+    let mut total = 0;
+    for role in Role::ALL {
+        let value = roles[role.index()].value.mg;
+        total += value
+            * (board.by_piece(Piece::new(side, role)).count() as i32
+                - board.by_piece(Piece::new(!side, role)).count() as i32);
+    }
+    total
 }
 
 #[cfg(test)]
@@ -401,14 +406,5 @@ mod tests {
         assert!(passed_pawns(own, blocker, Color::White).is_empty());
         assert_eq!(passed_pawns(own, behind, Color::White), own);
         assert_eq!(passed_pawns(blocker, own, Color::Black), Bitboard::EMPTY);
-    }
-
-    #[test]
-    fn mop_up_prefers_the_corner_and_the_kings_close() {
-        let strong: Square = "c3".parse().unwrap();
-        assert!(mop_up(strong, Square::A1) > mop_up(strong, "d4".parse().unwrap()));
-        assert!(
-            mop_up("b3".parse().unwrap(), Square::A1) > mop_up("h8".parse().unwrap(), Square::A1)
-        );
     }
 }

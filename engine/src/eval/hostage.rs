@@ -19,31 +19,12 @@
 //! available, so zugzwang is rare).
 
 use heterodox_env::attacks;
-use heterodox_env::fide::movegen::MoveSink;
 use heterodox_env::hostage::{exchange_value, ActionVisitor, ListVisitor, Reserve, RESERVE_ROLES};
-use heterodox_env::{Bitboard, Color, Hostage, HostageAction, Move, Piece, Rank, Role, Square};
+use heterodox_env::{Bitboard, Color, Hostage, HostageAction, Piece, Rank, Role};
 
-use super::chess::{noisy_targets, see_at_least as fide_see, TEMPO};
-use super::fide::{self, s, RoleInfo, RoleTable, Shape, Taper, NO_ROLE};
-use super::{Knowledge, Noisy, Pruning};
-
-const fn role(
-    value: Taper,
-    shape: Shape,
-    phase: i32,
-    mobility: Taper,
-    zero: i32,
-    attack: i32,
-) -> RoleInfo {
-    RoleInfo {
-        value,
-        shape,
-        phase,
-        mobility,
-        mobility_zero: zero,
-        king_attack: attack,
-    }
-}
+use super::fide::{self, material_balance, role, s, RoleTable, Shape, Taper, NO_ROLE};
+use super::fide_moves::{noisy_move, see_at_least as fide_see, NoisyMoves};
+use super::{for_side_to_act, Knowledge, Noisy, Pruning};
 
 /// The Hostage role table (docs/engine.md, "Hostage").
 pub(crate) const ROLES: RoleTable = [
@@ -75,10 +56,7 @@ pub(crate) struct HostageKnowledge;
 impl Knowledge for HostageKnowledge {
     type Pos = Hostage;
 
-    const PRUNING: Pruning = Pruning {
-        late_move_reductions: true,
-        futility: true,
-    };
+    const PRUNING: Pruning = Pruning::ALL;
 
     fn evaluate(pos: &Hostage) -> i32 {
         let (mut terms, phase) = fide::board_terms(pos.board(), &ROLES, Bitboard::EMPTY);
@@ -86,17 +64,11 @@ impl Knowledge for HostageKnowledge {
             let own = reserve_terms(pos, color);
             terms += if color == Color::White { own } else { -own };
         }
-        let white = terms.blend(phase.max(8));
-        let score = if pos.turn() == Color::White {
-            white
-        } else {
-            -white
-        };
-        score + TEMPO
+        for_side_to_act(terms.blend(phase.max(8)), pos.turn())
     }
 
     fn material(pos: &Hostage, side: Color) -> i32 {
-        let board_only = super::chess::material_balance(pos.board(), side, &ROLES);
+        let board_only = material_balance(pos.board(), side, &ROLES);
         board_only + reserves(pos, side) - reserves(pos, !side)
     }
 
@@ -108,19 +80,13 @@ impl Knowledge for HostageKnowledge {
         let HostageAction::Move(m) = action else {
             return None;
         };
-        let victim = m
-            .capture()
-            .map_or(0, |r| value(r) * (100 + PRISON_PERCENT) / 100);
-        let promotion = m.promotion().map_or(0, |r| value(r) - value(Role::Pawn));
-        (m.is_capture() || m.promotion().is_some()).then(|| Noisy {
-            gain: victim + promotion,
-            mover: value(m.role()),
-        })
+        noisy_move(m, |r| value(r) * (100 + PRISON_PERCENT) / 100, value)
     }
 
     fn noisy_actions(pos: &Hostage, out: &mut Vec<HostageAction>) -> bool {
         out.clear();
-        pos.visit_legal_actions(&mut NoisyVisitor(ListVisitor(out)));
+        let mut noisy = NoisyMoves::new(ListVisitor(out), pos.board(), pos.turn());
+        pos.visit_legal_actions(&mut noisy);
         true
     }
 
@@ -139,28 +105,8 @@ impl Knowledge for HostageKnowledge {
     }
 }
 
-/// Passes on captures, promotions and en passant only: no drops, no
-/// exchanges.
-struct NoisyVisitor<'a>(ListVisitor<'a, Vec<HostageAction>>);
-
-impl MoveSink<Hostage> for NoisyVisitor<'_> {
-    #[inline]
-    fn piece_moves(&mut self, position: &Hostage, role: Role, from: Square, targets: Bitboard) {
-        let targets = targets & noisy_targets(position.board(), position.turn(), role);
-        if targets.any() {
-            self.0.piece_moves(position, role, from, targets);
-        }
-    }
-
-    #[inline]
-    fn special(&mut self, m: Move) {
-        if matches!(m, Move::EnPassant { .. }) {
-            self.0.special(m);
-        }
-    }
-}
-
-impl ActionVisitor for NoisyVisitor<'_> {
+/// The noisy moves only: no drops, no exchanges.
+impl ActionVisitor for NoisyMoves<ListVisitor<'_, Vec<HostageAction>>> {
     fn drops(&mut self, _role: Role, _targets: Bitboard) {}
 
     fn exchanges(&mut self, _given: Role, _rescued: Role, _targets: Bitboard) {}

@@ -16,9 +16,8 @@ use heterodox_env::attacks;
 use heterodox_env::madscientist::{composite_attacks, MoveKind, Part, Parts, PieceKind};
 use heterodox_env::{Bitboard, Color, MadAction, MadScientist, Square};
 
-use super::chess::TEMPO;
 use super::fide::{self, s, Shape, Taper};
-use super::{Knowledge, Noisy, Pruning};
+use super::{for_side_to_act, Knowledge, Noisy, Pruning};
 
 /// One part of a type (a leaper) and two (a rider), by part type
 /// (Wazir, Ferz, Crab, Barc).
@@ -85,10 +84,7 @@ pub(crate) struct MadKnowledge;
 impl Knowledge for MadKnowledge {
     type Pos = MadScientist;
 
-    const PRUNING: Pruning = Pruning {
-        late_move_reductions: true,
-        futility: true,
-    };
+    const PRUNING: Pruning = Pruning::ALL;
 
     fn evaluate(pos: &MadScientist) -> i32 {
         let mut total = Taper::ZERO;
@@ -99,13 +95,7 @@ impl Knowledge for MadKnowledge {
             total += if color == Color::White { side } else { -side };
         }
         let phase = parts_on_board * 3 / 4;
-        let white = total.blend(phase);
-        let score = if pos.turn() == Color::White {
-            white
-        } else {
-            -white
-        };
-        score + TEMPO
+        for_side_to_act(total.blend(phase), pos.turn())
     }
 
     fn material(pos: &MadScientist, side: Color) -> i32 {
@@ -279,6 +269,7 @@ fn attacked_by(pos: &MadScientist, target: Square, attacker: Color) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::TEMPO;
 
     #[test]
     fn the_start_pieces_are_valued_as_in_chess() {

@@ -20,7 +20,9 @@
 //! the check), and a new variant needs no change here.
 
 mod chess;
+mod endgame;
 mod fide;
+mod fide_moves;
 pub(crate) mod generic;
 mod hostage;
 mod madscientist;
@@ -53,6 +55,26 @@ pub struct Pruning {
     /// Reverse futility (static null move) and late-move pruning at low
     /// depth: the evaluation is trusted to bound the score.
     pub futility: bool,
+}
+
+impl Pruning {
+    /// Every pruning: for the variants whose evaluation knows material and
+    /// check well enough to bound the score (all known ones so far).
+    pub const ALL: Pruning = Pruning {
+        late_move_reductions: true,
+        futility: true,
+    };
+}
+
+/// Bonus for the side to act, added by every known variant's evaluation.
+pub(crate) const TEMPO: i32 = 12;
+
+/// The last step of every known variant's evaluation: a score from
+/// White's side turned to the side to act's, plus [`TEMPO`].
+#[inline]
+pub(crate) fn for_side_to_act(white: i32, turn: Color) -> i32 {
+    let score = if turn == Color::White { white } else { -white };
+    score + TEMPO
 }
 
 /// One variant's search knowledge, for its position type `Pos`.

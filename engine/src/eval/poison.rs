@@ -14,27 +14,10 @@ use heterodox_env::attacks;
 use heterodox_env::poison::{ActionVisitor, ListVisitor};
 use heterodox_env::{Bitboard, Color, Move, PoisonAction, PoisonChess, Role, Square};
 
-use super::chess::{endgame, has_pieces, noisy_targets, TEMPO};
-use super::fide::{self, s, RoleInfo, RoleTable, Shape, Taper, NO_ROLE};
-use super::{Knowledge, Noisy, Pruning};
-
-const fn role(
-    value: Taper,
-    shape: Shape,
-    phase: i32,
-    mobility: Taper,
-    zero: i32,
-    attack: i32,
-) -> RoleInfo {
-    RoleInfo {
-        value,
-        shape,
-        phase,
-        mobility,
-        mobility_zero: zero,
-        king_attack: attack,
-    }
-}
+use super::endgame::endgame;
+use super::fide::{self, material_balance, role, s, RoleTable, Shape, Taper, NO_ROLE};
+use super::fide_moves::{has_pieces, noisy_move, NoisyMoves};
+use super::{for_side_to_act, Knowledge, Noisy, Pruning};
 
 /// The Poison role table (docs/engine.md, "Poison").
 pub(crate) const ROLES: RoleTable = [
@@ -64,10 +47,7 @@ pub(crate) struct PoisonKnowledge;
 impl Knowledge for PoisonKnowledge {
     type Pos = PoisonChess;
 
-    const PRUNING: Pruning = Pruning {
-        late_move_reductions: true,
-        futility: true,
-    };
+    const PRUNING: Pruning = Pruning::ALL;
 
     fn evaluate(pos: &PoisonChess) -> i32 {
         let board = pos.board();
@@ -77,17 +57,13 @@ impl Knowledge for PoisonKnowledge {
             terms += if color == Color::White { own } else { -own };
         }
         let white = endgame(board, terms.blend(phase), &ROLES);
-        let score = if pos.turn() == Color::White {
-            white
-        } else {
-            -white
-        };
-        (score + TEMPO).clamp(-crate::score::EVAL_LIMIT, crate::score::EVAL_LIMIT)
+        let score = for_side_to_act(white, pos.turn());
+        score.clamp(-crate::score::EVAL_LIMIT, crate::score::EVAL_LIMIT)
     }
 
     fn material(pos: &PoisonChess, side: Color) -> i32 {
         let board = pos.board();
-        let mut total = super::chess::material_balance(board, side, &ROLES);
+        let mut total = material_balance(board, side, &ROLES);
         total += poison_terms(pos, side).mg - poison_terms(pos, !side).mg;
         total
     }
@@ -98,14 +74,7 @@ impl Knowledge for PoisonKnowledge {
 
     fn noisy(pos: &PoisonChess, action: &PoisonAction) -> Option<Noisy> {
         match *action {
-            PoisonAction::Move(m) => {
-                let victim = m.capture().map_or(0, value);
-                let promotion = m.promotion().map_or(0, |r| value(r) - value(Role::Pawn));
-                (m.is_capture() || m.promotion().is_some()).then(|| Noisy {
-                    gain: victim + promotion,
-                    mover: value(m.role()),
-                })
-            }
+            PoisonAction::Move(m) => noisy_move(&m, value, value),
             PoisonAction::Poison { target, .. } => Some(Noisy {
                 gain: pos.board().role_at(target).map_or(0, |r| {
                     if r == Role::King {
@@ -125,7 +94,8 @@ impl Knowledge for PoisonKnowledge {
 
     fn noisy_actions(pos: &PoisonChess, out: &mut Vec<PoisonAction>) -> bool {
         out.clear();
-        pos.visit_legal_actions(&mut NoisyVisitor(ListVisitor(out)));
+        let mut noisy = NoisyMoves::new(ListVisitor(out), pos.board(), pos.turn());
+        pos.visit_legal_actions(&mut noisy);
         true
     }
 
@@ -173,22 +143,23 @@ impl Knowledge for PoisonKnowledge {
     }
 }
 
-/// Passes on captures, promotions, en passant, poisonings and cures.
-struct NoisyVisitor<'a>(ListVisitor<'a, Vec<PoisonAction>>);
-
-impl ActionVisitor for NoisyVisitor<'_> {
+/// Poison's generator reports piece moves by targets and every other
+/// action one by one: the noisy piece moves, en passant, poisonings and
+/// cures pass, castling does not. (While a piece is dying the generator
+/// reports every action one by one, and all but castling pass.)
+impl ActionVisitor for NoisyMoves<ListVisitor<'_, Vec<PoisonAction>>> {
     #[inline]
     fn piece_moves(&mut self, position: &PoisonChess, role: Role, from: Square, targets: Bitboard) {
-        let targets = targets & noisy_targets(position.board(), position.turn(), role);
+        let targets = self.targets(role, targets);
         if targets.any() {
-            self.0.piece_moves(position, role, from, targets);
+            self.inner.piece_moves(position, role, from, targets);
         }
     }
 
     #[inline]
     fn action(&mut self, action: PoisonAction) {
         if !matches!(action, PoisonAction::Move(Move::Castle { .. })) {
-            self.0.action(action);
+            self.inner.action(action);
         }
     }
 }

@@ -20,9 +20,11 @@
 use heterodox_env::traitor::{self as rules, Mode, Secret, Selection, Step};
 use heterodox_env::{Bitboard, Color, Piece, Role, Traitor, TraitorAction};
 
-use super::chess::{endgame, has_pieces, see_value, ROLES, TEMPO};
+use super::chess::ROLES;
+use super::endgame::endgame;
 use super::fide::{self, s, Taper};
-use super::{Knowledge, Noisy, Pruning};
+use super::fide_moves::{has_pieces, noisy_move, see_value};
+use super::{for_side_to_act, Knowledge, Noisy, Pruning};
 
 /// Per cent of a piece's value that a possible announcement of it is worth.
 const POTENTIAL_PERCENT: i32 = 50;
@@ -32,10 +34,7 @@ pub(crate) struct TraitorKnowledge;
 impl Knowledge for TraitorKnowledge {
     type Pos = Traitor;
 
-    const PRUNING: Pruning = Pruning {
-        late_move_reductions: true,
-        futility: true,
-    };
+    const PRUNING: Pruning = Pruning::ALL;
 
     fn evaluate(pos: &Traitor) -> i32 {
         let board = pos.board();
@@ -43,13 +42,7 @@ impl Knowledge for TraitorKnowledge {
         terms += control_correction(pos);
         let potential = potential(pos, Color::White) - potential(pos, Color::Black);
         terms += s(potential, potential);
-        let white = endgame(board, terms.blend(phase), &ROLES);
-        let score = if pos.turn() == Color::White {
-            white
-        } else {
-            -white
-        };
-        score + TEMPO
+        for_side_to_act(endgame(board, terms.blend(phase), &ROLES), pos.turn())
     }
 
     fn material(pos: &Traitor, side: Color) -> i32 {
@@ -74,28 +67,21 @@ impl Knowledge for TraitorKnowledge {
         let TraitorAction::Move(m) = action else {
             return None;
         };
-        let victim = match m.capture() {
-            Some(role) => {
-                let sq = match *m {
-                    heterodox_env::Move::EnPassant { from, to } => {
-                        heterodox_env::Square::from_coords(to.file(), from.rank())
-                    }
-                    _ => m.to(),
-                };
-                match controller(pos, sq) {
-                    Some(c) if c == pos.turn() => -see_value(role),
-                    _ => see_value(role),
+        // Capturing a piece the mover controls (its own announced
+        // traitor) loses that piece.
+        let victim = |role: Role| {
+            let sq = match *m {
+                heterodox_env::Move::EnPassant { from, to } => {
+                    heterodox_env::Square::from_coords(to.file(), from.rank())
                 }
+                _ => m.to(),
+            };
+            match controller(pos, sq) {
+                Some(c) if c == pos.turn() => -see_value(role),
+                _ => see_value(role),
             }
-            None => 0,
         };
-        let promotion = m
-            .promotion()
-            .map_or(0, |r| see_value(r) - see_value(Role::Pawn));
-        (m.is_capture() || m.promotion().is_some()).then(|| Noisy {
-            gain: victim + promotion,
-            mover: see_value(m.role()),
-        })
+        noisy_move(m, victim, see_value)
     }
 
     /// A cheap exchange test: the gain, less the capturing piece when an

@@ -13,7 +13,7 @@ use std::mem;
 use heterodox_env::GameVariant;
 
 use super::ordering::{history_bonus, pick, score_actions, KILLER};
-use super::{outcome_score, Searcher};
+use super::{child_depth, outcome_score, Searcher};
 use crate::eval;
 use crate::score::{
     from_table, is_mate, mate_in, mated_in, to_table, INFINITE, MATE_BOUND, MAX_PLY,
@@ -155,9 +155,7 @@ impl<P: GameVariant> Searcher<'_, P> {
             if allow_null && depth >= 3 && static_eval >= beta && beta > -MATE_BOUND {
                 if let Some(passed) = eval::null_move(pos) {
                     let reduction = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
-                    let key = passed.repetition_key();
-                    self.tt.prefetch(key);
-                    self.state.path.push(key, true);
+                    self.enter(&passed, true);
                     let null_depth = depth - 1 - reduction;
                     let score = if null_depth <= 0 {
                         // Quiescence with the opponent's quiet checks: a
@@ -228,16 +226,8 @@ impl<P: GameVariant> Searcher<'_, P> {
                     continue;
                 }
             }
-            let new_depth = if shallow {
-                0
-            } else if same_player {
-                depth
-            } else {
-                depth - 1
-            };
-            let key = child.repetition_key();
-            self.tt.prefetch(key);
-            self.state.path.push(key, irreversible);
+            let new_depth = child_depth(depth, same_player, shallow);
+            self.enter(&child, irreversible);
             let score = if searched == 0 {
                 self.child(&child, same_player, new_depth, alpha, beta, ply + 1)
             } else {

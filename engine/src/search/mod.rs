@@ -206,6 +206,17 @@ impl<'a, P: GameVariant> Searcher<'a, P> {
         }
     }
 
+    /// Steps down into `position` (a child, or the turn passed): its key
+    /// joins the repetition path (`irreversible` as the action that led
+    /// there) and its table entry is fetched ahead of the visit.
+    /// `self.state.path.pop()` steps back up.
+    #[inline]
+    pub(crate) fn enter(&mut self, position: &P, irreversible: bool) {
+        let key = position.repetition_key();
+        self.tt.prefetch(key);
+        self.state.path.push(key, irreversible);
+    }
+
     /// The principal variation of `ply`: `action`, then the child's.
     #[inline]
     pub(crate) fn update_pv(&mut self, ply: usize, action: P::Action) {
@@ -225,5 +236,20 @@ pub(crate) fn outcome_score(outcome: Outcome, to_act: Color, ply: usize) -> i32 
         Some(winner) if winner == to_act => mate_in(ply),
         Some(_) => mated_in(ply),
         None => 0,
+    }
+}
+
+/// The depth left for a child of a node searched at `depth`: one less,
+/// but the same when the same player acts again (a turn of several steps
+/// counts as one ply), and none at a shallow step (its actions are
+/// searched to quiescence only).
+#[inline]
+pub(crate) fn child_depth(depth: i32, same_player: bool, shallow: bool) -> i32 {
+    if shallow {
+        0
+    } else if same_player {
+        depth
+    } else {
+        depth - 1
     }
 }

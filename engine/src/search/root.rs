@@ -8,7 +8,7 @@
 
 use heterodox_env::GameVariant;
 
-use super::Searcher;
+use super::{child_depth, Searcher};
 use crate::score::{is_mate, to_table, INFINITE};
 use crate::tt::Bound;
 
@@ -140,16 +140,8 @@ impl<P: GameVariant> Searcher<'_, P> {
             let mut child = root.clone();
             child.play_unchecked(&action);
             let same_player = child.turn() == turn;
-            let new_depth = if crate::eval::shallow_step(root) {
-                0
-            } else if same_player {
-                depth
-            } else {
-                depth - 1
-            };
-            let key = child.repetition_key();
-            self.tt.prefetch(key);
-            self.state.path.push(key, irreversible);
+            let new_depth = child_depth(depth, same_player, crate::eval::shallow_step(root));
+            self.enter(&child, irreversible);
             let score = if exact {
                 self.exact_child(&child, same_player, new_depth, root_move.score)
             } else if i == 0 {
