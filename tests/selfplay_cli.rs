@@ -4,7 +4,7 @@
 
 mod support;
 
-use support::{heterodox, scratch, text};
+use support::{heterodox, one_line_error, scratch, text};
 
 use std::path::Path;
 use std::process::Output;
@@ -154,11 +154,8 @@ fn selfplay_refuses_bad_input_with_one_line() {
     ] {
         let mut full = vec!["selfplay", "--quiet", "--out", dir.to_str().unwrap()];
         full.extend_from_slice(&args);
-        let out = heterodox(&full);
-        assert!(!out.status.success(), "{args:?}");
-        let message = text(&out.stderr);
+        let message = one_line_error(&heterodox(&full), &format!("{args:?}"));
         assert!(message.starts_with(expected), "{args:?}: {message}");
-        assert_eq!(message.lines().count(), 1, "{message}");
         assert!(!dir.exists(), "{args:?} wrote {}", dir.display());
     }
     // An output directory that cannot be made.

@@ -37,7 +37,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::GameVariant;
-use heterodox_selfplay::{Evaluator, LeafBatch};
+use heterodox_selfplay::LeafBatch;
+// The trait is implemented by `network_evaluator_common!`; named here for the docs.
+#[cfg(doc)]
+use heterodox_selfplay::Evaluator;
 use tch::{Device, Kind, Tensor};
 
 use crate::cache::{leaf_key, EvalCache};
@@ -520,15 +523,69 @@ pub struct NetEvaluator {
     counters: Arc<Counters>,
 }
 
-impl std::fmt::Debug for NetEvaluator {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("NetEvaluator")
-            .field("spec", &self.shape.spec.summary())
-            .field("device", &self.device)
-            .field("stats", &self.stats())
-            .finish_non_exhaustive()
-    }
+/// What both network evaluators ([`NetEvaluator`], [`crate::QueuedEvaluator`])
+/// show the same way, written once: their `Debug`, the accessors of the
+/// fields both hold (`shape`, `device`, `counters`), and the [`Evaluator`]
+/// impl that falls back to uniform priors when `try_evaluate` fails (see
+/// the module docs). The two differ only in how a batch reaches the network.
+macro_rules! network_evaluator_common {
+    ($evaluator:ident) => {
+        impl std::fmt::Debug for $evaluator {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.debug_struct(stringify!($evaluator))
+                    .field("spec", &self.shape.spec.summary())
+                    .field("device", &self.device)
+                    .field("stats", &self.stats())
+                    .finish_non_exhaustive()
+            }
+        }
+
+        impl $evaluator {
+            /// Counters since construction.
+            pub fn stats(&self) -> $crate::evaluator::EvalStats {
+                self.counters.snapshot()
+            }
+
+            /// The most recent failure, if any.
+            pub fn last_error(&self) -> Option<$crate::evaluator::EvalError> {
+                self.counters.last_error()
+            }
+
+            /// The spec this evaluator serves.
+            pub fn spec(&self) -> &heterodox_env::encoding::EncodingSpec {
+                &self.shape.spec
+            }
+
+            /// Where the forward passes run.
+            pub fn device(&self) -> tch::Device {
+                self.device
+            }
+        }
+
+        impl<P: heterodox_env::GameVariant> heterodox_selfplay::Evaluator<P> for $evaluator {
+            #[doc = concat!("[`", stringify!($evaluator), "::try_evaluate`]; on an error, uniform")]
+            /// priors and value 0 (see the module docs).
+            fn evaluate(
+                &self,
+                batch: &heterodox_selfplay::LeafBatch<P>,
+                priors: &mut [f32],
+                values: &mut [f32],
+            ) {
+                if let Err(e) = self.try_evaluate(batch, priors, values) {
+                    self.counters.fail(e, batch, priors, values);
+                }
+            }
+
+            /// The network reads observations: the search must encode its leaves.
+            fn needs_observations(&self) -> bool {
+                true
+            }
+        }
+    };
 }
+pub(crate) use network_evaluator_common;
+
+network_evaluator_common!(NetEvaluator);
 
 impl NetEvaluator {
     /// An evaluator of `network` for leaves encoded as `spec` says, with no
@@ -594,26 +651,6 @@ impl NetEvaluator {
         engine.evaluate(&mut request)
     }
 
-    /// Counters since construction.
-    pub fn stats(&self) -> EvalStats {
-        self.counters.snapshot()
-    }
-
-    /// The most recent failure, if any.
-    pub fn last_error(&self) -> Option<EvalError> {
-        self.counters.last_error()
-    }
-
-    /// The spec this evaluator serves.
-    pub fn spec(&self) -> &EncodingSpec {
-        &self.shape.spec
-    }
-
-    /// Where the forward passes run.
-    pub fn device(&self) -> Device {
-        self.device
-    }
-
     /// Gives the network back (e.g. to train it further).
     pub fn into_network(self) -> Network {
         self.state
@@ -621,20 +658,5 @@ impl NetEvaluator {
             .unwrap_or_else(PoisonError::into_inner)
             .engine
             .network
-    }
-}
-
-impl<P: GameVariant> Evaluator<P> for NetEvaluator {
-    /// [`NetEvaluator::try_evaluate`]; on an error, uniform priors and
-    /// value 0 (see the module docs).
-    fn evaluate(&self, batch: &LeafBatch<P>, priors: &mut [f32], values: &mut [f32]) {
-        if let Err(e) = self.try_evaluate(batch, priors, values) {
-            self.counters.fail(e, batch, priors, values);
-        }
-    }
-
-    /// The network reads observations: the search must encode its leaves.
-    fn needs_observations(&self) -> bool {
-        true
     }
 }

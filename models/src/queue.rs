@@ -41,13 +41,17 @@ use std::time::{Duration, Instant};
 
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::GameVariant;
-use heterodox_selfplay::{Evaluator, LeafBatch};
+use heterodox_selfplay::LeafBatch;
+// The trait is implemented by `network_evaluator_common!`; named here for the docs.
+#[cfg(doc)]
+use heterodox_selfplay::Evaluator;
 use tch::Device;
 
 use crate::checkpoint::Network;
 use crate::error::ModelError;
 use crate::evaluator::{
-    index_batch, panic_message, Counters, Engine, EvalError, EvalStats, Request, Shape,
+    index_batch, network_evaluator_common, panic_message, Counters, Engine, EvalError, Request,
+    Shape,
 };
 
 /// Settings of a [`QueuedEvaluator`].
@@ -115,15 +119,7 @@ pub struct QueuedEvaluator {
     pool: Mutex<Vec<Job>>,
 }
 
-impl std::fmt::Debug for QueuedEvaluator {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("QueuedEvaluator")
-            .field("spec", &self.shape.spec.summary())
-            .field("device", &self.device)
-            .field("stats", &self.stats())
-            .finish_non_exhaustive()
-    }
-}
+network_evaluator_common!(QueuedEvaluator);
 
 impl QueuedEvaluator {
     /// Starts the runner thread with `network`, for leaves encoded as `spec`
@@ -219,26 +215,6 @@ impl QueuedEvaluator {
         status
     }
 
-    /// Counters since construction.
-    pub fn stats(&self) -> EvalStats {
-        self.counters.snapshot()
-    }
-
-    /// The most recent failure, if any.
-    pub fn last_error(&self) -> Option<EvalError> {
-        self.counters.last_error()
-    }
-
-    /// The spec this evaluator serves.
-    pub fn spec(&self) -> &EncodingSpec {
-        &self.shape.spec
-    }
-
-    /// Where the forward passes run.
-    pub fn device(&self) -> Device {
-        self.device
-    }
-
     /// Stops the runner and gives the network back;
     /// [`EvalError::Stopped`] if the runner died.
     pub fn shutdown(mut self) -> Result<Network, EvalError> {
@@ -255,21 +231,6 @@ impl QueuedEvaluator {
 impl Drop for QueuedEvaluator {
     fn drop(&mut self) {
         self.stop();
-    }
-}
-
-impl<P: GameVariant> Evaluator<P> for QueuedEvaluator {
-    /// [`QueuedEvaluator::try_evaluate`]; on an error, uniform priors and
-    /// value 0 (see the module docs).
-    fn evaluate(&self, batch: &LeafBatch<P>, priors: &mut [f32], values: &mut [f32]) {
-        if let Err(e) = self.try_evaluate(batch, priors, values) {
-            self.counters.fail(e, batch, priors, values);
-        }
-    }
-
-    /// The network reads observations: the search must encode its leaves.
-    fn needs_observations(&self) -> bool {
-        true
     }
 }
 
@@ -320,6 +281,7 @@ mod tests {
     use crate::config::NetConfig;
     use heterodox_env::encoding::encode_stacked;
     use heterodox_env::{new_position, Chess, RuleOptions};
+    use heterodox_selfplay::Evaluator;
 
     fn spec() -> EncodingSpec {
         let start: Chess = new_position(None, &RuleOptions::new(), 0).unwrap();

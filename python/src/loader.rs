@@ -132,7 +132,8 @@ impl Loader {
     /// The shape of one observation, (C, 8, 8).
     #[getter]
     fn observation_shape(&self) -> (usize, usize, usize) {
-        (self.inner().spec().observation_len() / 64, 8, 8)
+        let [channels, height, width] = self.inner().spec().observation_shape();
+        (channels, height, width)
     }
 
     /// The encoding's one-line summary (variant, rules, version, history,

@@ -43,8 +43,7 @@ impl VariantVisitor for Run {
         let stats = match self.evaluator {
             None => run.run(&UniformEvaluator, on_game),
             Some(callable) => {
-                let channels = run.spec().observation_len() / 64;
-                let evaluator = PyEvaluator::<P>::new(callable, [channels, 8, 8]);
+                let evaluator = PyEvaluator::<P>::new(callable, run.spec().observation_shape());
                 let stats = run.run(&evaluator, on_game);
                 if let Some(error) = evaluator.take_error() {
                     return Err(error);

@@ -10,7 +10,6 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 
 use heterodox_env::{GameVariant, RuleOptions, VariantVisitor};
 use heterodox_selfplay::atomic::write_file;
@@ -53,13 +52,8 @@ pub struct ArenaArgs {
     /// A longer game is cut and scored a draw (0: the variant's cap).
     #[arg(long, default_value_t = 0)]
     max_plies: u32,
-    /// Games in progress at once.
-    #[arg(long, default_value_t = 32)]
-    concurrent: u32,
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
     #[command(flatten)]
-    device: crate::device::DeviceArgs,
+    game_run: crate::device::GameRunArgs,
     /// Output directory for games.pgn and results.json (default: a new
     /// runs/arena/VARIANT-N).
     #[arg(long)]
@@ -96,16 +90,16 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     let config = ArenaConfig {
         games: args.games,
-        concurrent: args.concurrent,
+        concurrent: args.game_run.concurrent,
         max_plies: args.max_plies,
         opening_plies: args.opening_plies,
         openings: Vec::new(),
-        seed: args.seed,
+        seed: args.game_run.seed,
         history: 1,
         search: SearchConfig::default(),
         schedule,
         sprt,
-        device: args.device.device()?,
+        device: args.game_run.device.device()?,
     };
     // A directory named by the user is checked before any game is played;
     // the default one is made when the games are written.
@@ -156,16 +150,7 @@ impl VariantVisitor for Visit<'_> {
                 )
             })?;
         }
-        let bar = if self.args.quiet {
-            ProgressBar::hidden()
-        } else {
-            let bar = ProgressBar::new_spinner();
-            bar.set_style(
-                ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}")
-                    .expect("a valid template"),
-            );
-            bar
-        };
+        let bar = crate::progress::spinner(self.args.quiet);
         let names: Vec<String> = self.agents.iter().map(ToString::to_string).collect();
         let pairings = run_arena::<P>(&rules, &self.agents, &self.config, |pairing, done| {
             bar.set_message(format!("pairing {}: {done} games", pairing + 1));

@@ -12,7 +12,6 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 
 use heterodox_training::claims::{run_claim, AgentChoice, ClaimSettings, CLAIMS, DEFAULT_AGENT};
 
@@ -44,13 +43,8 @@ pub struct ClaimArgs {
     /// Random plies that open each game.
     #[arg(long, default_value_t = 4)]
     opening_plies: u32,
-    /// Games in progress at once.
-    #[arg(long, default_value_t = 32)]
-    concurrent: u32,
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
     #[command(flatten)]
-    device: crate::device::DeviceArgs,
+    game_run: crate::device::GameRunArgs,
     /// The report directory (default: reports/NAME).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -86,24 +80,15 @@ pub fn run(args: &ClaimArgs) -> Result<(), String> {
     settings.ply = args.ply;
     settings.max_plies = args.max_plies;
     settings.opening_plies = args.opening_plies;
-    settings.concurrent = args.concurrent;
-    settings.seed = args.seed;
-    settings.device = args.device.device()?;
+    settings.concurrent = args.game_run.concurrent;
+    settings.seed = args.game_run.seed;
+    settings.device = args.game_run.device.device()?;
     let out = args
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("reports").join(claim.name));
     let command = reproduce(claim.name, args, &settings, &out);
-    let bar = if args.quiet {
-        ProgressBar::hidden()
-    } else {
-        let bar = ProgressBar::new_spinner();
-        bar.set_style(
-            ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}")
-                .expect("a valid template"),
-        );
-        bar
-    };
+    let bar = crate::progress::spinner(args.quiet);
     let outcome = run_claim(name, &settings, &out, &command, &mut |line| {
         bar.set_message(line.to_owned());
         bar.tick();
@@ -150,7 +135,7 @@ fn reproduce(
         ("--opening-plies", settings.opening_plies.to_string()),
         ("--seed", settings.seed.to_string()),
         ("--concurrent", settings.concurrent.to_string()),
-        ("--device", args.device.device.clone()),
+        ("--device", args.game_run.device.device.clone()),
         ("--out", out.display().to_string()),
     ] {
         words.push(flag.to_owned());

@@ -1,4 +1,5 @@
-//! `--device`, shared by every subcommand that runs a network.
+//! `--device`, shared by every subcommand that runs a network, and the
+//! group of flags of the commands that play many games of agents.
 
 use clap::Args;
 use heterodox_models::tch::{Cuda, Device};
@@ -24,4 +25,17 @@ impl DeviceArgs {
             )),
         }
     }
+}
+
+/// How a command that plays many games of agents (`arena`, `claim`) plays
+/// them: how many at once, from which seed, on which device.
+#[derive(Args, Debug, Clone)]
+pub struct GameRunArgs {
+    /// Games in progress at once.
+    #[arg(long, default_value_t = 32)]
+    pub concurrent: u32,
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub device: DeviceArgs,
 }

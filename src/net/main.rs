@@ -20,6 +20,7 @@ mod common;
 mod device;
 mod model;
 mod play;
+mod progress;
 mod protocol;
 mod selfplay;
 mod serve;

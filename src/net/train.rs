@@ -14,7 +14,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 
 use heterodox_env::RuleOptions;
 use heterodox_training::trainer::config::TrainConfig;
@@ -153,17 +153,10 @@ struct Display {
 
 impl Display {
     fn new(quiet: bool) -> Display {
-        let bar = if quiet {
-            ProgressBar::hidden()
-        } else {
-            let bar = ProgressBar::new_spinner();
-            bar.set_style(
-                ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}")
-                    .expect("a valid template"),
-            );
+        let bar = crate::progress::spinner(quiet);
+        if !quiet {
             bar.enable_steady_tick(std::time::Duration::from_millis(200));
-            bar
-        };
+        }
         Display { bar, quiet }
     }
 

@@ -40,6 +40,15 @@ pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// The stderr of a run that must fail with an error of one line; `case`
+/// names the run in the assertion messages.
+pub fn one_line_error(output: &Output, case: &str) -> String {
+    assert!(!output.status.success(), "{case}");
+    let stderr = text(&output.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{case}: {stderr}");
+    stderr
+}
+
 /// A path under the system's temporary directory, unique to this test
 /// process, with nothing at it.
 pub fn scratch(name: &str) -> PathBuf {

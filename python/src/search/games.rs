@@ -186,8 +186,7 @@ impl<P: GameVariant> DynSearch for Games<P> {
             .searches
             .gather(|k| slots[k].result.is_none())
             .map_err(round_error)?;
-        let channels = self.spec.observation_len() / 64;
-        let mut requests = Requests::new([channels, 8, 8], self.spec.num_actions);
+        let mut requests = Requests::new(self.spec.observation_shape(), self.spec.num_actions);
         requests.extend(self.searches.batch());
         requests.game.reserve_exact(leaves);
         for k in 0..slots.len() {

@@ -197,7 +197,8 @@ impl Search {
     /// The shape of one observation, (C, 8, 8).
     #[getter]
     fn observation_shape(&self) -> (usize, usize, usize) {
-        (self.inner().spec().observation_len() / 64, 8, 8)
+        let [channels, height, width] = self.inner().spec().observation_shape();
+        (channels, height, width)
     }
 
     /// True when every unfinished game's search has run all its simulations

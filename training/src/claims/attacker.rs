@@ -24,7 +24,7 @@ use heterodox_selfplay::replay::replay;
 use heterodox_selfplay::{DuelGame, GameResult};
 use serde_json::json;
 
-use super::games::{games_pgn, self_play, strength, white_score, GameSet};
+use super::games::{games_pgn, strength_and_self_play, white_score};
 use super::stats::{logistic_regression, Difference, Mean};
 use super::{
     csv_field, direction, majority_verdict, p_text, percent, points, AgentStrength, Claim,
@@ -91,38 +91,14 @@ fn play<P: GameVariant + PositionFeatures>(
     let rules =
         P::parse_rules(&Default::default()).map_err(|e| TrainError::Rules(e.to_string()))?;
     let agent = settings.agents.for_variant(variant).clone();
-    let mut done = 0;
-    let vs_random = strength::<P>(&rules, &agent, settings, stream, &mut || {
-        done += 1;
-        progress(&format!(
-            "{variant}: {agent} against random play, game {done}"
-        ));
-    })?;
+    let (vs_random, games) =
+        strength_and_self_play::<P>(&rules, &agent, settings, stream, variant.name(), progress)?;
     strengths.push(AgentStrength {
         variant: variant.name().to_owned(),
         rules: "default".to_owned(),
         agent: agent.to_string(),
         vs_random,
     });
-    let mut done = 0;
-    let games = self_play::<P>(
-        &rules,
-        &agent,
-        settings,
-        GameSet {
-            games: settings.games,
-            starts: Vec::new(),
-            opening_plies: settings.opening_plies,
-            stream,
-        },
-        &mut || {
-            done += 1;
-            progress(&format!(
-                "{variant}: {agent} against itself, game {done} of {}",
-                settings.games
-            ));
-        },
-    )?;
     for game in &games {
         let leads = leads_at::<P>(&rules, game, settings.ply as usize)?;
         let score = white_score(game);
@@ -378,44 +354,57 @@ pub(crate) fn run(
         ("6-9", 6..=9),
         ("10+", 10..=i32::MAX),
     ];
-    let series = |hostage: bool,
-                  lead: fn(&(i32, i32)) -> i32,
-                  ahead: bool,
-                  buckets: &[(&str, std::ops::RangeInclusive<i32>)]| {
-        let means: Vec<Mean> = buckets
-            .iter()
-            .map(|(_, r)| side_scores(&measured, hostage, lead, ahead, r.clone()))
-            .collect();
+    // One panel of plots (a) and (b): the score of the side ahead (or
+    // behind) by size of its lead, hostage beside chess.
+    let lead_panel = |file: &str,
+                      title: String,
+                      xlabel: &str,
+                      ylabel: &str,
+                      lead: fn(&(i32, i32)) -> i32,
+                      ahead: bool,
+                      buckets: &[(&str, std::ops::RangeInclusive<i32>)]| {
+        let series = |hostage: bool| {
+            let means: Vec<Mean> = buckets
+                .iter()
+                .map(|(_, r)| side_scores(&measured, hostage, lead, ahead, r.clone()))
+                .collect();
+            json!({
+                "label": if hostage { "hostage" } else { "chess" },
+                "y": means.iter().map(|m| m.mean).collect::<Vec<_>>(),
+                "low": means.iter().map(|m| m.low).collect::<Vec<_>>(),
+                "high": means.iter().map(|m| m.high).collect::<Vec<_>>(),
+                "n": means.iter().map(|m| m.n).collect::<Vec<_>>(),
+            })
+        };
         json!({
-            "label": if hostage { "hostage" } else { "chess" },
-            "y": means.iter().map(|m| m.mean).collect::<Vec<_>>(),
-            "low": means.iter().map(|m| m.low).collect::<Vec<_>>(),
-            "high": means.iter().map(|m| m.high).collect::<Vec<_>>(),
-            "n": means.iter().map(|m| m.n).collect::<Vec<_>>(),
+            "file": file,
+            "title": title,
+            "xlabel": xlabel,
+            "ylabel": ylabel,
+            "categories": buckets.iter().map(|(l, _)| (*l).to_owned()).collect::<Vec<_>>(),
+            "series": [series(true), series(false)],
+            "reference": 0.5,
         })
     };
-    fn labels(b: &[(&str, std::ops::RangeInclusive<i32>)]) -> Vec<String> {
-        b.iter().map(|(l, _)| (*l).to_owned()).collect()
-    }
     let plots = json!([
-        {
-            "file": "a-initiative.png",
-            "title": format!("(a) Score of the side ahead in King-zone pressure at ply {ply}"),
-            "xlabel": "pressure lead (squares)",
-            "ylabel": "score of the side ahead",
-            "categories": labels(&buckets),
-            "series": [series(true, |l| l.0, true, &buckets), series(false, |l| l.0, true, &buckets)],
-            "reference": 0.5,
-        },
-        {
-            "file": "b-sacrifices.png",
-            "title": format!("(b) Score of the side behind in material at ply {ply}"),
-            "xlabel": "material deficit (points)",
-            "ylabel": "score of the side behind",
-            "categories": labels(&material_buckets),
-            "series": [series(true, |l| l.1, false, &material_buckets), series(false, |l| l.1, false, &material_buckets)],
-            "reference": 0.5,
-        },
+        lead_panel(
+            "a-initiative.png",
+            format!("(a) Score of the side ahead in King-zone pressure at ply {ply}"),
+            "pressure lead (squares)",
+            "score of the side ahead",
+            |l| l.0,
+            true,
+            &buckets,
+        ),
+        lead_panel(
+            "b-sacrifices.png",
+            format!("(b) Score of the side behind in material at ply {ply}"),
+            "material deficit (points)",
+            "score of the side behind",
+            |l| l.1,
+            false,
+            &material_buckets,
+        ),
         {
             "file": "c-decisiveness.png",
             "title": "(c) Draw rate and White's score",

@@ -12,7 +12,7 @@ use heterodox_env::{GameVariant, RuleOptions, Variant, VariantVisitor};
 use heterodox_selfplay::GameResult;
 use serde_json::json;
 
-use super::games::{games_pgn, self_play, strength, white_score, GameSet};
+use super::games::{games_pgn, strength_and_self_play, white_score};
 use super::stats::{two_sided_p, Mean};
 use super::{
     csv_field, direction, majority_verdict, p_text, percent, AgentStrength, Claim, ClaimSettings,
@@ -77,32 +77,8 @@ impl VariantVisitor for Play<'_> {
         } = self;
         let rules = P::parse_rules(options).map_err(|e| TrainError::Rules(e.to_string()))?;
         let agent = settings.agents.for_variant(P::VARIANT).clone();
-        let mut done = 0;
-        let vs_random = strength::<P>(&rules, &agent, settings, stream, &mut || {
-            done += 1;
-            progress(&format!(
-                "{label}: {agent} against random play, game {done}"
-            ));
-        })?;
-        let mut done = 0;
-        let games = self_play::<P>(
-            &rules,
-            &agent,
-            settings,
-            GameSet {
-                games: settings.games,
-                starts: Vec::new(),
-                opening_plies: settings.opening_plies,
-                stream,
-            },
-            &mut || {
-                done += 1;
-                progress(&format!(
-                    "{label}: {agent} against itself, game {done} of {}",
-                    settings.games
-                ));
-            },
-        )?;
+        let (vs_random, games) =
+            strength_and_self_play::<P>(&rules, &agent, settings, stream, label, progress)?;
         let whites: Vec<f64> = games.iter().map(white_score).collect();
         let draws: Vec<f64> = games
             .iter()

@@ -93,6 +93,47 @@ pub(crate) fn strength<P: GameVariant>(
     Ok(ScoreEstimate::of(DuelTally::of(&games)))
 }
 
+/// What a claim comparing variants or rule sets plays on each: `agent`'s
+/// [`strength`] against random play, then its [`self_play`] from the start
+/// position, both on seed stream `stream`; every game is reported to
+/// `progress` as a line naming `label` (the variant or rule set).
+pub(crate) fn strength_and_self_play<P: GameVariant>(
+    rules: &P::Rules,
+    agent: &AgentSpec,
+    settings: &ClaimSettings,
+    stream: usize,
+    label: &str,
+    progress: &mut dyn FnMut(&str),
+) -> Result<(ScoreEstimate, Vec<DuelGame>), TrainError> {
+    let mut done = 0;
+    let vs_random = strength::<P>(rules, agent, settings, stream, &mut || {
+        done += 1;
+        progress(&format!(
+            "{label}: {agent} against random play, game {done}"
+        ));
+    })?;
+    let mut done = 0;
+    let games = self_play::<P>(
+        rules,
+        agent,
+        settings,
+        GameSet {
+            games: settings.games,
+            starts: Vec::new(),
+            opening_plies: settings.opening_plies,
+            stream,
+        },
+        &mut || {
+            done += 1;
+            progress(&format!(
+                "{label}: {agent} against itself, game {done} of {}",
+                settings.games
+            ));
+        },
+    )?;
+    Ok((vs_random, games))
+}
+
 /// The games as PGN, both players named `agent`, with `event`.
 pub(crate) fn games_pgn<P: GameVariant>(
     rules: &P::Rules,
