@@ -266,3 +266,34 @@ fn an_opening_book_gives_the_pairs_their_start_positions() {
     );
     let _ = std::fs::remove_dir_all(&out);
 }
+
+#[test]
+fn the_table_names_the_rule_settings_it_was_played_under() {
+    let out = scratch("rules-header");
+    let result = heterodox(&[
+        "arena",
+        "--variant",
+        "traitor",
+        "--commitment",
+        "impromptu",
+        "--option",
+        "announce_check=forbidden",
+        "--agents",
+        "greedy,random",
+        "--games",
+        "2",
+        "--max-plies",
+        "20",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(result.status.success(), "{}", text(&result.stderr));
+    assert_eq!(
+        text(&result.stdout).lines().next(),
+        Some(
+            "traitor (announce_check=forbidden,commitment=impromptu), \
+             openings of 4 random plies, seed 0"
+        )
+    );
+}

@@ -164,7 +164,7 @@ impl VariantVisitor for Visit<'_> {
             if self.options.is_empty() {
                 "default rules".to_owned()
             } else {
-                self.args.rules.options.join(", ")
+                self.options.to_string()
             },
             if self.config.openings.is_empty() {
                 String::new()
