@@ -42,6 +42,19 @@ pub enum Bound {
 }
 
 impl Bound {
+    /// What a search of the window (`alpha`, `beta`) that found `best` says:
+    /// at least `best` when it failed high, at most when no action raised
+    /// `alpha`, exactly `best` otherwise.
+    pub fn of_search(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+
     fn from_bits(bits: u64) -> Option<Bound> {
         match bits {
             1 => Some(Bound::Upper),

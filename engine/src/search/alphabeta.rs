@@ -294,13 +294,7 @@ impl<P: GameVariant> Searcher<'_, P> {
         self.state.frames[ply].order = order;
         self.state.frames[ply].quiets = quiets;
 
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha_before {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of_search(best, alpha_before, beta);
         self.tt.store(
             self.state.path.last_key(),
             best_index.map(|i| i as u16),

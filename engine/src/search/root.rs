@@ -178,13 +178,7 @@ impl<P: GameVariant> Searcher<'_, P> {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha_before {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of_search(best, alpha_before, beta);
         let key = self.state.path.last_key();
         let eval = self.tt.probe(key).map_or(0, |e| e.eval);
         self.tt.store(
