@@ -246,3 +246,27 @@ fn xboard_announces_the_result_and_refuses_bad_settings() {
     );
     assert_eq!(lines[3..], ["move a1a8", "1-0 {white wins by checkmate}"]);
 }
+
+#[test]
+fn startpos_is_the_session_s_own_start_under_a_random_set_up() {
+    // Traitor's random selection draws from --seed: `position startpos`
+    // returns to that draw, not to another seed's.
+    let out = heterodox_with_input(
+        &[
+            "uci",
+            "--variant",
+            "traitor",
+            "--option",
+            "selection=random",
+            "--seed",
+            "3",
+        ],
+        "d\nposition startpos moves T-d7\nposition startpos\nd\nquit\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let lines: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - - 9,9 -/- \
+                 d7,f8/b1,b2,e2,f2 open - -";
+    assert_eq!(fen_line(&lines, 0), start);
+    assert_eq!(fen_line(&lines, 1), start);
+}

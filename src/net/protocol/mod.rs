@@ -128,6 +128,7 @@ impl VariantVisitor for Build<'_> {
             .map_err(|e| e.to_string())?;
         Ok(Box::new(Typed {
             rules,
+            seed: setup.seed,
             start: start.clone(),
             game: Game::new(start),
             steps: Vec::new(),
@@ -138,6 +139,9 @@ impl VariantVisitor for Build<'_> {
 
 struct Typed<P: GameVariant> {
     rules: P::Rules,
+    /// The seed of the start position (random set-ups), so that
+    /// `position startpos` is the position the session started from.
+    seed: u64,
     /// The position the steps start from.
     start: P,
     game: Game<P>,
@@ -167,7 +171,7 @@ impl<P: GameVariant> ProtocolGame for Typed<P> {
         let start = match fen {
             Some(text) => P::from_position_string(text, &self.rules)
                 .map_err(|e| format!("position '{text}': {e}"))?,
-            None => P::start(&self.rules, 0).map_err(|e| e.to_string())?,
+            None => P::start(&self.rules, self.seed).map_err(|e| e.to_string())?,
         };
         let (game, played) = Self::replay(&start, steps)?;
         self.start = start;

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use heterodox_engine::{Limits, Score, MAX_DEPTH};
+use heterodox_engine::{Limits, MAX_DEPTH};
 use heterodox_env::{Color, RuleOptions, Variant};
 use heterodox_training::arena::player::MoveBudget;
 
@@ -267,10 +267,8 @@ fn go(session: &mut Session, args: &[&str]) -> Result<(), String> {
 pub fn info_line(thinking: &Thinking) -> String {
     let mut line = format!("info depth {}", thinking.depth.max(1));
     if let Some(score) = thinking.score {
-        match score {
-            Score::Cp(cp) => line.push_str(&format!(" score cp {cp}")),
-            Score::Mate(n) => line.push_str(&format!(" score mate {n}")),
-        }
+        // Score's Display is UCI's form (`cp 35`, `mate -2`).
+        line.push_str(&format!(" score {score}"));
     }
     let nps = thinking.nodes * 1000 / thinking.millis.max(1);
     line.push_str(&format!(
