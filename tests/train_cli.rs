@@ -40,10 +40,13 @@ steps_per_iteration = {steps}
 [evaluation]
 every = 0
 games = 2
+simulations = 0
 max_plies = 12
 [checkpoint]
 every = 1
 keep = 100
+[teacher]
+positions = 0
 "#
         ),
     )

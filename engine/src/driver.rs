@@ -70,6 +70,7 @@ pub(crate) fn run<P: GameVariant>(
     game: &Game<P>,
     limits: &Limits,
     exact: bool,
+    margin: i32,
     on_iteration: impl FnMut(&Info<P::Action>),
 ) -> Outcome<P::Action> {
     limits.validate()?;
@@ -84,9 +85,9 @@ pub(crate) fn run<P: GameVariant>(
     }
     let clock = Clock::new(limits.movetime, limits.nodes, limits.stop.clone());
     if P::PERFECT_INFORMATION {
-        perfect(parts, game, limits, &clock, exact, on_iteration)
+        perfect(parts, game, limits, &clock, exact, margin, on_iteration)
     } else {
-        hidden(parts, game, limits, &clock, exact, on_iteration)
+        hidden(parts, game, limits, &clock, exact, margin, on_iteration)
     }
 }
 
@@ -188,6 +189,7 @@ fn perfect<P: GameVariant>(
     limits: &Limits,
     clock: &Clock,
     exact: bool,
+    margin: i32,
     mut on_iteration: impl FnMut(&Info<P::Action>),
 ) -> Outcome<P::Action> {
     let root = game.position().clone();
@@ -207,6 +209,7 @@ fn perfect<P: GameVariant>(
         parts.main.path.reset(game.repetition_keys());
         let mut moves = root_moves(&root);
         let mut searcher = Searcher::<P>::new(tt, parts.main, clock, 0);
+        searcher.exact_margin = margin;
         let mut done: Option<Completed<P::Action>> = None;
         let mut previous = None;
         for depth in 1..=max_depth {
@@ -280,6 +283,7 @@ fn hidden<P: GameVariant>(
     limits: &Limits,
     clock: &Clock,
     every_action: bool,
+    margin: i32,
     mut on_iteration: impl FnMut(&Info<P::Action>),
 ) -> Outcome<P::Action> {
     let position = game.position();
@@ -311,6 +315,9 @@ fn hidden<P: GameVariant>(
                 .cloned()
                 .collect();
             let mut searcher = Searcher::<P>::new(tt, parts.main, clock, nodes);
+            if every_action {
+                searcher.exact_margin = margin;
+            }
             let result = searcher.iterate(state, &mut searched, depth as i32, None, true);
             nodes += searcher.nodes;
             seldepth = seldepth.max(searcher.seldepth as u32);

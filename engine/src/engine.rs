@@ -8,7 +8,7 @@ use heterodox_env::{Game, GameVariant};
 use crate::driver::{self, RootScore};
 use crate::error::{ConfigError, EngineError};
 use crate::limits::Limits;
-use crate::score::Score;
+use crate::score::{Score, INFINITE};
 use crate::search::SearchState;
 use crate::tt::TranspositionTable;
 
@@ -144,7 +144,8 @@ impl<P: GameVariant> Engine<P> {
         limits: &Limits,
         on_iteration: impl FnMut(&Info<P::Action>),
     ) -> Result<SearchReport<P::Action>, EngineError> {
-        driver::run(self.parts(), game, limits, false, on_iteration).map(|(report, _)| report)
+        driver::run(self.parts(), game, limits, false, INFINITE, on_iteration)
+            .map(|(report, _)| report)
     }
 
     /// Every legal action with its exact score at `depth` (each searched
@@ -156,8 +157,25 @@ impl<P: GameVariant> Engine<P> {
         game: &Game<P>,
         depth: u32,
     ) -> Result<Vec<RootScore<P::Action>>, EngineError> {
+        self.score_root_moves_within(game, depth, INFINITE)
+    }
+
+    /// [`Engine::score_root_moves`], exact only for the actions within
+    /// `margin` centipawns of the best: the others get the bound of a
+    /// null-window search at `margin` below it, a fraction of the cost of
+    /// an exact score. For a softmax target at temperature `t` those
+    /// weigh below `exp(-margin / t)` either way (alpha-beta's reductions
+    /// make a search with another window disagree now and then, so this
+    /// is close to the exact target, not equal: engine/tests/teach.rs).
+    pub fn score_root_moves_within(
+        &mut self,
+        game: &Game<P>,
+        depth: u32,
+        margin: i32,
+    ) -> Result<Vec<RootScore<P::Action>>, EngineError> {
         let limits = Limits::depth(depth);
-        driver::run(self.parts(), game, &limits, true, |_| {}).map(|(_, scores)| scores)
+        driver::run(self.parts(), game, &limits, true, margin.max(1), |_| {})
+            .map(|(_, scores)| scores)
     }
 
     fn parts(&mut self) -> driver::Parts<'_, P> {

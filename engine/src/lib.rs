@@ -42,6 +42,7 @@ mod limits;
 mod path;
 pub mod score;
 mod search;
+pub mod teach;
 mod tt;
 
 pub use driver::RootScore;
@@ -50,4 +51,5 @@ pub use error::{ConfigError, EngineError, LimitError};
 pub use greedy::Greedy;
 pub use limits::{Limits, MAX_DEPTH};
 pub use score::Score;
+pub use teach::{teach, TeachConfig, TeachError, TeachProgress, TeachSummary};
 pub use tt::{MAX_HASH_MIB, MIN_HASH_MIB};

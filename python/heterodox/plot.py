@@ -72,11 +72,16 @@ def plot_run(run: os.PathLike[str] | str, out: os.PathLike[str] | str | None = N
     for key, label, colour in (
         ("vs_random", "against random play", "tab:blue"),
         ("vs_uniform", "against the uniform search", "tab:orange"),
+        ("vs_greedy", "against greedy", "tab:green"),
     ):
-        xs = [e["iteration"] for e in evaluations]
-        ys = [100 * e[key]["score"] for e in evaluations]
-        low = [100 * (e[key]["score"] - e[key]["score_low"]) for e in evaluations]
-        high = [100 * (e[key]["score_high"] - e[key]["score"]) for e in evaluations]
+        # Runs made before greedy was an opponent have no such score.
+        scored = [e for e in evaluations if e.get(key)]
+        if not scored:
+            continue
+        xs = [e["iteration"] for e in scored]
+        ys = [100 * e[key]["score"] for e in scored]
+        low = [100 * (e[key]["score"] - e[key]["score_low"]) for e in scored]
+        high = [100 * (e[key]["score_high"] - e[key]["score"]) for e in scored]
         ax.errorbar(xs, ys, yerr=[low, high], marker="o", capsize=3, label=label, color=colour)
     ax.axhline(50, color="grey", linewidth=0.8, linestyle=":")
     ax.set_ylim(0, 100)

@@ -257,6 +257,39 @@ def load(directory: str | os.PathLike, expected_spec: dict | str | None = None, 
     return model.to(device).eval()
 
 
+#: Simulations of a ``zoo:`` agent string that names none (the arena's).
+ZOO_SIMULATIONS = 64
+
+
+def zoo_dir() -> Path:
+    """Where the shipped agents live: ``$HETERODOX_ZOO`` when set, else the
+    repository's ``agents/`` (this package's checkout)."""
+    where = os.environ.get("HETERODOX_ZOO")
+    return Path(where) if where else Path(__file__).resolve().parents[2] / "agents"
+
+
+def zoo(agent: str, device="cpu") -> tuple[ResNet, int]:
+    """A shipped agent by its string, as the CLI names it (``zoo:hostage@64``,
+    or just ``hostage``): its network, loaded and checked against today's
+    encoding of its variant, and its simulations per move (64 when the
+    string names none). Its card, ``agents/NAME/README.md``, states how it
+    was made and how strong it is. Raises ValueError for a bad string or an
+    unknown name (listing the shipped ones)."""
+    text = agent.removeprefix("zoo:")
+    name, _, budget = text.partition("@")
+    if not name or not all(c.isalnum() or c in "-_" for c in name):
+        raise ValueError(f"bad agent {agent!r}: zoo:NAME@SIMS names a directory of {zoo_dir()}")
+    if budget and not (budget.isdigit() and int(budget) >= 1):
+        raise ValueError(f"bad agent {agent!r}: the simulations after '@' must be a number from 1")
+    directory = zoo_dir() / name
+    if not (directory / WEIGHTS_FILE).is_file():
+        shipped = sorted(p.name for p in zoo_dir().glob("*") if (p / WEIGHTS_FILE).is_file())
+        raise ValueError(f"no shipped agent {name!r} in {zoo_dir()} (shipped: {', '.join(shipped)})")
+    spec = json.loads((directory / SPEC_FILE).read_text(encoding="utf-8"))
+    today = encoding_spec(spec["variant"], spec["history"], rules=spec["options"])
+    return load(directory, today, device), int(budget) if budget else ZOO_SIMULATIONS
+
+
 def save(model: ResNet, directory: str | os.PathLike) -> None:
     """Saves ``model`` as a checkpoint directory the Rust side loads
     (``heterodox selfplay --net DIR``), atomically as the Rust side does:

@@ -208,3 +208,29 @@ def test_shard_dataset(tmp_path):
     assert torch.equal(first["observations"], torch.from_numpy(
         heterodox.Loader(tmp_path, seed=2).sample(5)["observations"]))
     assert len(ShardDataset(tmp_path, batch_size=5)) == 3  # 12 positions, once over
+
+
+def test_every_shipped_agent_loads_by_its_zoo_string():
+    shipped = sorted(p.name for p in (REPO / "agents").glob("*") if (p / "model.safetensors").is_file())
+    assert shipped, "agents/ ships at least one network"
+    for name in shipped:
+        model, simulations = hx.zoo(f"zoo:{name}@32")
+        assert simulations == 32
+        variant = model.spec["variant"]
+        search = heterodox.Search(variant, num_games=1, simulations=4)
+        search.run(hx.evaluator(model))
+        np.testing.assert_allclose(search.policy().sum(axis=1), 1.0, rtol=1e-5)
+    assert hx.zoo(shipped[0])[1] == hx.ZOO_SIMULATIONS
+
+
+@pytest.mark.parametrize(
+    "agent, message",
+    [
+        ("zoo:../runs@64", "zoo:NAME@SIMS names a directory"),
+        ("zoo:hostage@x", "the simulations after '@' must be a number"),
+        ("zoo:nosuchagent", "no shipped agent 'nosuchagent'"),
+    ],
+)
+def test_bad_zoo_strings_are_value_errors(agent, message):
+    with pytest.raises(ValueError, match=message):
+        hx.zoo(agent)

@@ -5,6 +5,7 @@ mod bench;
 pub mod net;
 mod perft;
 mod play;
+mod teach;
 
 use clap::{Parser, Subcommand};
 use heterodox_env::Variant;
@@ -36,6 +37,10 @@ enum Command {
     /// The engine's benchmark: nodes per variant (the search's signature)
     /// and nodes per second.
     Bench(bench::BenchArgs),
+    /// Teacher data for networks: the engine plays itself from varied
+    /// openings and labels every position (policy and value targets) in
+    /// shards the trainer reads.
+    Teach(teach::TeachArgs),
     /// Builds a network, runs one forward pass, reports sizes and device
     /// (`heterodox model --help` for its options).
     #[command(disable_help_flag = true)]
@@ -78,6 +83,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Play(args) => play::run(&args),
         Command::Analyse(args) => analyse::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Teach(args) => teach::run(&args),
         Command::Model(args) => net::exec("model", &args),
         Command::Selfplay(args) => net::exec("selfplay", &args),
         Command::Train(args) => net::exec("train", &args),

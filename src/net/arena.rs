@@ -26,7 +26,7 @@ pub struct ArenaArgs {
     #[command(flatten)]
     rules: crate::args::RulesArgs,
     /// Agents, comma-separated: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn,
-    /// uniform@SIMS, rollout@SIMS, net:DIR@SIMS (tree searches optionally
+    /// uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS (tree searches optionally
     /// /puct or /gumbel).
     #[arg(long, value_delimiter = ',', required = true)]
     agents: Vec<String>,

@@ -27,7 +27,7 @@ pub struct PlayArgs {
     #[command(flatten)]
     game: crate::args::GameArgs,
     /// The agent: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn, uniform@SIMS,
-    /// rollout@SIMS, net:DIR@SIMS.
+    /// rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS.
     #[arg(long, required = true)]
     agent: String,
     /// Your colour: white or black.

@@ -128,6 +128,12 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
             evaluation.vs_random.describe(),
             evaluation.vs_uniform.describe()
         ));
+        if let Some(greedy) = &evaluation.vs_greedy {
+            text.push_str(&format!(
+                "  against greedy:             {}\n",
+                greedy.describe()
+            ));
+        }
     }
     text.push_str(&format!(
         "checkpoint:   {} (also {}/last)\n\
@@ -181,6 +187,27 @@ impl Display {
             } else {
                 format!("new run, network of {parameters} parameters")
             }),
+            Event::TeacherPositions { done, total } => self.bar.set_message(format!(
+                "teacher: the engine labels positions {done}/{total}"
+            )),
+            Event::Supervised(line) => {
+                let training = line.training.as_ref().map_or(String::new(), |t| {
+                    format!(
+                        ", {} supervised steps, loss {:.3} (policy {:.3}, value {:.3})",
+                        t.steps, t.loss, t.policy_loss, t.value_loss
+                    )
+                });
+                self.line(format!(
+                    "teacher: {} positions in {} games ({} new, {:.0} labelled/s){} [{:.0}s teacher, {:.0}s training]",
+                    line.positions,
+                    line.games,
+                    line.new_positions,
+                    line.labelled_per_second,
+                    training,
+                    line.teach_seconds,
+                    line.training_seconds
+                ))
+            }
             Event::SelfPlayGame {
                 iteration,
                 done,
@@ -204,10 +231,13 @@ impl Display {
                 "iteration {iteration}: evaluation {done}/{total} games"
             )),
             Event::Evaluated(line) => self.line(format!(
-                "iteration {:>3} evaluation: vs random {}, vs uniform search {}",
+                "iteration {:>3} evaluation: vs random {}, vs uniform search {}{}",
                 line.iteration,
                 short(&line.vs_random),
-                short(&line.vs_uniform)
+                short(&line.vs_uniform),
+                line.vs_greedy
+                    .as_ref()
+                    .map_or(String::new(), |g| format!(", vs greedy {}", short(g)))
             )),
             Event::IterationDone(line) => {
                 let training = line.training.as_ref().map_or(String::new(), |t| {

@@ -35,6 +35,8 @@ pub enum TrainError {
     Loader(#[from] heterodox_selfplay::loader::LoaderError),
     #[error("game shard: {0}")]
     Shard(String),
+    #[error("teacher: {0}")]
+    Teacher(String),
     #[error("the network evaluator failed: {0}")]
     Evaluator(String),
     #[error("libtorch: {0}")]

@@ -97,6 +97,10 @@ fn out_of_range_values_are_named() {
         ("[run]\nminutes = 0.0\niterations = 0\n", "setting run.iterations = 0 is out of range (at least 1 when run.minutes is 0: the run must end)"),
         ("[checkpoint]\nkeep = 0\n", "setting checkpoint.keep = 0 is out of range (at least 1)"),
         ("[network]\nchannels = 4096\n", "setting network.channels = 4096 is out of range (1 to 1024)"),
+        ("[teacher]\nshare = 1.0\n", "setting teacher.share = 1 is out of range (0 to less than 1)"),
+        ("[teacher]\nz_weight = 2.0\n", "setting teacher.z_weight = 2 is out of range (0 to 1)"),
+        ("[teacher]\npositions = 10\ndepth = 0\n", "setting teacher.depth = 0 is out of range (1 to 64)"),
+        ("[teacher]\npolicy_temperature = -1.0\n", "setting teacher.policy_temperature = -1 is out of range (a finite number > 0)"),
     ];
     for (text, expected) in cases {
         assert_eq!(

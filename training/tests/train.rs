@@ -33,11 +33,14 @@ fn tiny(variant: &str, iterations: u32) -> TrainConfig {
         [evaluation]
         every = 2
         games = 2
+        simulations = 0
         opening_plies = 2
         max_plies = 12
         [checkpoint]
         every = 1
         keep = 2
+        [teacher]
+        positions = 0
         "#,
     )
     .unwrap();
@@ -183,15 +186,17 @@ fn a_run_writes_games_metrics_checkpoints_and_evaluations() {
         assert_eq!(e.simulations, 4);
         assert_eq!(e.vs_random.games, 2);
         assert_eq!(e.vs_uniform.games, 2);
+        assert_eq!(e.vs_greedy.as_ref().unwrap().games, 2);
         assert!((0.0..=1.0).contains(&e.vs_random.score));
     }
     // Evaluation games as PGN, the players named.
     let pgn = std::fs::read_to_string(run.join("eval/iter-00003.pgn")).unwrap();
     assert_eq!(
         pgn.matches("[White \"heterodox iteration 3\"]").count(),
-        2,
+        3,
         "{pgn}"
     );
+    assert_eq!(pgn.matches("[Black \"greedy\"]").count(), 1, "{pgn}");
     assert_eq!(pgn.matches("[Black \"random\"]").count(), 1, "{pgn}");
     assert_eq!(
         pgn.matches("[White \"uniform search 4\"]").count(),
@@ -249,6 +254,95 @@ fn resuming_continues_after_the_newest_checkpoint() {
     assert_eq!(RunDir::new(&run).checkpoints().unwrap(), [3, 4]);
     let state = read_state(&run.join("last")).unwrap();
     assert_eq!((state.iteration, state.step), (4, 12));
+    std::fs::remove_dir_all(&run).unwrap();
+}
+
+#[test]
+fn a_teacher_run_learns_the_engine_first_then_mixes_its_games_in() {
+    let run = temp_run("teacher");
+    let mut config = tiny("hostage", 2);
+    config.evaluation.every = 0;
+    config.evaluation.at_end = false;
+    config.teacher.positions = 40;
+    config.teacher.depth = 1;
+    config.teacher.max_plies = 10;
+    config.teacher.steps = 4;
+    config.teacher.share = 0.5;
+    let mut events = Vec::new();
+    let summary = train(config.clone(), &options(&run, false), &mut |e| {
+        events.push(match e {
+            Event::Supervised(line) => format!(
+                "supervised {} steps, {} positions",
+                line.training.as_ref().unwrap().steps,
+                line.positions
+            ),
+            Event::IterationDone(line) => format!("iteration {}", line.iteration),
+            Event::CheckpointSaved(path) => {
+                format!("checkpoint {}", path.file_name().unwrap().to_string_lossy())
+            }
+            _ => return,
+        })
+    })
+    .unwrap();
+    // The teacher's data: 64 games (one shard) of at most 10 labelled steps.
+    let teacher =
+        heterodox_selfplay::shard::read_shard(&run.join("teacher/teach-00000.hdxshard")).unwrap();
+    assert_eq!(teacher.games.len(), 64);
+    let positions: u64 = teacher
+        .games
+        .iter()
+        .map(heterodox_engine::teach::labelled_positions)
+        .sum();
+    assert!(run.join("teacher/teach.json").is_file());
+    assert_eq!(
+        events,
+        [
+            format!("supervised 4 steps, {positions} positions"),
+            "checkpoint ckpt-00000".to_owned(),
+            "iteration 1".to_owned(),
+            "checkpoint ckpt-00001".to_owned(),
+            "iteration 2".to_owned(),
+            "checkpoint ckpt-00002".to_owned(),
+        ]
+    );
+    assert_eq!(summary.step, 4 + 2 * 3);
+    let lines: Vec<serde_json::Value> = std::fs::read_to_string(run.join("metrics.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let teacher_line = lines.iter().find(|v| v["kind"] == "teacher").unwrap();
+    assert_eq!(teacher_line["iteration"], 0);
+    assert_eq!(teacher_line["positions"], positions);
+    assert_eq!(teacher_line["training"]["steps"], 4);
+    // Supervised steps are iteration 0's, numbered from 1.
+    let steps: Vec<(u64, u64)> = lines
+        .iter()
+        .filter(|v| v["kind"] == "step")
+        .map(|v| {
+            (
+                v["iteration"].as_u64().unwrap(),
+                v["step"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(&steps[..5], [(0, 1), (0, 2), (0, 3), (0, 4), (1, 5)]);
+    // Half the window's positions are the teacher's: its games are added
+    // to the 4 self-play games.
+    let first = lines
+        .iter()
+        .find(|v| v["kind"] == "iteration" && v["iteration"] == 1)
+        .unwrap();
+    let window_games = first["training"]["window_games"].as_u64().unwrap();
+    assert!(window_games > 4, "{first}");
+    // Resuming does not repeat the supervised phase.
+    let mut longer = config;
+    longer.run.iterations = 3;
+    std::fs::write(run.join("config.toml"), longer.to_toml()).unwrap();
+    let summary = train(TrainConfig::default(), &options(&run, true), &mut |_| {}).unwrap();
+    assert_eq!((summary.iterations, summary.step), (3, 4 + 3 * 3));
+    let text = std::fs::read_to_string(run.join("metrics.jsonl")).unwrap();
+    assert_eq!(text.matches("\"kind\":\"teacher\"").count(), 1);
     std::fs::remove_dir_all(&run).unwrap();
 }
 

@@ -150,6 +150,11 @@ pub(crate) struct Searcher<'a, P: GameVariant> {
     pub stopped: bool,
     /// The iteration's depth (bounds check extensions).
     pub root_depth: i32,
+    /// Exact root scoring only: a root action is scored exactly when it
+    /// comes within this many centipawns of the best so far, else it gets
+    /// an upper bound at most this far below (`INFINITE`: every action
+    /// exactly).
+    pub exact_margin: i32,
 }
 
 /// Nodes between two looks at the clock.
@@ -171,6 +176,7 @@ impl<'a, P: GameVariant> Searcher<'a, P> {
             seldepth: 0,
             stopped: false,
             root_depth: 1,
+            exact_margin: crate::score::INFINITE,
         }
     }
 

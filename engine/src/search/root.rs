@@ -4,7 +4,11 @@
 //!
 //! With `exact` every root action is searched with the full window, so
 //! each gets its exact score: the teacher's targets, and the scores
-//! averaged over determinizations under hidden information.
+//! averaged over determinizations under hidden information. The teacher
+//! narrows that with the searcher's `exact_margin`: an action more than
+//! the margin below the best so far gets only an upper bound from a null
+//! window, which is all a softmax target needs (its weight is below
+//! `exp(-margin / temperature)` either way).
 
 use heterodox_env::GameVariant;
 
@@ -142,7 +146,17 @@ impl<P: GameVariant> Searcher<'_, P> {
             let same_player = child.turn() == turn;
             let new_depth = child_depth(depth, same_player, crate::eval::shallow_step(root));
             self.enter(&child, irreversible);
-            let score = if exact {
+            let floor = best.saturating_sub(self.exact_margin);
+            let score = if exact && best > -INFINITE && floor > -INFINITE {
+                // Within the margin of the best: exact; below it, the
+                // null-window bound is all a target needs.
+                let bound = self.child(&child, same_player, new_depth, floor, floor + 1, 1);
+                if bound <= floor || self.stopped {
+                    bound
+                } else {
+                    self.exact_child(&child, same_player, new_depth, root_move.score)
+                }
+            } else if exact {
                 self.exact_child(&child, same_player, new_depth, root_move.score)
             } else if i == 0 {
                 self.child(&child, same_player, new_depth, alpha, beta, 1)

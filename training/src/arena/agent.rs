@@ -14,6 +14,9 @@
 //! rollout@200                    the search guided by one random playout per leaf
 //! net:runs/h1/last@200           the search guided by a checkpoint's network
 //! net:runs/h1/last@200/puct      ... with a PUCT root (default: gumbel)
+//! zoo:hostage@64                 the search guided by a network shipped with
+//!                                the project (agents/hostage/, its card
+//!                                states its strength)
 //! ```
 //!
 //! The simulation count defaults to [`DEFAULT_SIMULATIONS`]; the engine
@@ -102,6 +105,28 @@ pub enum AgentKind {
     Rollout,
     /// A checkpoint directory (a network checkpoint, e.g. `RUN/last`).
     Net(PathBuf),
+    /// A network shipped with the project, by name ([`zoo_dir`]).
+    Zoo(String),
+}
+
+/// Where shipped agents live: `$HETERODOX_ZOO` when set, else the
+/// repository's `agents/` directory.
+pub fn zoo_dir() -> PathBuf {
+    match std::env::var_os("HETERODOX_ZOO") {
+        Some(dir) => PathBuf::from(dir),
+        None => PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../agents")),
+    }
+}
+
+impl AgentKind {
+    /// The checkpoint directory of a network agent.
+    pub fn network_dir(&self) -> Option<PathBuf> {
+        match self {
+            AgentKind::Net(path) => Some(path.clone()),
+            AgentKind::Zoo(name) => Some(zoo_dir().join(name)),
+            _ => None,
+        }
+    }
 }
 
 /// What the alpha-beta engine may spend on a move.
@@ -159,7 +184,7 @@ pub struct AgentSpec {
 
 /// Why an agent string does not parse.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad agent '{text}': {reason} (agents: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn, uniform@SIMS, rollout@SIMS, net:DIR@SIMS; searches optionally /puct or /gumbel)")]
+#[error("bad agent '{text}': {reason} (agents: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn, uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS; searches optionally /puct or /gumbel)")]
 pub struct AgentSpecError {
     pub text: String,
     pub reason: String,
@@ -171,7 +196,7 @@ impl AgentSpec {
     pub fn is_search(&self) -> bool {
         matches!(
             self.kind,
-            AgentKind::Uniform | AgentKind::Rollout | AgentKind::Net(_)
+            AgentKind::Uniform | AgentKind::Rollout | AgentKind::Net(_) | AgentKind::Zoo(_)
         )
     }
 
@@ -263,10 +288,16 @@ impl FromStr for AgentSpec {
             "greedy" => AgentKind::Greedy,
             "uniform" => AgentKind::Uniform,
             "rollout" => AgentKind::Rollout,
-            _ => match head.strip_prefix("net:") {
-                Some("") => return Err(bad("net: needs a checkpoint directory")),
-                Some(path) => AgentKind::Net(PathBuf::from(path)),
-                None => return Err(bad("unknown kind of agent")),
+            _ => match (head.strip_prefix("net:"), head.strip_prefix("zoo:")) {
+                (Some(""), _) => return Err(bad("net: needs a checkpoint directory")),
+                (Some(path), _) => AgentKind::Net(PathBuf::from(path)),
+                (_, Some(name)) if is_zoo_name(name) => AgentKind::Zoo(name.to_owned()),
+                (_, Some(_)) => {
+                    return Err(bad(
+                        "zoo: needs the name of a shipped agent (letters, digits, '-' and '_'; see agents/)",
+                    ))
+                }
+                _ => return Err(bad("unknown kind of agent")),
             },
         };
         Ok(AgentSpec {
@@ -275,6 +306,14 @@ impl FromStr for AgentSpec {
             root_policy,
         })
     }
+}
+
+/// A shipped agent's name: a plain directory name, never a path.
+fn is_zoo_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
 impl fmt::Display for AgentSpec {
@@ -292,6 +331,7 @@ impl fmt::Display for AgentSpec {
             AgentKind::Net(path) => {
                 write!(f, "net:{}@{}{policy}", path.display(), self.simulations)
             }
+            AgentKind::Zoo(name) => write!(f, "zoo:{name}@{}{policy}", self.simulations),
         }
     }
 }
@@ -325,6 +365,17 @@ mod tests {
             AgentKind::Net(PathBuf::from("runs/h1/last"))
         );
         assert_eq!(parse("uniform/puct").root_policy, RootPolicy::Puct);
+        let z = parse("zoo:hostage@64");
+        assert_eq!(z.kind, AgentKind::Zoo("hostage".to_owned()));
+        assert_eq!(z.to_string(), "zoo:hostage@64");
+        assert_eq!(z.kind.network_dir().unwrap(), zoo_dir().join("hostage"));
+        for bad in ["zoo:", "zoo:../runs/x@64", "zoo:a.b"] {
+            let error = bad.parse::<AgentSpec>().unwrap_err();
+            assert!(
+                error.reason.starts_with("zoo: needs the name"),
+                "{bad}: {error}"
+            );
+        }
         // An `@` in a path with no budget after it.
         let n = parse("net:runs/h1@v2/last");
         assert_eq!(n.kind, AgentKind::Net(PathBuf::from("runs/h1@v2/last")));

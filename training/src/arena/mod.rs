@@ -97,9 +97,10 @@ pub fn evaluator_for<P: GameVariant>(
             seed,
             ..RolloutEvaluator::default()
         })),
-        AgentKind::Net(path) => {
+        AgentKind::Net(_) | AgentKind::Zoo(_) => {
+            let path = spec.kind.network_dir().expect("a network agent");
             let network =
-                Network::load_for(path, encoding, device).map_err(|e| TrainError::Checkpoint {
+                Network::load_for(&path, encoding, device).map_err(|e| TrainError::Checkpoint {
                     path: path.clone(),
                     message: e.to_string(),
                 })?;

@@ -40,6 +40,9 @@ pub struct TrainConfig {
     pub training: TrainingSection,
     pub evaluation: EvaluationSection,
     pub checkpoint: CheckpointSection,
+    /// A start from the alpha-beta engine: teacher data, a supervised
+    /// phase, and teacher positions kept in the replay window.
+    pub teacher: TeacherSection,
 }
 
 /// When the run stops: whichever limit comes first (0 turns one off; at
@@ -149,6 +152,43 @@ pub struct EvaluationSection {
     pub at_end: bool,
 }
 
+/// The teacher: the engine plays itself and labels its positions
+/// ([`heterodox_engine::teach`]); the network first learns them (the
+/// supervised phase), then the AlphaZero loop goes on from that network
+/// with a share of the teacher's positions in every replay window.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TeacherSection {
+    /// Labelled positions to make or read (0: no teacher).
+    pub positions: u64,
+    /// Depth at which the engine scores every legal action.
+    pub depth: u32,
+    /// Uniformly random steps opening a teacher game (0 to this many).
+    pub random_plies: u32,
+    /// Labelled steps per game whose move is drawn from the target.
+    pub sample_plies: u32,
+    /// Softmax temperature of the policy target, centipawns.
+    pub policy_temperature: f32,
+    /// Steps after which a teacher game is adjudicated (0: the variant's cap).
+    pub max_plies: u32,
+    /// Lead (centipawns) at the ply cap that scores a win.
+    pub adjudicate_cp: i32,
+    /// The teacher data's directory: empty for `RUN/teacher`, or one made
+    /// by `heterodox teach` with the same settings (filled up to
+    /// `positions` if it holds fewer).
+    pub dir: String,
+    /// SGD steps of the supervised phase.
+    pub steps: u32,
+    /// Minutes the supervised phase may take at most (0: no limit).
+    pub minutes: f64,
+    /// Weight of the game result in the supervised value target (the
+    /// rest is the engine's score as an expected result).
+    pub z_weight: f32,
+    /// Share of teacher positions in the replay window of the
+    /// self-play iterations (0 to less than 1).
+    pub share: f32,
+}
+
 /// Checkpoints in `RUN/checkpoints/`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -171,7 +211,7 @@ impl Default for TrainConfig {
             search: SearchConfig {
                 simulations: 16,
                 root_policy: heterodox_selfplay::RootPolicy::Gumbel,
-                gumbel_actions: 8,
+                gumbel_actions: 16,
                 ..SearchConfig::default()
             },
             network: NetworkSection::default(),
@@ -179,6 +219,44 @@ impl Default for TrainConfig {
             training: TrainingSection::default(),
             evaluation: EvaluationSection::default(),
             checkpoint: CheckpointSection::default(),
+            teacher: TeacherSection::default(),
+        }
+    }
+}
+
+impl Default for TeacherSection {
+    fn default() -> TeacherSection {
+        let teach = heterodox_engine::TeachConfig::default();
+        TeacherSection {
+            positions: 250_000,
+            depth: 1,
+            random_plies: teach.random_plies,
+            sample_plies: teach.sample_plies,
+            policy_temperature: teach.policy_temperature,
+            max_plies: teach.max_plies,
+            adjudicate_cp: teach.adjudicate_cp,
+            dir: String::new(),
+            steps: 4000,
+            minutes: 0.0,
+            z_weight: 0.5,
+            share: 0.5,
+        }
+    }
+}
+
+impl TeacherSection {
+    /// The engine's settings for making this section's data.
+    pub fn teach_config(&self, seed: u64) -> heterodox_engine::TeachConfig {
+        heterodox_engine::TeachConfig {
+            positions: self.positions,
+            depth: self.depth,
+            random_plies: self.random_plies,
+            sample_plies: self.sample_plies,
+            policy_temperature: self.policy_temperature,
+            max_plies: self.max_plies,
+            adjudicate_cp: self.adjudicate_cp,
+            seed,
+            ..heterodox_engine::TeachConfig::default()
         }
     }
 }
@@ -243,9 +321,9 @@ impl Default for TrainingSection {
 impl Default for EvaluationSection {
     fn default() -> EvaluationSection {
         EvaluationSection {
-            every: 4,
-            games: 32,
-            simulations: 0,
+            every: 0,
+            games: 100,
+            simulations: 64,
             opening_plies: 4,
             max_plies: 160,
             at_end: true,
@@ -430,6 +508,32 @@ impl TrainConfig {
                 e.opening_plies,
                 "0 to 1000",
             ));
+        }
+        let teacher = &self.teacher;
+        teacher
+            .teach_config(self.seed)
+            .validate()
+            .map_err(|e| TrainError::Config {
+                path: None,
+                message: e
+                    .to_string()
+                    .replace("teacher setting ", "setting teacher."),
+            })?;
+        if !(teacher.minutes.is_finite() && teacher.minutes >= 0.0) {
+            return Err(bad(
+                "teacher.minutes",
+                teacher.minutes,
+                "a finite number >= 0",
+            ));
+        }
+        if !(0.0..=1.0).contains(&teacher.z_weight) {
+            return Err(bad("teacher.z_weight", teacher.z_weight, "0 to 1"));
+        }
+        if !(0.0..1.0).contains(&teacher.share) {
+            return Err(bad("teacher.share", teacher.share, "0 to less than 1"));
+        }
+        if teacher.steps > limits::STEPS_PER_ITERATION {
+            return Err(bad("teacher.steps", teacher.steps, "0 to 1048576"));
         }
         if self.checkpoint.keep == 0 {
             return Err(bad("checkpoint.keep", 0, "at least 1"));

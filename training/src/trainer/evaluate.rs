@@ -1,6 +1,7 @@
 //! Evaluation while training: the agent (the current network guiding the
-//! search) against two fixed opponents, random play and the same search
-//! guided by the uniform evaluator at the same number of simulations.
+//! search) against three fixed opponents: random play, the same search
+//! guided by the uniform evaluator at the same number of simulations, and
+//! the greedy player (one ply of material, [`heterodox_engine::Greedy`]).
 //!
 //! Each opponent gets `evaluation.games` games in pairs (one opening, both
 //! colours; [`heterodox_selfplay::duel`]). The openings are seeded by the
@@ -15,6 +16,7 @@ use heterodox_selfplay::{
     Duel, DuelConfig, DuelGame, DuelTally, Evaluator, Player, SearchConfig, UniformEvaluator,
 };
 
+use crate::arena::contender::GreedyChooser;
 use crate::arena::rating::ScoreEstimate;
 use crate::error::TrainError;
 use crate::trainer::config::TrainConfig;
@@ -28,15 +30,21 @@ pub struct Evaluation {
     pub simulations: u32,
     pub vs_random: ScoreEstimate,
     pub vs_uniform: ScoreEstimate,
-    /// The games against random play, then against the uniform search.
+    pub vs_greedy: ScoreEstimate,
+    /// The games against each opponent.
     pub games_vs_random: Vec<DuelGame>,
     pub games_vs_uniform: Vec<DuelGame>,
+    pub games_vs_greedy: Vec<DuelGame>,
     pub seconds: f64,
 }
 
 impl Evaluation {
     pub fn average_length(&self) -> f64 {
-        let games = self.games_vs_random.iter().chain(&self.games_vs_uniform);
+        let games = self
+            .games_vs_random
+            .iter()
+            .chain(&self.games_vs_uniform)
+            .chain(&self.games_vs_greedy);
         let (n, plies) = games.fold((0usize, 0usize), |(n, p), g| {
             (n + 1, p + g.record.steps.len())
         });
@@ -83,12 +91,15 @@ pub fn evaluate<P: GameVariant>(
         },
         |_| on_game(),
     )?;
+    let games_vs_greedy = duel.run(agent_player, Player::Chooser(&GreedyChooser), |_| on_game())?;
     Ok(Evaluation {
         simulations,
         vs_random: ScoreEstimate::of(DuelTally::of(&games_vs_random)),
         vs_uniform: ScoreEstimate::of(DuelTally::of(&games_vs_uniform)),
+        vs_greedy: ScoreEstimate::of(DuelTally::of(&games_vs_greedy)),
         games_vs_random,
         games_vs_uniform,
+        games_vs_greedy,
         seconds: started.elapsed().as_secs_f64(),
     })
 }

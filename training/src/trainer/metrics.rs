@@ -2,11 +2,12 @@
 //! goes, read by `heterodox.plot` (and by anyone with `pandas.read_json(...,
 //! lines=True)`).
 //!
-//! Three kinds of line, told apart by `"kind"`: `"step"` (the losses and
+//! Four kinds of line, told apart by `"kind"`: `"step"` (the losses and
 //! learning rate of one SGD step), `"iteration"` (self-play, training and
 //! timing figures of one iteration, training figures averaged over its
-//! steps) and `"evaluation"` (scores against the fixed opponents after an
-//! iteration). Each line is
+//! steps), `"teacher"` (the teacher data and the supervised phase, as
+//! iteration 0) and `"evaluation"` (scores against the fixed opponents
+//! after an iteration). Each line is
 //! flushed to disk as it is written. A process killed mid-line leaves a
 //! line that does not parse: readers skip it, and `--resume` rewrites the
 //! file without it and without the lines of iterations after the
@@ -94,6 +95,27 @@ pub struct IterationLine {
     pub seconds: Timing,
 }
 
+/// One line of kind `"teacher"` (iteration 0): the teacher data and the
+/// supervised phase on it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TeacherLine {
+    pub kind: String,
+    pub iteration: u32,
+    pub step: u64,
+    pub elapsed_seconds: f64,
+    /// Labelled positions and games of the teacher data.
+    pub positions: u64,
+    pub games: u64,
+    /// Of which made by this run, and how fast (labelled positions/s).
+    pub new_positions: u64,
+    pub labelled_per_second: f64,
+    /// The supervised phase (`None` when it took no step).
+    pub training: Option<TrainingMetrics>,
+    /// Seconds making the data, and training on it.
+    pub teach_seconds: f64,
+    pub training_seconds: f64,
+}
+
 /// One line of kind `"evaluation"`: the agent (the network with the
 /// search at `simulations` per move) against each opponent.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -105,6 +127,10 @@ pub struct EvaluationLine {
     pub simulations: u32,
     pub vs_random: ScoreEstimate,
     pub vs_uniform: ScoreEstimate,
+    /// Against the greedy player (absent from runs made before it was
+    /// an opponent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vs_greedy: Option<ScoreEstimate>,
     /// Average length of the evaluation games.
     pub average_length: f64,
     pub seconds: f64,

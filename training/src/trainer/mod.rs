@@ -20,6 +20,12 @@
 //! improved policy (Gumbel) or visit distribution (PUCT), `z` the game
 //! result mixed with the root value by `z_weight`.
 //!
+//! With a `[teacher]` section, a new run starts from the alpha-beta
+//! engine ([`teacher`]): its labelled games are made (or read), the
+//! network learns them for `teacher.steps` SGD steps (checkpoint 0), and
+//! every replay window of the loop then mixes in `teacher.share` of
+//! teacher positions.
+//!
 //! Everything runs in one process and one thread of control; self-play's
 //! tree work and the loader's decoding use rayon, the forward and backward
 //! passes libtorch's intra-op threads.
@@ -30,6 +36,7 @@ pub mod loss;
 pub mod metrics;
 pub mod optimizer;
 pub mod run;
+mod teacher;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -49,7 +56,9 @@ use crate::error::TrainError;
 use config::TrainConfig;
 use evaluate::{evaluate, Evaluation};
 use loss::{LossTerms, LossWeights, Targets};
-use metrics::{EvaluationLine, IterationLine, SelfPlayMetrics, StepLine, Timing, TrainingMetrics};
+use metrics::{
+    EvaluationLine, IterationLine, SelfPlayMetrics, StepLine, TeacherLine, Timing, TrainingMetrics,
+};
 use optimizer::Sgd;
 use run::{RunDir, TrainerState, TRAINER_FORMAT};
 
@@ -78,6 +87,13 @@ pub enum Event<'a> {
         resumed: bool,
         parameters: usize,
     },
+    /// Teacher data being made: labelled positions so far.
+    TeacherPositions {
+        done: u64,
+        total: u64,
+    },
+    /// The supervised phase on teacher data is over.
+    Supervised(&'a TeacherLine),
     SelfPlayGame {
         iteration: u32,
         done: u32,
@@ -180,6 +196,8 @@ struct Trainer<P: GameVariant> {
     earlier_seconds: f64,
     /// Games of the replay window, by iteration, oldest first.
     window: Vec<(u32, Vec<GameRecord>)>,
+    /// The teacher's games (empty without a teacher).
+    teacher: Vec<GameRecord>,
     resumed: bool,
     last_checkpoint: Option<PathBuf>,
 }
@@ -213,6 +231,7 @@ impl<P: GameVariant> Trainer<P> {
             step: 0,
             earlier_seconds: 0.0,
             window: Vec::new(),
+            teacher: Vec::new(),
             resumed: options.resume,
             last_checkpoint: None,
         };
@@ -304,6 +323,7 @@ impl<P: GameVariant> Trainer<P> {
             resumed: self.resumed,
             parameters: self.network().parameter_count(),
         });
+        self.teacher_phase(started, on_event)?;
         let limits = self.config.run.clone();
         let mut final_evaluation = None;
         let mut evaluated_at = None;
@@ -465,12 +485,12 @@ impl<P: GameVariant> Trainer<P> {
         if steps == 0 {
             return Ok(None);
         }
-        let records: Vec<GameRecord> = self
+        let mut records: Vec<GameRecord> = self
             .window
             .iter()
             .flat_map(|(_, games)| games.iter().cloned())
             .collect();
-        let window_games = records.len();
+        self.mix_teacher_games(&mut records);
         let loader_config = LoaderConfig::default()
             .with_history(self.config.history)
             .with_z_weight(self.config.training.z_weight)
@@ -480,15 +500,34 @@ impl<P: GameVariant> Trainer<P> {
                 LOADER_STREAM,
             ));
         let mut loader = Loader::<P>::new(self.rules.clone(), records, &loader_config)?;
+        self.sgd_steps(&mut loader, steps, 0.0, on_event)
+    }
+
+    /// `steps` SGD steps (fewer when `minutes` > 0 runs out) on batches
+    /// drawn from `loader`, each logged as a step line of the current
+    /// iteration; the figures are means over the steps.
+    fn sgd_steps(
+        &mut self,
+        loader: &mut Loader<P>,
+        steps: u32,
+        minutes: f64,
+        on_event: &mut dyn FnMut(Event<'_>),
+    ) -> Result<Option<TrainingMetrics>, TrainError> {
+        let window_games = loader.num_games();
         let window_positions = loader.num_positions();
         let mut batch = loader.new_batch(self.config.training.batch_size);
         let mut sums = StepFigures::default();
         let clock = Instant::now();
-        for k in 0..steps {
+        let mut done = 0;
+        while done < steps {
+            if minutes > 0.0 && clock.elapsed().as_secs_f64() >= 60.0 * minutes {
+                break;
+            }
             loader.fill_batch(&mut batch)?;
             let lr = self.optimizer.learning_rate(self.step);
             let figures = self.sgd_step(&batch, lr)?;
             self.step += 1;
+            done += 1;
             sums.add(&figures);
             metrics::append(
                 &self.run.metrics_path(),
@@ -504,15 +543,18 @@ impl<P: GameVariant> Trainer<P> {
             )?;
             on_event(Event::TrainingStep {
                 iteration: self.iteration,
-                done: k + 1,
+                done,
                 total: steps,
                 loss: figures.loss,
             });
         }
+        if done == 0 {
+            return Ok(None);
+        }
         let seconds = clock.elapsed().as_secs_f64();
-        let n = f64::from(steps);
+        let n = f64::from(done);
         Ok(Some(TrainingMetrics {
-            steps,
+            steps: done,
             loss: sums.loss / n,
             policy_loss: sums.policy_loss / n,
             value_loss: sums.value_loss / n,
@@ -596,7 +638,7 @@ impl<P: GameVariant> Trainer<P> {
         on_event: &mut dyn FnMut(Event<'_>),
     ) -> Result<EvaluationLine, TrainError> {
         let iteration = self.iteration;
-        let total = 2 * self.config.evaluation.games.div_ceil(2) * 2;
+        let total = 3 * self.config.evaluation.games.div_ceil(2) * 2;
         let mut done = 0;
         let rules = self.rules.clone();
         let config = self.config.clone();
@@ -620,6 +662,7 @@ impl<P: GameVariant> Trainer<P> {
             average_length: evaluation.average_length(),
             vs_random: evaluation.vs_random,
             vs_uniform: evaluation.vs_uniform,
+            vs_greedy: Some(evaluation.vs_greedy),
             seconds: evaluation.seconds,
         };
         metrics::append(&self.run.metrics_path(), &line)?;
@@ -632,9 +675,10 @@ impl<P: GameVariant> Trainer<P> {
         let agent = format!("heterodox iteration {}", self.iteration);
         let uniform = format!("uniform search {}", evaluation.simulations);
         let mut text = String::new();
-        let groups: [(&[DuelGame], &str); 2] = [
+        let groups: [(&[DuelGame], &str); 3] = [
             (&evaluation.games_vs_random, "random"),
             (&evaluation.games_vs_uniform, uniform.as_str()),
+            (&evaluation.games_vs_greedy, "greedy"),
         ];
         for (games, opponent) in groups {
             for game in games {

@@ -1,0 +1,138 @@
+//! `heterodox teach`: teacher data for networks. The alpha-beta engine
+//! plays itself from varied openings and every position it plays is
+//! written with its policy and value targets, in the shard format that
+//! self-play writes and the trainer reads ([`heterodox_engine::teach`]).
+
+use std::path::PathBuf;
+
+use clap::Args;
+use heterodox_engine::{teach, TeachConfig, TeachProgress};
+use heterodox_env::{GameVariant, RuleOptions, VariantVisitor};
+use indicatif::{ProgressBar, ProgressStyle};
+
+#[derive(Args, Debug)]
+pub struct TeachArgs {
+    #[command(flatten)]
+    rules: crate::args::RulesArgs,
+    /// The engine that labels, in the arena's agent grammar: `ab@N`
+    /// scores every legal action at depth N (1 to 64). A depth, not a
+    /// time: the labels are then the same on any machine.
+    #[arg(long, default_value = "ab@2")]
+    engine: String,
+    /// Labelled positions the directory should hold (a stopped run
+    /// continues to this many).
+    #[arg(long, default_value_t = 100_000)]
+    positions: u64,
+    /// Directory of the shards (`teach-NNNNN.hdxshard`, `teach.json`).
+    #[arg(long)]
+    out: PathBuf,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Uniformly random steps opening each game: 0 to this many.
+    #[arg(long, default_value_t = TeachConfig::default().random_plies)]
+    random_plies: u32,
+    /// Labelled steps per game whose move is drawn from the policy target
+    /// (later ones play the best move).
+    #[arg(long, default_value_t = TeachConfig::default().sample_plies)]
+    sample_plies: u32,
+    /// Softmax temperature of the policy target, centipawns.
+    #[arg(long, default_value_t = TeachConfig::default().policy_temperature)]
+    policy_temperature: f32,
+    /// Steps after which a game is adjudicated by the engine (0: the
+    /// variant's cap).
+    #[arg(long, default_value_t = TeachConfig::default().max_plies)]
+    max_plies: u32,
+    /// Centipawns ahead at the ply cap that score a win; less is a draw.
+    #[arg(long, default_value_t = TeachConfig::default().adjudicate_cp)]
+    adjudicate_cp: i32,
+    /// Games per shard.
+    #[arg(long, default_value_t = TeachConfig::default().games_per_shard)]
+    games_per_shard: u32,
+    /// Print only the summary.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// The depth named by an engine string `ab@N`.
+fn parse_engine_depth(spec: &str) -> Result<u32, String> {
+    spec.strip_prefix("ab@")
+        .and_then(|d| d.parse().ok())
+        .ok_or_else(|| {
+            format!("--engine '{spec}': the teacher is the engine at a fixed depth, ab@DEPTH (e.g. ab@2)")
+        })
+}
+
+pub fn run(args: &TeachArgs) -> Result<(), String> {
+    let variant = args.rules.variant()?;
+    let options = args.rules.options()?;
+    let config = TeachConfig {
+        positions: args.positions,
+        depth: parse_engine_depth(&args.engine)?,
+        random_plies: args.random_plies,
+        sample_plies: args.sample_plies,
+        policy_temperature: args.policy_temperature,
+        max_plies: args.max_plies,
+        adjudicate_cp: args.adjudicate_cp,
+        games_per_shard: args.games_per_shard,
+        seed: args.seed,
+        ..TeachConfig::default()
+    };
+    config.validate().map_err(|e| e.to_string())?;
+    variant.visit(Teach {
+        args,
+        options,
+        config,
+    })
+}
+
+struct Teach<'a> {
+    args: &'a TeachArgs,
+    options: RuleOptions,
+    config: TeachConfig,
+}
+
+impl VariantVisitor for Teach<'_> {
+    type Output = Result<(), String>;
+
+    fn visit<P: GameVariant>(self) -> Self::Output {
+        let rules = P::parse_rules(&self.options).map_err(|e| e.to_string())?;
+        let bar = if self.args.quiet {
+            ProgressBar::hidden()
+        } else {
+            let bar = ProgressBar::new(self.config.positions);
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "{elapsed_precise} [{bar:30}] {pos}/{len} positions, {per_sec}, {msg}",
+                )
+                .expect("a valid template")
+                .progress_chars("=> "),
+            );
+            bar
+        };
+        let progress = |p: TeachProgress| {
+            bar.set_position(p.positions.min(p.target));
+            bar.set_message(format!("{} games", p.games));
+        };
+        let summary = teach::<P>(&rules, &self.config, &self.args.out, &progress)
+            .map_err(|e| e.to_string())?;
+        bar.finish_and_clear();
+        super::print_stdout(&format!(
+            "{} positions in {} games, {} shards in {}\n\
+             this run: {} positions in {} games in {:.1} s ({:.0} positions/s), \
+             White +{} ={} -{}, {} adjudicated at the ply cap\n",
+            summary.positions,
+            summary.games,
+            summary.shards.len(),
+            self.args.out.display(),
+            summary.new_positions,
+            summary.new_games,
+            summary.seconds,
+            summary.positions_per_second(),
+            summary.white_wins,
+            summary.draws,
+            summary.black_wins,
+            summary.adjudicated,
+        ));
+        Ok(())
+    }
+}
