@@ -147,26 +147,27 @@ impl<P: GameVariant> Searcher<'_, P> {
             let new_depth = child_depth(depth, same_player, crate::eval::shallow_step(root));
             self.enter(&child, irreversible);
             let floor = best.saturating_sub(self.exact_margin);
-            let score = if exact && best > -INFINITE && floor > -INFINITE {
-                // Within the margin of the best: exact; below it, the
-                // null-window bound is all a target needs.
-                let bound = self.child(&child, same_player, new_depth, floor, floor + 1, 1);
-                if bound <= floor || self.stopped {
-                    bound
-                } else {
+            let score =
+                if exact && self.exact_margin < INFINITE && best > -INFINITE && floor > -INFINITE {
+                    // Within the margin of the best: exact; below it, the
+                    // null-window bound is all a target needs.
+                    let bound = self.child(&child, same_player, new_depth, floor, floor + 1, 1);
+                    if bound <= floor || self.stopped {
+                        bound
+                    } else {
+                        self.exact_child(&child, same_player, new_depth, root_move.score)
+                    }
+                } else if exact {
                     self.exact_child(&child, same_player, new_depth, root_move.score)
-                }
-            } else if exact {
-                self.exact_child(&child, same_player, new_depth, root_move.score)
-            } else if i == 0 {
-                self.child(&child, same_player, new_depth, alpha, beta, 1)
-            } else {
-                let mut score = self.child(&child, same_player, new_depth, alpha, alpha + 1, 1);
-                if score > alpha && score < beta {
-                    score = self.child(&child, same_player, new_depth, alpha, beta, 1);
-                }
-                score
-            };
+                } else if i == 0 {
+                    self.child(&child, same_player, new_depth, alpha, beta, 1)
+                } else {
+                    let mut score = self.child(&child, same_player, new_depth, alpha, alpha + 1, 1);
+                    if score > alpha && score < beta {
+                        score = self.child(&child, same_player, new_depth, alpha, beta, 1);
+                    }
+                    score
+                };
             self.state.path.pop();
             if self.stopped {
                 return 0;
