@@ -32,6 +32,7 @@
 //! assert_eq!(report.score, Score::Mate(1));
 //! ```
 
+mod adjudicate;
 pub mod bench;
 mod driver;
 mod engine;
@@ -45,9 +46,11 @@ mod search;
 pub mod teach;
 mod tt;
 
+pub use adjudicate::{adjudicate, Adjudication};
 pub use driver::RootScore;
 pub use engine::{Engine, EngineConfig, Info, SearchReport, MAX_DETERMINIZATIONS, MAX_THREADS};
 pub use error::{ConfigError, EngineError, LimitError};
+pub use eval::material_of_any;
 pub use greedy::Greedy;
 pub use limits::{Limits, MAX_DEPTH};
 pub use score::Score;

@@ -22,7 +22,7 @@
 //!   test positions the two targets differ by a total variation below
 //!   0.5% (engine/tests/teach.rs);
 //! * the **root value**, the best score as an expected result
-//!   ([`Score::expected_result`], `tanh(cp / 400)`); the loader blends it
+//!   ([`crate::Score::expected_result`], `tanh(cp / 400)`); the loader blends it
 //!   with the game's result (its `z_weight`).
 //!
 //! The step played is drawn from the policy target for the first
@@ -49,15 +49,15 @@ use serde::{Deserialize, Serialize};
 
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::rng::{derive_seed, SplitMix64};
-use heterodox_env::{Color, Game, GameVariant};
+use heterodox_env::{Game, GameVariant};
 use heterodox_selfplay::atomic::write_file;
 use heterodox_selfplay::shard::{read_shard_for, write_shard, ShardHeader};
 use heterodox_selfplay::{GameRecord, GameResult, StepRecord};
 
+use crate::adjudicate::adjudicate;
 use crate::driver::RootScore;
 use crate::engine::{Engine, EngineConfig};
-use crate::limits::{Limits, MAX_DEPTH};
-use crate::score::Score;
+use crate::limits::MAX_DEPTH;
 
 /// The settings file of a teacher directory.
 pub const SETTINGS_FILE: &str = "teach.json";
@@ -435,40 +435,11 @@ pub fn play_game<P: GameVariant>(
     }
     let mut record = GameRecord::ended(seed, None, steps, game.outcome());
     if record.result == GameResult::Truncated {
-        let (result, termination) = adjudicate(engine, &game, config)?;
-        record.result = result;
-        record.termination = termination;
+        let judged = adjudicate(engine, &game, config.depth, config.adjudicate_cp)?;
+        record.result = judged.result;
+        record.termination = judged.termination;
     }
     Ok(record)
-}
-
-/// The result of a game cut at the ply cap, by a search of its position.
-fn adjudicate<P: GameVariant>(
-    engine: &mut Engine<P>,
-    game: &Game<P>,
-    config: &TeachConfig,
-) -> Result<(GameResult, String), TeachError> {
-    let report = engine.search(game, &Limits::depth(config.depth), |_| {})?;
-    let mover = game.position().turn();
-    let winner = match report.score {
-        Score::Mate(n) if n > 0 => Some(mover),
-        Score::Mate(_) => Some(!mover),
-        Score::Cp(cp) if cp >= config.adjudicate_cp => Some(mover),
-        Score::Cp(cp) if cp <= -config.adjudicate_cp => Some(!mover),
-        Score::Cp(_) => None,
-    };
-    let result = match winner {
-        Some(Color::White) => GameResult::WhiteWins,
-        Some(Color::Black) => GameResult::BlackWins,
-        None => GameResult::Draw,
-    };
-    Ok((
-        result,
-        format!(
-            "adjudicated at the ply cap (engine {} for the side to move)",
-            report.score
-        ),
-    ))
 }
 
 /// Softmax of the scores (best first) at `temperature` centipawns.

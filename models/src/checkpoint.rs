@@ -315,6 +315,11 @@ impl Network {
     pub fn try_forward_t(&self, xs: &Tensor, train: bool) -> Result<(Tensor, Tensor)> {
         self.net.try_forward_t(xs, train)
     }
+
+    /// See [`ResNet::try_forward_all`].
+    pub fn try_forward_all(&self, xs: &Tensor, train: bool) -> Result<crate::resnet::Outputs> {
+        self.net.try_forward_all(xs, train)
+    }
 }
 
 /// The spec stored in checkpoint `dir`; `None` when it has no

@@ -94,8 +94,20 @@ pub struct NetConfig {
     /// which therefore read as 0.
     #[serde(default)]
     pub policy_flat: usize,
-    /// Width of the hidden fully connected layer of the value head.
+    /// Width of the hidden fully connected layer of the value head (and of
+    /// the auxiliary heads).
     pub value_hidden: usize,
+    /// Two auxiliary heads beside policy and value, trained but not used
+    /// in play (KataGo's and lc0's extra targets, which give the tower a
+    /// signal early): moves left and final material. Absent from configs
+    /// written before they existed (read as false), and left out of a
+    /// written config when false, so such files stay as they were.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub auxiliary_heads: bool,
+}
+
+fn is_false(flag: &bool) -> bool {
+    !flag
 }
 
 impl Default for NetConfig {
@@ -133,6 +145,7 @@ impl NetConfig {
             policy_planes: spec.board_action_planes,
             policy_flat: spec.num_actions.saturating_sub(plane_actions),
             value_hidden: DEFAULT_VALUE_HIDDEN,
+            auxiliary_heads: false,
         }
     }
 
@@ -248,6 +261,8 @@ impl NetConfig {
     /// value      C + 2                      1x1 conv C->1, BN(1)
     ///            S*V + V                    fc S->V
     ///            V + 1                      fc V->1
+    /// auxiliary  twice the value head's     moves left, material (only if
+    ///                                       auxiliary_heads)
     /// ```
     ///
     /// with I inputs, C channels, B blocks, P policy planes, F flat policy
@@ -272,7 +287,8 @@ impl NetConfig {
             (k * c + 2 * k) + (k * s * f + f)
         };
         let value = (c + 2) + (s * v + v) + (v + 1);
-        stem + tower + policy + flat + value
+        let auxiliary = if self.auxiliary_heads { 2 * value } else { 0 };
+        stem + tower + policy + flat + value + auxiliary
     }
 
     /// Parses and validates a config from a JSON string.
@@ -338,6 +354,7 @@ mod tests {
                 policy_planes: 73,
                 policy_flat: 0,
                 value_hidden: 128,
+                auxiliary_heads: false,
             }
         );
         assert_eq!(c.policy_size(), 73 * 64);

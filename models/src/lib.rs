@@ -70,7 +70,7 @@ pub use config::NetConfig;
 pub use error::{ModelError, Result};
 pub use evaluator::{EvalError, EvalStats, NetEvaluator};
 pub use queue::{QueueConfig, QueuedEvaluator};
-pub use resnet::ResNet;
+pub use resnet::{Outputs, ResNet};
 
 /// The rules core's encoding contract, re-exported because it is part of
 /// this crate's API ([`NetConfig::for_spec`], [`Network::load_for`]).

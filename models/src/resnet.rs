@@ -10,8 +10,11 @@
 //!   │    flat:   conv1x1 C->2, BN, ReLU, flatten,
 //!   │            fc 2*H*W->F                              -> [N, F]   (only if F > 0)
 //!   │    concat(planes, flat)                             -> logits [N, P*H*W + F]
-//!   └─ value head:  conv1x1 C->1, BN, ReLU, flatten,
-//!                   fc H*W->V, ReLU, fc V->1, tanh        -> value  [N]
+//!   ├─ value head:  conv1x1 C->1, BN, ReLU, flatten,
+//!   │               fc H*W->V, ReLU, fc V->1, tanh        -> value  [N]
+//!   └─ auxiliary heads (only with `auxiliary_heads`), each shaped as the
+//!      value head: moves left (no final activation)       -> [N]
+//!                  material (tanh)                        -> [N]
 //! ```
 //!
 //! Why this shape: it is the AlphaZero / Leela Chess Zero recipe, which is
@@ -32,8 +35,13 @@
 //! without such actions (`F = 0`) has no flat head at all, so its network
 //! is exactly the plain AlphaZero one.
 //!
+//! The auxiliary heads learn targets that come with every game for free
+//! (how many steps were left, who had more material at the end), which
+//! KataGo and lc0 found to speed up learning; play reads only policy and
+//! value, so [`ResNet::try_forward_t`] does not compute them.
+//!
 //! Variables are named `stem.*`, `tower.<i>.*`, `policy.conv.*`,
-//! `policy.flat.*` and `value.*` under the [`nn::Path`] given to
+//! `policy.flat.*`, `value.*`, `moves_left.*` and `material.*` under the [`nn::Path`] given to
 //! [`ResNet::new`]; these names are the keys of the saved safetensors file.
 
 use tch::nn::{self, ModuleT};
@@ -132,6 +140,51 @@ impl FlatPolicy {
     }
 }
 
+/// A scalar head: conv1x1 C->1, BN, ReLU, flatten, fc S->V, ReLU, fc V->1
+/// (the caller applies the final activation).
+#[derive(Debug)]
+struct ScalarHead {
+    conv: ConvBn,
+    fc1: nn::Linear,
+    fc2: nn::Linear,
+}
+
+impl ScalarHead {
+    /// Variables `NAME.conv.*`, `NAME.bn.*`, `NAME.fc1.*`, `NAME.fc2.*`.
+    fn new(p: &nn::Path, name: &str, channels: i64, squares: i64, hidden: i64) -> Self {
+        Self {
+            conv: ConvBn::new(p / name, channels, 1, 1),
+            fc1: nn::linear(p / name / "fc1", squares, hidden, Default::default()),
+            fc2: nn::linear(p / name / "fc2", hidden, 1, Default::default()),
+        }
+    }
+
+    /// `[N]`, before the final activation.
+    fn forward_t(&self, trunk: &Tensor, train: bool) -> Tensor {
+        self.conv
+            .forward_t(trunk, train)
+            .relu()
+            .flatten(1, -1)
+            .apply(&self.fc1)
+            .relu()
+            .apply(&self.fc2)
+            .squeeze_dim(1)
+    }
+}
+
+/// Every output of the network, the auxiliary heads' when it has them.
+#[derive(Debug)]
+pub struct Outputs {
+    /// `[N, policy_size]` unnormalised logits.
+    pub policy: Tensor,
+    /// `[N]` tanh value for the player to act.
+    pub value: Tensor,
+    /// `[N]` predicted steps left / `MOVES_LEFT_SCALE` (no activation).
+    pub moves_left: Option<Tensor>,
+    /// `[N]` predicted `tanh(final material lead / MATERIAL_SCALE_CP)`.
+    pub material: Option<Tensor>,
+}
+
 /// AlphaZero-style residual network: board planes in, policy logits and a
 /// scalar value out. See the module documentation for the architecture.
 ///
@@ -149,9 +202,9 @@ pub struct ResNet {
     policy: nn::Conv2D,
     /// `None` when the config has no flat logits.
     policy_flat: Option<FlatPolicy>,
-    value_conv: ConvBn,
-    value_fc1: nn::Linear,
-    value_fc2: nn::Linear,
+    value: ScalarHead,
+    /// Moves left and material, with `auxiliary_heads`.
+    auxiliary: Option<(ScalarHead, ScalarHead)>,
 }
 
 /// Converts a validated config size to the `i64` libtorch wants. Validated
@@ -183,9 +236,13 @@ impl ResNet {
         );
         let policy_flat = (config.policy_flat > 0)
             .then(|| FlatPolicy::new(p / "policy" / "flat", c, squares, dim(config.policy_flat)));
-        let value_conv = ConvBn::new(p / "value", c, 1, 1);
-        let value_fc1 = nn::linear(p / "value" / "fc1", squares, hidden, Default::default());
-        let value_fc2 = nn::linear(p / "value" / "fc2", hidden, 1, Default::default());
+        let value = ScalarHead::new(p, "value", c, squares, hidden);
+        let auxiliary = config.auxiliary_heads.then(|| {
+            (
+                ScalarHead::new(p, "moves_left", c, squares, hidden),
+                ScalarHead::new(p, "material", c, squares, hidden),
+            )
+        });
         Ok(Self {
             config: *config,
             kind: p.kind(),
@@ -194,9 +251,8 @@ impl ResNet {
             tower,
             policy,
             policy_flat,
-            value_conv,
-            value_fc1,
-            value_fc2,
+            value,
+            auxiliary,
         })
     }
 
@@ -233,29 +289,48 @@ impl ResNet {
     /// Like [`ResNet::forward_t`], but reports a wrongly shaped input as
     /// [`ModelError::InputShape`] instead of panicking.
     pub fn try_forward_t(&self, xs: &Tensor, train: bool) -> Result<(Tensor, Tensor)> {
+        let trunk = self.trunk(xs, train)?;
+        Ok(self.policy_value(&trunk, train))
+    }
+
+    /// Every output, the auxiliary heads' included when the network has
+    /// them (training); otherwise as [`ResNet::try_forward_t`].
+    pub fn try_forward_all(&self, xs: &Tensor, train: bool) -> Result<Outputs> {
+        let trunk = self.trunk(xs, train)?;
+        let (policy, value) = self.policy_value(&trunk, train);
+        let (moves_left, material) = match &self.auxiliary {
+            Some((moves_left, material)) => (
+                Some(moves_left.forward_t(&trunk, train)),
+                Some(material.forward_t(&trunk, train).tanh()),
+            ),
+            None => (None, None),
+        };
+        Ok(Outputs {
+            policy,
+            value,
+            moves_left,
+            material,
+        })
+    }
+
+    fn trunk(&self, xs: &Tensor, train: bool) -> Result<Tensor> {
         self.check_input(xs)?;
         let xs = xs.to_device(self.device).to_kind(self.kind);
         let trunk = self.stem.forward_t(&xs, train).relu();
-        let trunk = self
+        Ok(self
             .tower
             .iter()
-            .fold(trunk, |t, block| block.forward_t(&t, train));
+            .fold(trunk, |t, block| block.forward_t(&t, train)))
+    }
+
+    fn policy_value(&self, trunk: &Tensor, train: bool) -> (Tensor, Tensor) {
         let planes = trunk.apply(&self.policy).flatten(1, -1);
         let policy = match &self.policy_flat {
-            Some(flat) => Tensor::cat(&[planes, flat.forward_t(&trunk, train)], 1),
+            Some(flat) => Tensor::cat(&[planes, flat.forward_t(trunk, train)], 1),
             None => planes,
         };
-        let value = self
-            .value_conv
-            .forward_t(&trunk, train)
-            .relu()
-            .flatten(1, -1)
-            .apply(&self.value_fc1)
-            .relu()
-            .apply(&self.value_fc2)
-            .tanh()
-            .squeeze_dim(1);
-        Ok((policy, value))
+        let value = self.value.forward_t(trunk, train).tanh();
+        (policy, value)
     }
 
     fn check_input(&self, xs: &Tensor) -> Result<()> {

@@ -36,6 +36,7 @@ fn output_shapes() {
             policy_planes: 11,
             policy_flat: 0,
             value_hidden: 16,
+            auxiliary_heads: false,
         },
         tiny_flat(),
         NetConfig {
@@ -47,6 +48,7 @@ fn output_shapes() {
             policy_planes: 2,
             policy_flat: 13,
             value_hidden: 16,
+            auxiliary_heads: false,
         },
     ];
     let expected_policy = [27, 73 * 64, 11 * 90, 27 + 4, 2 * 90 + 13];
@@ -137,6 +139,58 @@ fn variable_names_are_the_documented_layout() {
     flat.extend(bn("policy.flat"));
     assert_eq!(added, flat);
     assert!(names.is_subset(&with_flat));
+}
+
+#[test]
+fn auxiliary_heads_add_two_value_shaped_heads_used_only_in_training() {
+    tch_seed(3);
+    let plain = Network::new(&tiny(), CPU).unwrap();
+    let config = NetConfig {
+        auxiliary_heads: true,
+        ..tiny()
+    };
+    let net = Network::new(&config, CPU).unwrap();
+    // Each head is the value head's 62 parameters (see above).
+    assert_eq!(config.parameter_count(), 461 + 2 * 62);
+    assert_eq!(net.parameter_count(), 461 + 2 * 62);
+    let names: BTreeSet<String> = net.var_store().variables().into_keys().collect();
+    let base: BTreeSet<String> = plain.var_store().variables().into_keys().collect();
+    let added: BTreeSet<String> = names.difference(&base).cloned().collect();
+    let mut expected = BTreeSet::new();
+    for head in ["moves_left", "material"] {
+        expected.insert(format!("{head}.conv.weight"));
+        for s in ["weight", "bias", "running_mean", "running_var"] {
+            expected.insert(format!("{head}.bn.{s}"));
+        }
+        for s in ["fc1.weight", "fc1.bias", "fc2.weight", "fc2.bias"] {
+            expected.insert(format!("{head}.{s}"));
+        }
+    }
+    assert_eq!(added, expected);
+    // Play's forward is policy and value; training's adds the heads.
+    let xs = random_input(&config, 4);
+    let (policy, value) = net.forward_t(&xs, false);
+    let all = net.try_forward_all(&xs, false).unwrap();
+    assert!(all.policy.equal(&policy) && all.value.equal(&value));
+    let material = all.material.unwrap();
+    assert_eq!(all.moves_left.unwrap().size(), [4]);
+    assert_eq!(material.size(), [4]);
+    assert!(f64::try_from(material.abs().max()).unwrap() < 1.0);
+    let none = plain.try_forward_all(&xs, false).unwrap();
+    assert!(none.moves_left.is_none() && none.material.is_none());
+    // The flag is written only when set (so older files stay as they were).
+    let parent = scratch_dir("auxiliary");
+    let dir = parent.join("net");
+    net.save(&dir).unwrap();
+    let text = std::fs::read_to_string(dir.join(CONFIG_FILE)).unwrap();
+    assert!(text.contains("\"auxiliary_heads\": true"), "{text}");
+    plain.save(parent.join("plain")).unwrap();
+    let text = std::fs::read_to_string(parent.join("plain").join(CONFIG_FILE)).unwrap();
+    assert!(!text.contains("auxiliary_heads"), "{text}");
+    let loaded = Network::load(&dir, CPU).unwrap();
+    assert_eq!(loaded.config(), &config);
+    let again = loaded.try_forward_all(&xs, false).unwrap();
+    assert!(again.material.unwrap().equal(&material));
 }
 
 #[test]

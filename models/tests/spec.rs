@@ -140,6 +140,7 @@ fn every_spec_gives_a_config_of_its_shapes() {
                 policy_planes: case.planes,
                 policy_flat: case.flat,
                 value_hidden: 128,
+                auxiliary_heads: false,
             };
             assert_eq!(config, expected, "{} T={history}", case.name);
             assert_eq!(config.policy_size(), spec.num_actions, "{}", case.name);

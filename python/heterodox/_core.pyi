@@ -636,9 +636,12 @@ class Loader:
     loading (a corrupted or mismatched record is a ValueError naming the
     game and step). sample(batch_size) draws positions uniformly (seeded);
     batch(positions) takes the given ones; both return 'observations'
-    float32 (B, C, 8, 8), 'masks' bool (B, A), 'policies' float32 (B, A)
-    and 'values' float32 (B,) (z_weight * result + (1 - z_weight) * root
-    value, for the player to act), with the GIL released while Rust works.
+    float32 (B, C, 8, 8), 'masks' bool (B, A), 'policies' float32 (B, A),
+    'values' float32 (B,) (z_weight * result + (1 - z_weight) * root
+    value, for the player to act), and the auxiliary targets 'moves_left'
+    float32 (B,) (steps left in the record / 100) and 'material' float32
+    (B,) (tanh of the player's material lead at the record's end by the
+    engine's values / 1000 cp), with the GIL released while Rust works.
     """
 
     def __new__(

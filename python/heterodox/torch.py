@@ -127,17 +127,20 @@ class PolicyHead(nn.Module):
         return torch.cat([planes, self.flat(x)], 1)
 
 
-class ValueHead(ConvBn):
-    """conv1x1 C->1, BN, ReLU, flatten, fc H*W->V, ReLU, fc V->1, tanh."""
+class ScalarHead(ConvBn):
+    """conv1x1 C->1, BN, ReLU, flatten, fc H*W->V, ReLU, fc V->1, then
+    tanh (``squash``) or nothing: the value head and the auxiliary heads."""
 
-    def __init__(self, channels: int, squares: int, hidden: int):
+    def __init__(self, channels: int, squares: int, hidden: int, squash: bool = True):
         super().__init__(channels, 1, 1)
         self.fc1 = nn.Linear(squares, hidden)
         self.fc2 = nn.Linear(hidden, 1)
+        self.squash = squash
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         y = torch.relu(super().forward(x)).flatten(1)
-        return torch.tanh(self.fc2(torch.relu(self.fc1(y)))).squeeze(1)
+        y = self.fc2(torch.relu(self.fc1(y))).squeeze(1)
+        return torch.tanh(y) if self.squash else y
 
 
 class ResNet(nn.Module):
@@ -148,6 +151,10 @@ class ResNet(nn.Module):
     the illegal actions, then softmax) and a tanh value for the player to
     act. ``config`` is the dict of config.json; ``spec`` the encoding spec
     (spec.json) the network was made for, saved with it.
+
+    With ``auxiliary_heads`` in the config, two more heads (trained, not
+    used in play) sit beside them: ``forward_all(x)`` returns ``(logits,
+    value, moves_left, material)``, the last two None without the heads.
     """
 
     def __init__(self, config: dict, spec: dict | None = None):
@@ -156,13 +163,20 @@ class ResNet(nn.Module):
         if missing:
             raise ValueError(f"network config lacks {', '.join(missing)}")
         self.config = {field: int(config.get(field, 0)) for field in CONFIG_FIELDS}
+        if config.get("auxiliary_heads", False):
+            # Only when true, as the Rust side writes it.
+            self.config["auxiliary_heads"] = True
         self.spec = spec
         c = self.config
         squares = c["board_height"] * c["board_width"]
         self.stem = ConvBn(c["input_channels"], c["channels"], 3)
         self.tower = nn.ModuleList(ResBlock(c["channels"]) for _ in range(c["blocks"]))
         self.policy = PolicyHead(c["channels"], c["policy_planes"], squares, c["policy_flat"])
-        self.value = ValueHead(c["channels"], squares, c["value_hidden"])
+        self.value = ScalarHead(c["channels"], squares, c["value_hidden"])
+        self.moves_left = self.material = None
+        if c.get("auxiliary_heads"):
+            self.moves_left = ScalarHead(c["channels"], squares, c["value_hidden"], squash=False)
+            self.material = ScalarHead(c["channels"], squares, c["value_hidden"])
 
     @classmethod
     def for_spec(
@@ -171,6 +185,7 @@ class ResNet(nn.Module):
         blocks: int = DEFAULT_BLOCKS,
         channels: int = DEFAULT_CHANNELS,
         value_hidden: int = DEFAULT_VALUE_HIDDEN,
+        auxiliary_heads: bool = False,
     ) -> "ResNet":
         """A fresh network for an encoding spec (a dict or the JSON of
         ``heterodox.encoding_spec``): its shapes from the spec, only the
@@ -186,6 +201,7 @@ class ResNet(nn.Module):
             "policy_planes": planes,
             "policy_flat": spec["num_actions"] - planes * 64,
             "value_hidden": value_hidden,
+            "auxiliary_heads": auxiliary_heads,
         }
         return cls(config, spec)
 
@@ -195,11 +211,26 @@ class ResNet(nn.Module):
         rule options), with ``tower`` the keywords of ``for_spec``."""
         return cls.for_spec(encoding_spec(variant, history=history, rules=rules), **tower)
 
-    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    def _trunk(self, x: torch.Tensor) -> torch.Tensor:
         trunk = torch.relu(self.stem(x))
         for block in self.tower:
             trunk = block(trunk)
+        return trunk
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        trunk = self._trunk(x)
         return self.policy(trunk), self.value(trunk)
+
+    def forward_all(
+        self, x: torch.Tensor
+    ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor | None, torch.Tensor | None]:
+        """``(logits, value, moves_left, material)``: every head's output,
+        the auxiliary ones None when the network has none (what training
+        needs; play needs only ``forward``)."""
+        trunk = self._trunk(x)
+        if self.moves_left is None:
+            return self.policy(trunk), self.value(trunk), None, None
+        return self.policy(trunk), self.value(trunk), self.moves_left(trunk), self.material(trunk)
 
 
 def _tensors(model: ResNet) -> dict[str, torch.Tensor]:

@@ -30,9 +30,12 @@ const MAX_BATCH: u64 = 1 << 20;
 /// loading (a corrupted or mismatched record is a ValueError naming the
 /// game and step). sample(batch_size) draws positions uniformly (seeded);
 /// batch(positions) takes the given ones; both return 'observations'
-/// float32 (B, C, 8, 8), 'masks' bool (B, A), 'policies' float32 (B, A)
-/// and 'values' float32 (B,) (z_weight * result + (1 - z_weight) * root
-/// value, for the player to act), with the GIL released while Rust works.
+/// float32 (B, C, 8, 8), 'masks' bool (B, A), 'policies' float32 (B, A),
+/// 'values' float32 (B,) (z_weight * result + (1 - z_weight) * root
+/// value, for the player to act), and the auxiliary targets 'moves_left'
+/// float32 (B,) (steps left in the record / 100) and 'material' float32
+/// (B,) (tanh of the player's material lead at the record's end by the
+/// engine's values / 1000 cp), with the GIL released while Rust works.
 #[pyclass(module = "heterodox._core")]
 pub struct Loader {
     /// `AnyLoader` is `Send`; the mutex makes the class `Sync`.
@@ -66,6 +69,11 @@ impl Loader {
         let policies = Array2::from_shape_vec((b, a), batch.policies).map_err(value_error)?;
         dict.set_item("policies", policies.into_pyarray(py))?;
         dict.set_item("values", Array1::from(batch.values).into_pyarray(py))?;
+        dict.set_item(
+            "moves_left",
+            Array1::from(batch.moves_left).into_pyarray(py),
+        )?;
+        dict.set_item("material", Array1::from(batch.material).into_pyarray(py))?;
         Ok(dict)
     }
 }
@@ -92,6 +100,7 @@ impl Loader {
         let config = LoaderConfig::default()
             .with_history(history_arg(history, MAX_HISTORY)?)
             .with_z_weight(z_weight)
+            .with_material(heterodox_engine::material_of_any)
             .with_seed(seed_arg(seed)?);
         let inner = py.detach(|| -> PyResult<AnyLoader> {
             let shards = files

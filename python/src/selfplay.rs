@@ -134,6 +134,7 @@ pub fn self_play<'py>(
         seed: seed_arg(seed)?,
         history: history_arg(history, MAX_HISTORY.min(64))?,
         search,
+        resign: defaults.resign,
     };
     let run = Run {
         options: call_rule_options(rules, options)?,

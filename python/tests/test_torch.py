@@ -161,17 +161,18 @@ def test_tch_and_pytorch_agree_both_ways(variant, tmp_path):
 
 
 @needs_loss
-@pytest.mark.parametrize("variant", ["hostage", "traitor"])
-def test_the_loss_is_the_rust_trainers(variant, tmp_path):
+@pytest.mark.parametrize("variant, auxiliary_heads", [("hostage", True), ("traitor", False)])
+def test_the_loss_is_the_rust_trainers(variant, auxiliary_heads, tmp_path):
     """One batch, one network: heterodox.learn's loss terms equal the Rust
     trainer's (training/src/trainer/loss.rs, through `heterodox model
-    --loss`), in training mode as an SGD step sees them."""
-    from heterodox.learn import loss_of
+    --loss`), in training mode as an SGD step sees them; with the
+    auxiliary heads, their terms too."""
+    from heterodox.learn import aux_losses_of, loss_of
 
     heterodox.self_play(variant, tmp_path / "games.hdxshard", None, games=2, simulations=4,
                         max_plies=16)
     batch = heterodox.Loader(tmp_path, seed=3).sample(8)
-    model = hx.ResNet.for_variant(variant, **TOWER)
+    model = hx.ResNet.for_variant(variant, auxiliary_heads=auxiliary_heads, **TOWER)
     randomise_statistics(model, seed=2)
     hx.save(model, tmp_path / "net")
     save_file({
@@ -179,20 +180,34 @@ def test_the_loss_is_the_rust_trainers(variant, tmp_path):
         "legal": torch.from_numpy(batch["masks"].astype(np.uint8)),
         "policy": torch.from_numpy(batch["policies"]),
         "value": torch.from_numpy(batch["values"]),
+        "moves_left": torch.from_numpy(batch["moves_left"]),
+        "material": torch.from_numpy(batch["material"]),
     }, str(tmp_path / "batch.safetensors"))
     subprocess.run(
         [BINARY, "model", "--load", tmp_path / "net", "--loss", tmp_path / "batch.safetensors",
-         "--value-loss-weight", "0.5", "--out", tmp_path / "loss.safetensors"],
+         "--value-loss-weight", "0.5", "--moves-left-loss-weight", "0.3",
+         "--material-loss-weight", "0.2", "--out", tmp_path / "loss.safetensors"],
         check=True, capture_output=True, timeout=120,
     )
     rust = {k: v.item() for k, v in load_file(str(tmp_path / "loss.safetensors")).items()}
     model.train()
-    loss, policy_loss, value_loss = loss_of(model, batch, "cpu", value_loss_weight=0.5)
+    loss, policy_loss, value_loss = loss_of(model, batch, "cpu", value_loss_weight=0.5,
+                                            moves_left_loss_weight=0.3, material_loss_weight=0.2)
     assert rust["policy_loss"] > 0.5 and rust["value_loss"] > 0.0
     assert abs(loss.item() - rust["loss"]) < 1e-5
     assert abs(policy_loss - rust["policy_loss"]) < 1e-5
     assert abs(value_loss - rust["value_loss"]) < 1e-5
-    assert abs(rust["loss"] - (rust["policy_loss"] + 0.5 * rust["value_loss"])) < 1e-6
+    aux = aux_losses_of(model, batch, "cpu")
+    if auxiliary_heads:
+        assert rust["moves_left_loss"] > 0.0 and rust["material_loss"] > 0.0
+        assert abs(aux[0] - rust["moves_left_loss"]) < 1e-5
+        assert abs(aux[1] - rust["material_loss"]) < 1e-5
+    else:
+        assert aux is None
+        assert rust["moves_left_loss"] == rust["material_loss"] == 0.0
+    expected = (rust["policy_loss"] + 0.5 * rust["value_loss"]
+                + 0.3 * rust["moves_left_loss"] + 0.2 * rust["material_loss"])
+    assert abs(rust["loss"] - expected) < 1e-5
 
 
 def test_shard_dataset(tmp_path):

@@ -33,6 +33,7 @@ impl VariantVisitor for Bench {
                 root_policy: self.root_policy,
                 ..SearchConfig::default()
             },
+            ..SelfPlayConfig::default()
         };
         let rules = P::parse_rules(&RuleOptions::new()).expect("default rules");
         let run = SelfPlay::<P>::new(rules, config).expect("valid config");

@@ -28,6 +28,13 @@
 //!   side, with `z = z_weight` (1.0, the default, is the pure game result
 //!   of AlphaZero; lower values mix in the search's estimate).
 //!
+//! * moves left (an auxiliary target): the steps from this one to the end
+//!   of the record, divided by [`MOVES_LEFT_SCALE`] (a game cut at the ply
+//!   cap, adjudicated or resigned ends where its record ends);
+//! * material (an auxiliary target): `tanh(m / MATERIAL_SCALE_CP)`, `m` the
+//!   observer's material lead at the end of the record by the
+//!   configured [`MaterialMeasure`] (the engine's values; 0 without one).
+//!
 //! Only steps with a non-empty policy are training positions.
 //!
 //! Rows are decoded in parallel with rayon, each worker chunk with its own
@@ -39,14 +46,14 @@ use rayon::prelude::*;
 
 use heterodox_env::encoding::{encode_stacked, ActionSet, EncodingSpec};
 use heterodox_env::rng::SplitMix64;
-use heterodox_env::{GameVariant, Variant, VariantVisitor};
+use heterodox_env::{Color, GameVariant, Variant, VariantVisitor};
 
 use crate::record::{GameRecord, GameResult};
 use crate::replay::{replay, start_position, ReplayError};
 use crate::shard::{HeaderError, Shard};
 
 /// How positions are turned into training rows.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct LoaderConfig {
     /// T: positions stacked in an observation (at least 1).
     pub history: usize,
@@ -58,7 +65,22 @@ pub struct LoaderConfig {
     /// Steps between kept positions: memory (one position per interval)
     /// against replay work per row (up to the interval).
     pub checkpoint_interval: usize,
+    /// How a side's material is counted for the material target (`None`:
+    /// the target is 0).
+    pub material: Option<MaterialMeasure>,
 }
+
+/// A side's material lead (its material minus the opponent's, centipawns)
+/// in a position of any variant given as `&dyn Any` (the engine's `material_of_any`): this crate cannot name
+/// the engine, which depends on it.
+pub type MaterialMeasure = fn(&dyn std::any::Any, Color) -> i32;
+
+/// Moves-left targets are the steps left divided by this (a typical game
+/// then gives targets near 1).
+pub const MOVES_LEFT_SCALE: f32 = 100.0;
+/// Material targets are `tanh(lead / MATERIAL_SCALE_CP)`: a Queen's lead
+/// is about 0.7, and the target stays in (-1, 1).
+pub const MATERIAL_SCALE_CP: f32 = 1000.0;
 
 impl Default for LoaderConfig {
     fn default() -> LoaderConfig {
@@ -67,6 +89,7 @@ impl Default for LoaderConfig {
             z_weight: 1.0,
             seed: 0,
             checkpoint_interval: 16,
+            material: None,
         }
     }
 }
@@ -89,6 +112,11 @@ impl LoaderConfig {
 
     pub fn with_checkpoint_interval(mut self, interval: usize) -> LoaderConfig {
         self.checkpoint_interval = interval;
+        self
+    }
+
+    pub fn with_material(mut self, material: MaterialMeasure) -> LoaderConfig {
+        self.material = Some(material);
         self
     }
 }
@@ -134,6 +162,10 @@ pub struct Batch {
     pub policies: Vec<f32>,
     /// `size`: the value targets.
     pub values: Vec<f32>,
+    /// `size`: the moves-left targets (auxiliary).
+    pub moves_left: Vec<f32>,
+    /// `size`: the material targets (auxiliary).
+    pub material: Vec<f32>,
 }
 
 impl Batch {
@@ -148,6 +180,8 @@ impl Batch {
             masks: vec![false; size * num_actions],
             policies: vec![0.0; size * num_actions],
             values: vec![0.0; size],
+            moves_left: vec![0.0; size],
+            material: vec![0.0; size],
         }
     }
 
@@ -158,7 +192,9 @@ impl Batch {
             && self.observations.len() == b * l
             && self.masks.len() == b * a
             && self.policies.len() == b * a
-            && self.values.len() == b;
+            && self.values.len() == b
+            && self.moves_left.len() == b
+            && self.material.len() == b;
         if fits {
             Ok(())
         } else {
@@ -182,6 +218,9 @@ struct IndexedGame<P: GameVariant> {
     /// The position before step `k * checkpoint_interval`.
     checkpoints: Vec<P>,
     result: GameResult,
+    /// White's material lead at the end of the record (0 without a
+    /// measure).
+    final_material: i32,
 }
 
 /// A training position: (game, step).
@@ -263,7 +302,7 @@ impl<P: GameVariant> Loader<P> {
         let indexed: Vec<Result<IndexedGame<P>, ReplayError>> = records
             .par_iter()
             .enumerate()
-            .map(|(g, record)| index_game(record, &rules, g, interval))
+            .map(|(g, record)| index_game(record, &rules, g, interval, config.material))
             .collect();
         let mut games = Vec::with_capacity(indexed.len());
         for game in indexed {
@@ -399,22 +438,31 @@ impl<P: GameVariant> Loader<P> {
             .zip(batch.masks.par_chunks_mut(rows * a))
             .zip(batch.policies.par_chunks_mut(rows * a))
             .zip(batch.values.par_chunks_mut(rows))
+            .zip(batch.moves_left.par_chunks_mut(rows))
+            .zip(batch.material.par_chunks_mut(rows))
             .zip(positions.par_chunks(rows))
             .zip(self.scratch.par_iter_mut())
-            .for_each(|(((((obs, masks), policies), values), picks), scratch)| {
-                for (k, &pick) in picks.iter().enumerate() {
-                    data.fill_row(
-                        pick,
-                        scratch,
-                        Row {
-                            observation: &mut obs[k * l..(k + 1) * l],
-                            mask: &mut masks[k * a..(k + 1) * a],
-                            policy: &mut policies[k * a..(k + 1) * a],
-                            value: &mut values[k],
-                        },
-                    );
-                }
-            });
+            .for_each(
+                |(
+                    ((((((obs, masks), policies), values), moves_left), material), picks),
+                    scratch,
+                )| {
+                    for (k, &pick) in picks.iter().enumerate() {
+                        data.fill_row(
+                            pick,
+                            scratch,
+                            Row {
+                                observation: &mut obs[k * l..(k + 1) * l],
+                                mask: &mut masks[k * a..(k + 1) * a],
+                                policy: &mut policies[k * a..(k + 1) * a],
+                                value: &mut values[k],
+                                moves_left: &mut moves_left[k],
+                                material: &mut material[k],
+                            },
+                        );
+                    }
+                },
+            );
         Ok(())
     }
 }
@@ -425,6 +473,8 @@ struct Row<'a> {
     mask: &'a mut [bool],
     policy: &'a mut [f32],
     value: &'a mut f32,
+    moves_left: &'a mut f32,
+    material: &'a mut f32,
 }
 
 impl<P: GameVariant> Data<P> {
@@ -471,6 +521,13 @@ impl<P: GameVariant> Data<P> {
         }
         let z = self.z_weight;
         *row.value = z * game.result.value_for(observer) + (1.0 - z) * step.root_value;
+        let left = self.records[g].steps.len() - s;
+        *row.moves_left = left as f32 / MOVES_LEFT_SCALE;
+        let lead = match observer {
+            Color::White => game.final_material,
+            Color::Black => -game.final_material,
+        };
+        *row.material = (lead as f32 / MATERIAL_SCALE_CP).tanh();
     }
 }
 
@@ -480,6 +537,7 @@ fn index_game<P: GameVariant>(
     rules: &P::Rules,
     g: usize,
     interval: usize,
+    material: Option<MaterialMeasure>,
 ) -> Result<IndexedGame<P>, ReplayError> {
     let steps = record.steps.len();
     let mut actions = Vec::with_capacity(steps);
@@ -495,11 +553,16 @@ fn index_game<P: GameVariant>(
     if checkpoints.is_empty() {
         checkpoints.push(end.position().clone());
     }
+    let final_material = material.map_or(0, |measure| {
+        let position: &dyn std::any::Any = end.position();
+        measure(position, Color::White)
+    });
     Ok(IndexedGame {
         actions,
         repetitions,
         checkpoints,
         result: record.result,
+        final_material,
     })
 }
 

@@ -63,6 +63,9 @@ pub struct StepRecord {
     pub policy: Vec<(u32, f32)>,
 }
 
+/// The termination of a game a side resigned.
+pub const RESIGNATION: &str = "resignation";
+
 /// A finished (or truncated) self-play game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {
@@ -96,6 +99,25 @@ impl GameRecord {
             termination: outcome
                 .map_or("ply cap", |o| o.termination().name())
                 .to_owned(),
+        }
+    }
+
+    /// The record of a game `loser` resigned: the other side wins.
+    pub fn resigned(
+        seed: u64,
+        start: Option<String>,
+        steps: Vec<StepRecord>,
+        loser: Color,
+    ) -> GameRecord {
+        GameRecord {
+            seed,
+            start,
+            steps,
+            result: match loser {
+                Color::White => GameResult::BlackWins,
+                Color::Black => GameResult::WhiteWins,
+            },
+            termination: RESIGNATION.to_owned(),
         }
     }
 }

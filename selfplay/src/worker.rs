@@ -19,13 +19,14 @@ use serde::{Deserialize, Serialize};
 
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::rng::{derive_seed, mix64, SplitMix64};
-use heterodox_env::{Game, GameVariant};
+use heterodox_env::{Color, Game, GameVariant};
 
 use crate::config::{ply_cap, ConfigError, RootPolicy, SearchConfig};
 use crate::earlier::EarlierPositions;
 use crate::evaluator::Evaluator;
 use crate::group::SearchGroup;
-use crate::record::{GameRecord, GameResult, StepRecord};
+use crate::record::{GameRecord, GameResult, StepRecord, RESIGNATION};
+use crate::resign::{ResignConfig, ResignWatch};
 use crate::search::{Search, SearchError};
 
 /// Settings of a self-play run.
@@ -49,6 +50,8 @@ pub struct SelfPlayConfig {
     /// T: positions stacked in the network's observation.
     pub history: usize,
     pub search: SearchConfig,
+    /// When a side resigns ([`crate::resign`]; off by default).
+    pub resign: ResignConfig,
 }
 
 impl Default for SelfPlayConfig {
@@ -61,6 +64,7 @@ impl Default for SelfPlayConfig {
             seed: 0,
             history: 1,
             search: SearchConfig::default(),
+            resign: ResignConfig::default(),
         }
     }
 }
@@ -85,6 +89,7 @@ impl SelfPlayConfig {
         if self.history == 0 || self.history > 64 {
             return Err(bad("history", self.history as u32, "1 to 64"));
         }
+        self.resign.validate()?;
         self.search.validate()
     }
 }
@@ -103,6 +108,13 @@ pub struct SelfPlayStats {
     pub black_wins: u32,
     pub draws: u32,
     pub truncated: u32,
+    /// Games that ended by resignation.
+    pub resigned: u32,
+    /// No-resign games in which a side reached the resignation rule.
+    pub resign_checks: u32,
+    /// Of those, the games that side did not lose: resignations that
+    /// would have been wrong.
+    pub false_resignations: u32,
     pub seconds: f64,
 }
 
@@ -123,6 +135,7 @@ struct Slot<P: GameVariant> {
     /// Earlier positions, most recent first (at most history - 1).
     earlier: EarlierPositions<P>,
     steps: Vec<StepRecord>,
+    resign: ResignWatch,
     index: u64,
     seed: u64,
     active: bool,
@@ -135,6 +148,8 @@ struct Moved {
     record: Option<GameRecord>,
     /// Simulations of the search whose move was played.
     simulations: u32,
+    /// With a finished no-resign game: the side that would have resigned.
+    would_have_resigned: Option<Color>,
 }
 
 /// A self-play run of variant `P`.
@@ -174,6 +189,7 @@ impl<P: GameVariant> SelfPlay<P> {
         slot.game = Game::new(start);
         slot.earlier.clear();
         slot.steps.clear();
+        slot.resign = ResignWatch::new(&self.config.resign, slot.seed);
         slot.active = true;
         search
             .start(&slot.game, slot.earlier.positions(), mix64(slot.seed))
@@ -200,6 +216,7 @@ impl<P: GameVariant> SelfPlay<P> {
                     game: Game::new(P::start(&self.rules, 0).expect("checked")),
                     earlier: EarlierPositions::new(self.config.history),
                     steps: Vec::new(),
+                    resign: ResignWatch::default(),
                     index: 0,
                     seed: 0,
                     active: false,
@@ -232,6 +249,15 @@ impl<P: GameVariant> SelfPlay<P> {
                     GameResult::Draw => stats.draws += 1,
                     GameResult::Truncated => stats.truncated += 1,
                 }
+                if record.termination == RESIGNATION {
+                    stats.resigned += 1;
+                }
+                if let Some(side) = moved.would_have_resigned {
+                    stats.resign_checks += 1;
+                    if record.result.value_for(side) >= 0.0 {
+                        stats.false_resignations += 1;
+                    }
+                }
                 stats.seconds = started.elapsed().as_secs_f64();
                 on_game(record, &stats);
                 if next_game < u64::from(self.config.games) {
@@ -263,6 +289,25 @@ impl<P: GameVariant> SelfPlay<P> {
             result.best
         };
         let index = result.indices[choice];
+        let mover = slot.game.position().turn();
+        if slot
+            .resign
+            .observe(&self.config.resign, mover, result.value)
+        {
+            // It resigns instead of moving: the record ends before this
+            // step.
+            slot.active = false;
+            return Moved {
+                record: Some(GameRecord::resigned(
+                    slot.seed,
+                    None,
+                    std::mem::take(&mut slot.steps),
+                    mover,
+                )),
+                simulations,
+                would_have_resigned: None,
+            };
+        }
         slot.steps.push(result.step_record(choice));
         slot.earlier.push(slot.game.position());
         slot.game.play_unchecked(&result.actions[choice]);
@@ -278,6 +323,7 @@ impl<P: GameVariant> SelfPlay<P> {
                     outcome,
                 )),
                 simulations,
+                would_have_resigned: slot.resign.would_have_resigned(),
             };
         }
         let seed = mix64(slot.seed ^ u64::from(slot.game.plies()));
@@ -287,6 +333,7 @@ impl<P: GameVariant> SelfPlay<P> {
         Moved {
             record: None,
             simulations,
+            would_have_resigned: None,
         }
     }
 }

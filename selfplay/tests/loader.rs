@@ -524,3 +524,48 @@ fn bad_settings_and_buffers_are_errors() {
         LoaderError::NoPositions
     );
 }
+
+/// Point values (x100) of the men on a chess board: White's lead, for
+/// `side`. A stand-in for the engine's measure, which this crate cannot
+/// name.
+fn board_lead(position: &dyn std::any::Any, side: heterodox_env::Color) -> i32 {
+    use heterodox_env::features::board_material;
+    let board = position
+        .downcast_ref::<Chess>()
+        .expect("a chess position")
+        .board();
+    100 * (board_material(board, side) - board_material(board, !side))
+}
+
+#[test]
+fn auxiliary_targets_count_the_steps_left_and_the_final_material() {
+    // Scholar's mate: 7 steps, White ends a pawn up (Qxf7#).
+    let record = scholars_mate();
+    assert_eq!(record.steps.len(), 7);
+    let config = LoaderConfig::default().with_material(board_lead);
+    let mut loader = Loader::<Chess>::new((), vec![record.clone()], &config).unwrap();
+    // Step 1 has no policy (test_policy): the six training positions are
+    // steps 0, 2, 3, 4, 5 and 6.
+    let steps = [0usize, 2, 3, 4, 5, 6];
+    assert_eq!(
+        training_steps(std::slice::from_ref(&record)),
+        steps.map(|s| (0, s))
+    );
+    let mut batch = loader.new_batch(6);
+    loader
+        .fill_batch_at(&mut batch, &[0, 1, 2, 3, 4, 5])
+        .unwrap();
+    for (k, s) in steps.into_iter().enumerate() {
+        assert_eq!(batch.moves_left[k], (7 - s) as f32 / 100.0, "step {s}");
+        // The player to act: White at even steps, a pawn ahead at the end.
+        let lead = if s % 2 == 0 { 0.1f32 } else { -0.1 };
+        assert_eq!(batch.material[k], lead.tanh(), "step {s}");
+    }
+    // Without a measure the material target is 0.
+    let mut plain = Loader::<Chess>::new((), vec![record], &LoaderConfig::default()).unwrap();
+    plain
+        .fill_batch_at(&mut batch, &[0, 1, 2, 3, 4, 5])
+        .unwrap();
+    assert!(batch.material.iter().all(|&m| m == 0.0));
+    assert_eq!(batch.moves_left[5], 0.01);
+}

@@ -6,11 +6,12 @@
 use heterodox_env::encoding::{ActionSet, EncodingSpec};
 use heterodox_env::traitor::{Commitment, Mode, Traitor, TraitorRules};
 use heterodox_env::{
-    Color, Game, GameVariant, HiddenInformation, Position, StateSampler, Variant, VariantVisitor,
+    Chess, Color, Game, GameVariant, HiddenInformation, Position, StateSampler, Variant,
+    VariantVisitor,
 };
 use heterodox_selfplay::{
-    GameRecord, GameResult, LeafBatch, RolloutEvaluator, RootPolicy, Search, SearchConfig,
-    SelfPlay, SelfPlayConfig, UniformEvaluator,
+    GameRecord, GameResult, LeafBatch, ResignConfig, RolloutEvaluator, RootPolicy, Search,
+    SearchConfig, SelfPlay, SelfPlayConfig, UniformEvaluator, RESIGNATION,
 };
 
 fn small(root_policy: RootPolicy) -> SelfPlayConfig {
@@ -27,6 +28,7 @@ fn small(root_policy: RootPolicy) -> SelfPlayConfig {
             determinizations: 2,
             ..SearchConfig::default()
         },
+        resign: ResignConfig::default(),
     }
 }
 
@@ -102,6 +104,85 @@ fn same_seed_same_games() {
     seeds.sort();
     seeds.dedup();
     assert_eq!(seeds.len(), 6);
+}
+
+/// Chess self-play with the rollout evaluator under `resign`.
+fn resigning_run(resign: ResignConfig) -> (Vec<GameRecord>, heterodox_selfplay::SelfPlayStats) {
+    let config = SelfPlayConfig {
+        games: 8,
+        resign,
+        ..small(RootPolicy::Gumbel)
+    };
+    let run = SelfPlay::<Chess>::new((), config).unwrap();
+    let mut records = Vec::new();
+    let stats = run.run(
+        &RolloutEvaluator {
+            rollouts: 1,
+            max_plies: 40,
+            seed: 5,
+        },
+        |record, _| records.push(record),
+    );
+    (records, stats)
+}
+
+#[test]
+fn a_side_resigns_instead_of_moving_and_loses() {
+    let resign = ResignConfig {
+        threshold: 0.1,
+        moves: 2,
+        no_resign_fraction: 0.0,
+    };
+    let (records, stats) = resigning_run(resign.clone());
+    let resigned: Vec<&GameRecord> = records
+        .iter()
+        .filter(|r| r.termination == RESIGNATION)
+        .collect();
+    assert!(!resigned.is_empty());
+    assert_eq!(stats.resigned as usize, resigned.len());
+    assert_eq!(stats.resign_checks, 0);
+    for record in resigned {
+        // The record stops before the step the loser would have played:
+        // the side to move at its end is the one that resigned.
+        let mut game = Game::new(Chess::start(&(), record.seed).unwrap());
+        let mut set = ActionSet::<Chess>::new(heterodox_env::encoding::Encoding::num_actions(
+            game.position(),
+        ));
+        for step in &record.steps {
+            set.generate(game.position());
+            game.play(&set.action_of(step.action as usize).unwrap())
+                .unwrap();
+        }
+        assert!(game.outcome().is_none());
+        let loser = game.position().turn();
+        assert_eq!(record.result.value_for(loser), -1.0);
+        // Its own last searched step valued it at -0.1 or worse.
+        let own: Vec<f32> = record
+            .steps
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .take(1)
+            .map(|s| s.root_value)
+            .collect();
+        assert!(own.iter().all(|&v| v <= -0.1), "{own:?}");
+    }
+    // Same seed, same games.
+    assert_eq!(resigning_run(resign).0, records);
+}
+
+#[test]
+fn no_resign_games_count_the_resignations_that_would_have_been_wrong() {
+    let (records, stats) = resigning_run(ResignConfig {
+        threshold: 0.1,
+        moves: 2,
+        no_resign_fraction: 1.0,
+    });
+    assert!(records.iter().all(|r| r.termination != RESIGNATION));
+    assert_eq!(stats.resigned, 0);
+    assert!(stats.resign_checks > 0);
+    assert!(stats.false_resignations <= stats.resign_checks);
 }
 
 /// The searcher's visits, target and choice, for one true state.

@@ -52,12 +52,19 @@ pub struct ModelArgs {
     /// network evaluates.
     #[arg(long, requires = "load", conflicts_with = "loss")]
     forward: Option<PathBuf>,
-    /// A safetensors batch (input, legal, policy, value): its training loss.
+    /// A safetensors batch (input, legal, policy, value, moves_left,
+    /// material): its training loss.
     #[arg(long, requires = "load")]
     loss: Option<PathBuf>,
     /// The value term's weight for --loss.
     #[arg(long, default_value_t = 1.0, requires = "loss", value_name = "W")]
     value_loss_weight: f64,
+    /// The moves-left term's weight for --loss (auxiliary heads only).
+    #[arg(long, default_value_t = 0.25, requires = "loss", value_name = "W")]
+    moves_left_loss_weight: f64,
+    /// The material term's weight for --loss (auxiliary heads only).
+    #[arg(long, default_value_t = 0.25, requires = "loss", value_name = "W")]
+    material_loss_weight: f64,
     /// Where the outputs go (safetensors): policy and value, or the losses.
     #[arg(long, requires = "load")]
     out: Option<PathBuf>,
@@ -82,25 +89,40 @@ fn read_tensors<const N: usize>(path: &Path, names: [&str; N]) -> Result<[Tensor
 
 /// `--load DIR --loss IN --out OUT`: the training loss of the loaded
 /// network on IN's batch, written to OUT.
-fn training_loss(dir: &Path, input: &Path, out: &Path, value_weight: f64) -> Result<(), String> {
+fn training_loss(dir: &Path, input: &Path, out: &Path, weights: LossWeights) -> Result<(), String> {
     let net = Network::load(dir, Device::Cpu).map_err(|e| e.to_string())?;
-    let [xs, legal, policy, value] = read_tensors(input, ["input", "legal", "policy", "value"])?;
+    let [xs, legal, policy, value, moves_left, material] = read_tensors(
+        input,
+        [
+            "input",
+            "legal",
+            "policy",
+            "value",
+            "moves_left",
+            "material",
+        ],
+    )?;
     let legal = legal.to_kind(tch::Kind::Bool);
-    let (logits, values) = net.try_forward_t(&xs, true).map_err(|e| e.to_string())?;
+    let outputs = net.try_forward_all(&xs, true).map_err(|e| e.to_string())?;
     let targets = Targets {
         legal: &legal,
         policy: &policy,
         value: &value,
+        moves_left: &moves_left,
+        material: &material,
     };
-    let weights = LossWeights {
-        value: value_weight,
-    };
-    let terms = loss::loss(&logits, &values, &targets, weights);
+    let terms = loss::loss(&outputs, &targets, weights);
+    let zero = Tensor::from(0.0f32);
     Tensor::write_safetensors(
         &[
             ("loss", &terms.total),
             ("policy_loss", &terms.policy),
             ("value_loss", &terms.value),
+            (
+                "moves_left_loss",
+                terms.moves_left.as_ref().unwrap_or(&zero),
+            ),
+            ("material_loss", terms.material.as_ref().unwrap_or(&zero)),
         ],
         out,
     )
@@ -127,7 +149,12 @@ pub fn run(args: &ModelArgs) -> Result<(), String> {
         return forward(dir, input, out);
     }
     if let (Some(dir), Some(batch), Some(out)) = (&args.load, &args.loss, &args.out) {
-        return training_loss(dir, batch, out, args.value_loss_weight);
+        let weights = LossWeights {
+            value: args.value_loss_weight,
+            moves_left: args.moves_left_loss_weight,
+            material: args.material_loss_weight,
+        };
+        return training_loss(dir, batch, out, weights);
     }
     if args.load.is_some() {
         return Err("--load needs --forward or --loss".to_owned());

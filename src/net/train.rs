@@ -18,6 +18,7 @@ use indicatif::ProgressBar;
 
 use heterodox_env::RuleOptions;
 use heterodox_training::trainer::config::TrainConfig;
+use heterodox_training::trainer::metrics::SelfPlayMetrics;
 use heterodox_training::trainer::{train, Event, TrainOptions};
 use heterodox_training::ScoreEstimate;
 
@@ -246,8 +247,9 @@ impl Display {
                         t.loss, t.policy_loss, t.value_loss, t.positions_per_second
                     )
                 });
+                let endings = endings(&line.selfplay);
                 self.line(format!(
-                    "iteration {:>3}: {} games, {:.0} pos/s, length {:.0}, W/D/L {}/{}/{}{} [{:.0}s self-play, {:.0}s training, {:.0}s evaluation]",
+                    "iteration {:>3}: {} games, {:.0} pos/s, length {:.0}, W/D/L {}/{}/{}{endings}{} [{:.0}s self-play, {:.0}s training, {:.0}s evaluation]",
                     line.iteration,
                     line.selfplay.games,
                     line.selfplay.positions_per_second,
@@ -277,4 +279,23 @@ fn short(score: &ScoreEstimate) -> String {
         100.0 * score.score_low,
         100.0 * score.score_high
     )
+}
+
+/// How the iteration's games ended beyond the rules: ` (3 adjudicated, 2
+/// resigned)`, or nothing.
+fn endings(selfplay: &SelfPlayMetrics) -> String {
+    let adjudicated = selfplay.adjudicated_wins + selfplay.adjudicated_draws;
+    let parts: Vec<String> = [
+        (adjudicated, "adjudicated"),
+        (selfplay.resigned, "resigned"),
+    ]
+    .iter()
+    .filter(|(n, _)| *n > 0)
+    .map(|(n, what)| format!("{n} {what}"))
+    .collect();
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", parts.join(", "))
+    }
 }

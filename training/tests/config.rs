@@ -101,6 +101,11 @@ fn out_of_range_values_are_named() {
         ("[teacher]\nz_weight = 2.0\n", "setting teacher.z_weight = 2 is out of range (0 to 1)"),
         ("[teacher]\npositions = 10\ndepth = 0\n", "setting teacher.depth = 0 is out of range (1 to 64)"),
         ("[teacher]\npolicy_temperature = -1.0\n", "setting teacher.policy_temperature = -1 is out of range (a finite number > 0)"),
+        ("[selfplay]\nadjudicate_cp = -5\n", "setting selfplay.adjudicate_cp = -5 is out of range (0 (off) to 10000)"),
+        ("[selfplay]\nadjudicate_depth = 0\n", "setting selfplay.adjudicate_depth = 0 is out of range (1 to 64)"),
+        ("[selfplay.resign]\nthreshold = 1.5\n", "setting selfplay.resign.threshold = 1.5 is out of range (0 (off) to 1)"),
+        ("[selfplay.resign]\nmoves = 0\n", "setting selfplay.resign.moves = 0 is out of range (1 to 1000)"),
+        ("[training]\nmaterial_loss_weight = -1.0\n", "setting training.material_loss_weight = -1 is out of range (a finite number >= 0)"),
     ];
     for (text, expected) in cases {
         assert_eq!(

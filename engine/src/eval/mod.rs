@@ -192,6 +192,25 @@ pub(crate) fn material<P: GameVariant>(pos: &P, side: Color) -> i32 {
     with_knowledge!(P, pos, |p| K::material(p, side), generic: generic::material(p, side))
 }
 
+/// [`material`] of a position handed over as `&dyn Any` (the training
+/// loader's material target, [`heterodox_selfplay::loader::MaterialMeasure`]):
+/// 0 for a type that is none of the variants.
+pub fn material_of_any(position: &dyn Any, side: Color) -> i32 {
+    if let Some(p) = position.downcast_ref::<Chess>() {
+        material(p, side)
+    } else if let Some(p) = position.downcast_ref::<PoisonChess>() {
+        material(p, side)
+    } else if let Some(p) = position.downcast_ref::<Hostage>() {
+        material(p, side)
+    } else if let Some(p) = position.downcast_ref::<MadScientist>() {
+        material(p, side)
+    } else if let Some(p) = position.downcast_ref::<Traitor>() {
+        material(p, side)
+    } else {
+        0
+    }
+}
+
 #[inline]
 pub(crate) fn in_check<P: GameVariant>(pos: &P) -> bool {
     with_knowledge!(P, pos, |p| K::in_check(p), generic: generic::in_check(p))

@@ -19,6 +19,7 @@ pub fn tiny() -> NetConfig {
         policy_planes: 3,
         policy_flat: 0,
         value_hidden: 5,
+        auxiliary_heads: false,
     }
 }
 

@@ -12,7 +12,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use heterodox_env::RuleOptions;
-use heterodox_selfplay::{SearchConfig, SelfPlayConfig};
+use heterodox_selfplay::{ResignConfig, SearchConfig, SelfPlayConfig};
 
 use crate::error::TrainError;
 
@@ -73,6 +73,15 @@ pub struct SelfPlaySection {
     /// PUCT only: steps played in proportion to the visits before the
     /// most visited is taken.
     pub temperature_plies: u32,
+    /// A game cut at `max_plies` is judged by the engine
+    /// ([`heterodox_engine::adjudicate`]): a lead of this many centipawns
+    /// (or a mate) wins, less draws. 0 leaves it truncated (no result:
+    /// its value target is the search's alone).
+    pub adjudicate_cp: i32,
+    /// Depth of the adjudicating search.
+    pub adjudicate_depth: u32,
+    /// Resignation ([`heterodox_selfplay::resign`]; threshold 0: never).
+    pub resign: ResignConfig,
 }
 
 /// The residual tower; the input and output shapes come from the
@@ -83,6 +92,8 @@ pub struct NetworkSection {
     pub blocks: usize,
     pub channels: usize,
     pub value_hidden: usize,
+    /// The moves-left and material heads (trained, not used in play).
+    pub auxiliary_heads: bool,
 }
 
 /// How the learning rate moves over the run.
@@ -130,6 +141,10 @@ pub struct TrainingSection {
     pub z_weight: f32,
     /// Weight of the value loss against the policy loss.
     pub value_loss_weight: f64,
+    /// Weights of the auxiliary heads' losses (with
+    /// `network.auxiliary_heads`).
+    pub moves_left_loss_weight: f64,
+    pub material_loss_weight: f64,
 }
 
 /// Evaluation while training: games against fixed opponents.
@@ -277,6 +292,9 @@ impl Default for SelfPlaySection {
             concurrent: 32,
             max_plies: 160,
             temperature_plies: 30,
+            adjudicate_cp: 300,
+            adjudicate_depth: 2,
+            resign: ResignConfig::default(),
         }
     }
 }
@@ -287,6 +305,7 @@ impl Default for NetworkSection {
             blocks: 2,
             channels: 32,
             value_hidden: 64,
+            auxiliary_heads: false,
         }
     }
 }
@@ -314,6 +333,8 @@ impl Default for TrainingSection {
             window_iterations: 6,
             z_weight: 0.5,
             value_loss_weight: 1.0,
+            moves_left_loss_weight: 0.25,
+            material_loss_weight: 0.25,
         }
     }
 }
@@ -407,6 +428,7 @@ impl TrainConfig {
             seed,
             history: self.history,
             search: self.search.clone(),
+            resign: self.selfplay.resign.clone(),
         }
     }
 
@@ -435,6 +457,21 @@ impl TrainConfig {
         self.selfplay_config(0)
             .validate()
             .map_err(|e| bad_nested("selfplay", e))?;
+        let sp = &self.selfplay;
+        if !(0..=10_000).contains(&sp.adjudicate_cp) {
+            return Err(bad(
+                "selfplay.adjudicate_cp",
+                sp.adjudicate_cp,
+                "0 (off) to 10000",
+            ));
+        }
+        if sp.adjudicate_depth == 0 || sp.adjudicate_depth > heterodox_engine::MAX_DEPTH {
+            return Err(bad(
+                "selfplay.adjudicate_depth",
+                sp.adjudicate_depth,
+                "1 to 64",
+            ));
+        }
         let n = &self.network;
         if n.blocks > limits::BLOCKS {
             return Err(bad("network.blocks", n.blocks, "0 to 64"));
@@ -488,12 +525,14 @@ impl TrainConfig {
         if !(0.0..=1.0).contains(&t.z_weight) {
             return Err(bad("training.z_weight", t.z_weight, "0 to 1"));
         }
-        if !(t.value_loss_weight.is_finite() && t.value_loss_weight >= 0.0) {
-            return Err(bad(
-                "training.value_loss_weight",
-                t.value_loss_weight,
-                "a finite number >= 0",
-            ));
+        for (field, weight) in [
+            ("training.value_loss_weight", t.value_loss_weight),
+            ("training.moves_left_loss_weight", t.moves_left_loss_weight),
+            ("training.material_loss_weight", t.material_loss_weight),
+        ] {
+            if !(weight.is_finite() && weight >= 0.0) {
+                return Err(bad(field, weight, "a finite number >= 0"));
+            }
         }
         let e = &self.evaluation;
         if e.games > limits::GAMES {
@@ -555,6 +594,7 @@ fn bad_nested(section: &str, error: heterodox_selfplay::ConfigError) -> TrainErr
     // The search settings live in their own section.
     let section = match field {
         "games" | "concurrent" | "max_plies" | "temperature_plies" => section,
+        resign if resign.starts_with("resign.") => section,
         "history" => {
             return TrainError::Config {
                 path: None,

@@ -30,8 +30,23 @@ pub struct SelfPlayMetrics {
     pub white_wins: u32,
     pub draws: u32,
     pub black_wins: u32,
-    /// Games cut at the ply cap.
+    /// Games cut at the ply cap (and not adjudicated).
     pub truncated: u32,
+    /// Games cut at the ply cap that the engine judged won.
+    #[serde(default)]
+    pub adjudicated_wins: u32,
+    /// Games cut at the ply cap that the engine judged drawn.
+    #[serde(default)]
+    pub adjudicated_draws: u32,
+    /// Games a side resigned.
+    #[serde(default)]
+    pub resigned: u32,
+    /// No-resign games in which a side reached the resignation rule, and
+    /// of those the games it did not lose (false resignations).
+    #[serde(default)]
+    pub resign_checks: u32,
+    #[serde(default)]
+    pub false_resignations: u32,
     pub average_length: f64,
     pub positions_per_second: f64,
     pub simulations_per_second: f64,
@@ -47,6 +62,11 @@ pub struct TrainingMetrics {
     pub policy_loss: f64,
     /// Mean squared error of the value.
     pub value_loss: f64,
+    /// Mean squared errors of the auxiliary heads (0 without them).
+    #[serde(default)]
+    pub moves_left_loss: f64,
+    #[serde(default)]
+    pub material_loss: f64,
     /// Share of positions with |target| >= 0.1 whose predicted value has
     /// the target's sign.
     pub value_accuracy: f64,

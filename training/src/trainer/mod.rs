@@ -41,14 +41,16 @@ mod teacher;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use heterodox_engine::{adjudicate, Engine, EngineConfig};
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::rng::derive_seed;
 use heterodox_env::{GameVariant, Variant, VariantVisitor};
 use heterodox_models::tch::{self, Device, Kind, Tensor};
 use heterodox_models::{NetConfig, NetEvaluator, Network};
 use heterodox_selfplay::loader::{Batch, Loader, LoaderConfig};
+use heterodox_selfplay::replay::replay;
 use heterodox_selfplay::shard::{read_shard_for, write_shard, ShardHeader};
-use heterodox_selfplay::{pgn, DuelGame, GameRecord, SelfPlay};
+use heterodox_selfplay::{pgn, DuelGame, GameRecord, GameResult, SelfPlay};
 
 use heterodox_selfplay::atomic::write_file;
 
@@ -217,6 +219,7 @@ impl<P: GameVariant> Trainer<P> {
             blocks: config.network.blocks,
             channels: config.network.channels,
             value_hidden: config.network.value_hidden,
+            auxiliary_heads: config.network.auxiliary_heads,
             ..NetConfig::for_spec(&spec)
         };
         let mut trainer = Trainer {
@@ -440,6 +443,7 @@ impl<P: GameVariant> Trainer<P> {
         // Completion order depends on game lengths only, but sort anyway:
         // the shard is then independent of scheduling.
         records.sort_by_key(|r| r.seed);
+        let (adjudicated_wins, adjudicated_draws) = self.adjudicate(&mut records)?;
         let producer = format!(
             "heterodox train iteration {iteration} ({} simulations, {:?})",
             self.config.search.simulations, self.config.search.root_policy
@@ -457,6 +461,14 @@ impl<P: GameVariant> Trainer<P> {
             text.push_str(&game);
         }
         write_file(&self.run.pgn_path(iteration), text.as_bytes())?;
+        // The results as recorded, adjudications included.
+        let count = |result| records.iter().filter(|r| r.result == result).count() as u32;
+        let (white_wins, draws, black_wins, truncated) = (
+            count(GameResult::WhiteWins),
+            count(GameResult::Draw),
+            count(GameResult::BlackWins),
+            count(GameResult::Truncated),
+        );
         self.window.push((iteration, records));
         let keep = self.config.training.window_iterations as usize;
         if self.window.len() > keep {
@@ -466,14 +478,57 @@ impl<P: GameVariant> Trainer<P> {
         Ok(SelfPlayMetrics {
             games: stats.games,
             positions: stats.positions,
-            white_wins: stats.white_wins,
-            draws: stats.draws,
-            black_wins: stats.black_wins,
-            truncated: stats.truncated,
+            white_wins,
+            draws,
+            black_wins,
+            truncated,
+            adjudicated_wins,
+            adjudicated_draws,
+            resigned: stats.resigned,
+            resign_checks: stats.resign_checks,
+            false_resignations: stats.false_resignations,
             average_length: stats.average_length(),
             positions_per_second: stats.positions_per_second(),
             simulations_per_second: stats.simulations as f64 / stats.seconds.max(1e-9),
         })
+    }
+
+    /// Judges every game cut at the ply cap by the engine
+    /// (`selfplay.adjudicate_cp`; nothing when it is 0), in place; returns
+    /// how many it scored won and drawn. Each game's last position is
+    /// searched by a fresh engine, so the result depends on the game only.
+    fn adjudicate(&self, records: &mut [GameRecord]) -> Result<(u32, u32), TrainError> {
+        let section = &self.config.selfplay;
+        if section.adjudicate_cp == 0 {
+            return Ok((0, 0));
+        }
+        let mut tally = (0, 0);
+        for (k, record) in records.iter_mut().enumerate() {
+            if record.result != GameResult::Truncated {
+                continue;
+            }
+            let game = replay::<P>(record, &self.rules, k, |_| {})
+                .map_err(|e| TrainError::Shard(e.to_string()))?;
+            let mut engine = Engine::<P>::new(EngineConfig {
+                hash_mib: 4,
+                ..EngineConfig::default()
+            })
+            .map_err(|e| TrainError::Evaluator(e.to_string()))?;
+            let judged = adjudicate(
+                &mut engine,
+                &game,
+                section.adjudicate_depth,
+                section.adjudicate_cp,
+            )
+            .map_err(|e| TrainError::Evaluator(e.to_string()))?;
+            match judged.result {
+                GameResult::Draw => tally.1 += 1,
+                _ => tally.0 += 1,
+            }
+            record.result = judged.result;
+            record.termination = judged.termination;
+        }
+        Ok(tally)
     }
 
     /// SGD steps on the replay window.
@@ -494,6 +549,7 @@ impl<P: GameVariant> Trainer<P> {
         let loader_config = LoaderConfig::default()
             .with_history(self.config.history)
             .with_z_weight(self.config.training.z_weight)
+            .with_material(heterodox_engine::material_of_any)
             .with_seed(derive_seed(
                 self.config.seed,
                 self.iteration as usize,
@@ -558,6 +614,8 @@ impl<P: GameVariant> Trainer<P> {
             loss: sums.loss / n,
             policy_loss: sums.policy_loss / n,
             value_loss: sums.value_loss / n,
+            moves_left_loss: sums.moves_left_loss / n,
+            material_loss: sums.material_loss / n,
             value_accuracy: if sums.judged > 0.0 {
                 sums.correct / sums.judged
             } else {
@@ -587,21 +645,31 @@ impl<P: GameVariant> Trainer<P> {
             .view([b, a])
             .to_device(device);
         let target_value = Tensor::from_slice(&batch.values).to_device(device);
-        let (logits, value) = network.try_forward_t(&observations, true)?;
+        let target_moves_left = Tensor::from_slice(&batch.moves_left).to_device(device);
+        let target_material = Tensor::from_slice(&batch.material).to_device(device);
+        let outputs = network.try_forward_all(&observations, true)?;
         let targets = Targets {
             legal: &legal,
             policy: &target_policy,
             value: &target_value,
+            moves_left: &target_moves_left,
+            material: &target_material,
         };
+        let training = &self.config.training;
         let weights = LossWeights {
-            value: self.config.training.value_loss_weight,
+            value: training.value_loss_weight,
+            moves_left: training.moves_left_loss_weight,
+            material: training.material_loss_weight,
         };
         let LossTerms {
             total: loss,
             policy: policy_loss,
             value: value_loss,
+            moves_left: moves_left_loss,
+            material: material_loss,
             log_policy,
-        } = loss::loss(&logits, &value, &targets, weights);
+        } = loss::loss(&outputs, &targets, weights);
+        let value = outputs.value;
         let loss_value = f64::try_from(&loss)?;
         if !loss_value.is_finite() {
             return Err(TrainError::Diverged {
@@ -625,6 +693,8 @@ impl<P: GameVariant> Trainer<P> {
                 loss: loss_value,
                 policy_loss: f64::try_from(&policy_loss)?,
                 value_loss: f64::try_from(&value_loss)?,
+                moves_left_loss: moves_left_loss.map_or(Ok(0.0), |t| f64::try_from(&t))?,
+                material_loss: material_loss.map_or(Ok(0.0), |t| f64::try_from(&t))?,
                 entropy: f64::try_from(&entropy)?,
                 correct: f64::try_from(&agree.sum(Kind::Float))?,
                 judged: f64::try_from(&judged.sum(Kind::Float))?,
@@ -740,6 +810,8 @@ struct StepFigures {
     loss: f64,
     policy_loss: f64,
     value_loss: f64,
+    moves_left_loss: f64,
+    material_loss: f64,
     entropy: f64,
     correct: f64,
     judged: f64,
@@ -750,6 +822,8 @@ impl StepFigures {
         self.loss += other.loss;
         self.policy_loss += other.policy_loss;
         self.value_loss += other.value_loss;
+        self.moves_left_loss += other.moves_left_loss;
+        self.material_loss += other.material_loss;
         self.entropy += other.entropy;
         self.correct += other.correct;
         self.judged += other.judged;

@@ -89,6 +89,7 @@ impl<P: GameVariant> Trainer<P> {
         let loader_config = LoaderConfig::default()
             .with_history(self.config.history)
             .with_z_weight(section.z_weight)
+            .with_material(heterodox_engine::material_of_any)
             .with_seed(derive_seed(self.config.seed, 0, LOADER_STREAM));
         let mut loader =
             Loader::<P>::new(self.rules.clone(), self.teacher.clone(), &loader_config)?;
