@@ -80,10 +80,10 @@ pub fn loss(outputs: &Outputs, targets: &Targets<'_>, weights: LossWeights) -> L
         .map(|m| squared_error(m, targets.material));
     let mut total = &policy + &value * weights.value;
     if let Some(term) = &moves_left {
-        total = total + term * weights.moves_left;
+        total += term * weights.moves_left;
     }
     if let Some(term) = &material {
-        total = total + term * weights.material;
+        total += term * weights.material;
     }
     LossTerms {
         total,
