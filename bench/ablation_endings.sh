@@ -40,7 +40,7 @@ arm() {
   sed -i -e "s|^minutes = .*|minutes = 0.0|" \
          -e "s|^iterations = 0|iterations = $ITERATIONS|" \
          -e "s|^at_end = false|at_end = true|" \
-         -e "s|^adjudicate_cp = .*|adjudicate_cp = $cp|" \
+         -e "/^\[selfplay\]/,/^\[/ s|^adjudicate_cp = .*|adjudicate_cp = $cp|" \
          -e "/^\[selfplay.resign\]/,/^\[/ s|^threshold = .*|threshold = $resign|" \
          "$OUT/$name/config.toml"
   local start=$SECONDS

@@ -305,7 +305,7 @@ impl Default for NetworkSection {
             blocks: 2,
             channels: 32,
             value_hidden: 64,
-            auxiliary_heads: false,
+            auxiliary_heads: true,
         }
     }
 }
