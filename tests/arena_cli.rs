@@ -3,14 +3,14 @@
 
 mod support;
 
-use support::{heterodox, scratch, text};
+use support::{assert_refused_with, heterodox, heterodox_ok, scratch, text};
 
 use std::process::Command;
 
 #[test]
 fn a_gauntlet_writes_its_table_games_and_results() {
     let out = scratch("gauntlet");
-    let result = heterodox(&[
+    let result = heterodox_ok(&[
         "arena",
         "--variant",
         "chess",
@@ -26,7 +26,6 @@ fn a_gauntlet_writes_its_table_games_and_results() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert!(result.status.success(), "{}", text(&result.stderr));
     let stdout = text(&result.stdout);
     // The pairings' table comes first, up to the blank line before the
     // rating list.
@@ -107,7 +106,7 @@ fn without_out_the_games_go_to_a_new_numbered_directory() {
 #[test]
 fn an_sprt_reports_its_decision() {
     let out = scratch("sprt");
-    let result = heterodox(&[
+    let result = heterodox_ok(&[
         "arena",
         "--out",
         out.to_str().unwrap(),
@@ -125,7 +124,6 @@ fn an_sprt_reports_its_decision() {
         "2",
         "--quiet",
     ]);
-    assert!(result.status.success(), "{}", text(&result.stderr));
     let stdout = text(&result.stdout);
     assert!(stdout.contains("SPRT: LLR "), "{stdout}");
     let _ = std::fs::remove_dir_all(&out);
@@ -148,11 +146,7 @@ fn bad_arena_arguments_are_one_line_errors() {
             "error: unknown schedule 'swiss' (valid schedules: gauntlet, round-robin)",
         ),
     ];
-    for (args, expected) in cases {
-        let out = heterodox(args);
-        assert!(!out.status.success(), "{args:?}");
-        assert_eq!(text(&out.stderr).trim_end(), expected, "{args:?}");
-    }
+    assert_refused_with(&cases);
     let missing = heterodox(&["arena", "--agents", "net:/nonexistent/ckpt@8,random"]);
     assert!(
         text(&missing.stderr).starts_with("error: checkpoint /nonexistent/ckpt: "),
@@ -175,7 +169,7 @@ fn an_sprt_takes_the_book_in_turn_across_its_rounds() {
         "rnbqkbnr/pppppppp/8/8/8/6P1/PPPPPP1P/RNBQKBNR b KQkq - 0 1",
     ];
     std::fs::write(&book, openings.join("\n")).unwrap();
-    let result = heterodox(&[
+    let result = heterodox_ok(&[
         "arena",
         "--agents",
         "uniform@4,random",
@@ -195,7 +189,6 @@ fn an_sprt_takes_the_book_in_turn_across_its_rounds() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert!(result.status.success(), "{}", text(&result.stderr));
     let stdout = text(&result.stdout);
     assert!(stdout.contains("undecided after all games"), "{stdout}");
     let pgn = std::fs::read_to_string(out.join("games.pgn")).unwrap();
@@ -220,7 +213,7 @@ fn an_opening_book_gives_the_pairs_their_start_positions() {
         "# two openings\n1. e4 e5 2. Nf3\n\nrnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n",
     )
     .unwrap();
-    let result = heterodox(&[
+    let result = heterodox_ok(&[
         "arena",
         "--agents",
         "uniform@4,random",
@@ -236,7 +229,6 @@ fn an_opening_book_gives_the_pairs_their_start_positions() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert!(result.status.success(), "{}", text(&result.stderr));
     assert!(
         text(&result.stdout).contains("openings from a book of 2, then of 0 random plies"),
         "{}",
@@ -270,7 +262,7 @@ fn an_opening_book_gives_the_pairs_their_start_positions() {
 #[test]
 fn the_table_names_the_rule_settings_it_was_played_under() {
     let out = scratch("rules-header");
-    let result = heterodox(&[
+    let result = heterodox_ok(&[
         "arena",
         "--variant",
         "traitor",
@@ -288,7 +280,6 @@ fn the_table_names_the_rule_settings_it_was_played_under() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert!(result.status.success(), "{}", text(&result.stderr));
     assert_eq!(
         text(&result.stdout).lines().next(),
         Some(

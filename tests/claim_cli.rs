@@ -2,7 +2,7 @@
 
 mod support;
 
-use support::{heterodox, heterodox_with_input, one_line_error, scratch, text};
+use support::{heterodox, heterodox_ok, heterodox_with_input, one_line_error, scratch, text};
 
 use std::process::{Command, Output};
 
@@ -15,8 +15,7 @@ fn play(args: &[&str], input: &str) -> Output {
 
 #[test]
 fn claims_are_listed() {
-    let result = heterodox(&["claim", "--list"]);
-    assert!(result.status.success(), "{}", text(&result.stderr));
+    let result = heterodox_ok(&["claim", "--list"]);
     let names: Vec<String> = text(&result.stdout)
         .lines()
         .filter(|l| !l.starts_with(' ') && !l.starts_with("default agent"))
@@ -35,7 +34,7 @@ fn claims_are_listed() {
 #[test]
 fn a_claim_run_prints_its_verdict_and_writes_its_report() {
     let out = scratch("harpies");
-    let result = heterodox(&[
+    let result = heterodox_ok(&[
         "claim",
         "poison-two-harpies-draw",
         "--agent",
@@ -52,7 +51,6 @@ fn a_claim_run_prints_its_verdict_and_writes_its_report() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert!(result.status.success(), "{}", text(&result.stderr));
     let stdout = text(&result.stdout);
     assert!(
         stdout.starts_with("poison-two-harpies-draw: no verdict: the agents are too weak\n"),

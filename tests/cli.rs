@@ -2,17 +2,9 @@
 
 mod support;
 
-use support::heterodox;
+use support::{assert_refused_with_message, heterodox, heterodox_ok, stderr, stdout};
 
-use std::process::{Command, Output};
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("utf-8")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("utf-8")
-}
+use std::process::Command;
 
 #[test]
 fn perft_prints_nodes_on_the_last_line() {
@@ -58,12 +50,7 @@ fn bad_input_is_one_line_on_stderr_and_a_failure() {
             "error: the following required arguments were not provided:",
         ),
     ];
-    for (args, message) in cases {
-        let out = heterodox(args);
-        assert!(!out.status.success(), "{args:?}");
-        assert_eq!(stderr(&out), format!("{message}\n"), "{args:?}");
-        assert_eq!(stdout(&out), "", "{args:?}");
-    }
+    assert_refused_with_message(&cases);
 }
 
 #[test]
@@ -102,7 +89,7 @@ fn hostage_perft_from_a_position_with_full_prisons() {
     let out = heterodox(&["perft", "--variant", "hostage", "--depth", "5"]);
     assert_eq!(stdout(&out).lines().last(), Some("nodes 4865877"));
     // A composed position with six men (tests/data/hostage.perft, 8).
-    let out = heterodox(&[
+    let out = heterodox_ok(&[
         "perft",
         "--variant",
         "hostage",
@@ -111,7 +98,6 @@ fn hostage_perft_from_a_position_with_full_prisons() {
         "--depth",
         "2",
     ]);
-    assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out).lines().last(), Some("nodes 336"));
 }
 
@@ -121,7 +107,7 @@ fn poison_perft_and_divide_from_the_texts_problem() {
     assert!(out.status.success());
     assert_eq!(stdout(&out).lines().last(), Some("nodes 197269"));
     let problem = "2d1k3/p2p1p1N/hp4pp/b3Hn2/2P4B/P3D2P/1P3PP1/6K1 w - - 0 1 -";
-    let out = heterodox(&[
+    let out = heterodox_ok(&[
         "perft",
         "--variant",
         "poison",
@@ -131,7 +117,6 @@ fn poison_perft_and_divide_from_the_texts_problem() {
         "2",
         "--divide",
     ]);
-    assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.lines().any(|l| l == "e5*f5: 0"), "{text}");
     assert_eq!(text.lines().last(), Some("nodes 940"));
@@ -139,7 +124,7 @@ fn poison_perft_and_divide_from_the_texts_problem() {
 
 #[test]
 fn traitor_perft_with_mode_and_commitment_flags() {
-    let out = heterodox(&[
+    let out = heterodox_ok(&[
         "perft",
         "--variant",
         "traitor",
@@ -150,7 +135,6 @@ fn traitor_perft_with_mode_and_commitment_flags() {
         "--depth",
         "2",
     ]);
-    assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out).lines().last(), Some("nodes 937"));
     let bad = heterodox(&[
         "perft",
@@ -170,7 +154,7 @@ fn traitor_announce_check_option() {
     // T4a: at the Impromptu Traitor start only T-d8 would check; the
     // setting removes it (35 actions by the text, 34 with it).
     let divide = |setting: &str| {
-        let out = heterodox(&[
+        let out = heterodox_ok(&[
             "perft",
             "--variant",
             "traitor",
@@ -182,7 +166,6 @@ fn traitor_announce_check_option() {
             "1",
             "--divide",
         ]);
-        assert!(out.status.success(), "{}", stderr(&out));
         stdout(&out)
     };
     let text = divide("announce_check=allowed");

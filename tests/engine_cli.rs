@@ -1,22 +1,9 @@
 //! `heterodox analyse` and `heterodox bench`: the alpha-beta engine from
 //! the command line (rules-only binary; no libtorch).
 
-use std::process::{Command, Output};
+mod support;
 
-fn heterodox(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_heterodox"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("utf-8")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("utf-8")
-}
+use support::{assert_refused_with_message, heterodox, heterodox_ok, stderr, stdout};
 
 /// The words of an info line but nps and time, which vary run to run.
 fn without_timing(line: &str) -> String {
@@ -34,8 +21,7 @@ fn without_timing(line: &str) -> String {
 
 #[test]
 fn analyse_prints_one_info_line_per_iteration_then_the_best_move() {
-    let out = heterodox(&["analyse", "--variant", "chess", "--depth", "4"]);
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = heterodox_ok(&["analyse", "--variant", "chess", "--depth", "4"]);
     let text = stdout(&out);
     let lines: Vec<String> = text.lines().map(without_timing).collect();
     assert_eq!(
@@ -56,7 +42,7 @@ fn analyse_prints_one_info_line_per_iteration_then_the_best_move() {
 #[test]
 fn analyse_finds_the_poison_problems_mate_in_the_variants_notation() {
     let fen = "2d1k3/p2p1p1N/hp4pp/b3Hn2/2P4B/P3D2P/1P3PP1/6K1 w - - 0 1 -";
-    let out = heterodox(&[
+    let out = heterodox_ok(&[
         "analyse",
         "--variant",
         "poison",
@@ -65,7 +51,6 @@ fn analyse_finds_the_poison_problems_mate_in_the_variants_notation() {
         "--depth",
         "2",
     ]);
-    assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 2, "{text}");
@@ -80,7 +65,7 @@ fn analyse_with_options_a_node_limit_and_hidden_information() {
     // Traitor: White's secret holds the black queen; Black's is hidden
     // from the search. (T-Qd8) and any move mate (T4a).
     let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 e4=e2,e5=e7 - 9,9 -/- d8/a1,b1 open - -";
-    let out = heterodox(&[
+    let out = heterodox_ok(&[
         "analyse",
         "--variant",
         "traitor",
@@ -91,7 +76,6 @@ fn analyse_with_options_a_node_limit_and_hidden_information() {
         "--nodes",
         "3000",
     ]);
-    assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(
         text.lines().next().unwrap().contains(" score mate 1 "),
@@ -124,12 +108,7 @@ fn analyse_refuses_bad_limits_with_one_line() {
             "error: the argument '--depth <DEPTH>' cannot be used with '--nodes <NODES>'",
         ),
     ];
-    for (args, message) in cases {
-        let out = heterodox(args);
-        assert!(!out.status.success(), "{args:?}");
-        assert_eq!(stderr(&out), format!("{message}\n"), "{args:?}");
-        assert_eq!(stdout(&out), "", "{args:?}");
-    }
+    assert_refused_with_message(&cases);
     let out = heterodox(&[
         "analyse",
         "--fen",
@@ -142,8 +121,7 @@ fn analyse_refuses_bad_limits_with_one_line() {
 
 #[test]
 fn bench_prints_the_node_signature_per_variant_and_in_total() {
-    let out = heterodox(&["bench", "--depth", "5"]);
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = heterodox_ok(&["bench", "--depth", "5"]);
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
     let nodes = |line: &str| -> (String, u64) {

@@ -4,7 +4,7 @@
 
 mod support;
 
-use support::{heterodox, one_line_error, scratch, text};
+use support::{heterodox, heterodox_ok, one_line_error, scratch, text};
 
 use std::path::Path;
 use std::process::Output;
@@ -77,26 +77,23 @@ fn selfplay_writes_shards_and_pgn_and_replays_by_seed() {
 fn selfplay_with_a_saved_network_and_its_encoding_checked() {
     let dir = scratch("selfplay-net");
     let net = dir.join("net");
-    let saved = heterodox(&[
+    heterodox_ok(&[
         "model",
         "--variant",
         "chess",
         "--save",
         net.to_str().unwrap(),
     ]);
-    assert!(saved.status.success(), "{}", text(&saved.stderr));
+    // Self-play of `variant` into `out` with the saved network, on the CPU.
+    let with_net = |out: &Path, variant: &str| {
+        let net = net.to_str().unwrap();
+        selfplay(
+            out,
+            &["--variant", variant, "--net", net, "--device", "cpu"],
+        )
+    };
     let games = dir.join("games");
-    let out = selfplay(
-        &games,
-        &[
-            "--variant",
-            "chess",
-            "--net",
-            net.to_str().unwrap(),
-            "--device",
-            "cpu",
-        ],
-    );
+    let out = with_net(&games, "chess");
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(
         read_shard(&games.join("shard-00000.hdxshard"))
@@ -107,17 +104,7 @@ fn selfplay_with_a_saved_network_and_its_encoding_checked() {
     );
     // A chess network for a Hostage run: refused before anything is written.
     let wrong = dir.join("wrong");
-    let out = selfplay(
-        &wrong,
-        &[
-            "--variant",
-            "hostage",
-            "--net",
-            net.to_str().unwrap(),
-            "--device",
-            "cpu",
-        ],
-    );
+    let out = with_net(&wrong, "hostage");
     assert!(!out.status.success());
     let message = text(&out.stderr);
     assert!(message.starts_with("error: checkpoint "), "{message}");

@@ -5,7 +5,7 @@
 
 mod support;
 
-use support::{heterodox, scratch_dir as scratch, text};
+use support::{assert_refused_with, heterodox, heterodox_ok, scratch_dir as scratch, text};
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -120,14 +120,13 @@ fn a_run_killed_while_training_resumes_without_loss() {
         std::fs::read(run.join(format!("checkpoints/ckpt-{killed_at:05}/model.safetensors")))
             .unwrap();
 
-    let out = heterodox(&[
+    let out = heterodox_ok(&[
         "train",
         "--quiet",
         "--resume",
         "--run",
         run.to_str().unwrap(),
     ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
     let stderr = text(&out.stderr);
     assert!(
         stderr.contains(&format!("resuming after iteration {killed_at}")),
@@ -196,11 +195,7 @@ fn bad_arguments_are_one_line_errors() {
         (&["train", "--device", "tpu", "--run", "x"], "error: unknown device 'tpu' (valid devices: auto, cpu, cuda)"),
         (&["train", "--minutes=-1", "--run", "x"], "error: config: setting run.minutes = -1 is out of range (a finite number >= 0)"),
     ];
-    for (args, expected) in cases {
-        let out = heterodox(args);
-        assert!(!out.status.success(), "{args:?}");
-        assert_eq!(text(&out.stderr).trim_end(), expected, "{args:?}");
-    }
+    assert_refused_with(&cases);
     let missing = dir.join("missing.toml");
     let out = heterodox(&["train", "--config", missing.to_str().unwrap(), "--run", "x"]);
     assert!(text(&out.stderr).starts_with(&format!("error: I/O error on {}", missing.display())));

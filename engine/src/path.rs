@@ -1,8 +1,8 @@
 //! Repetition along the search path, seeded with the game's history.
 //!
-//! The same bookkeeping as env's `RepetitionPath` (keys since the last
-//! irreversible action, pushed and truncated as the search goes down and
-//! up), plus what a search needs beyond the rules: where the root is, so
+//! Env's [`RepetitionPath`] keeps the keys (since the last irreversible
+//! action, pushed and popped as the search goes down and up); this adds
+//! what a search needs beyond the rules: where the root is, so
 //! that a position repeated *inside* the search is scored a draw at once
 //! (the side that steered into it could have done no better than repeat,
 //! the usual engine practice), while a position that occurred before the
@@ -11,14 +11,15 @@
 //! the history, which in Hostage (only a king's first move is
 //! irreversible) can be long.
 
+use heterodox_env::repetition::RepetitionPath;
+
 /// Key bits of the counting filter.
 const FILTER_BITS: u32 = 12;
 
 #[derive(Clone, Debug)]
 pub(crate) struct SearchPath {
-    keys: Vec<u64>,
-    /// `window[i]`: index of the first key that key `i` can repeat.
-    window: Vec<u32>,
+    /// The keys, each with the start of its reversible stretch.
+    line: RepetitionPath,
     /// Index of the root's key.
     root: usize,
     /// How many keys of the path have each value of the low key bits.
@@ -28,8 +29,7 @@ pub(crate) struct SearchPath {
 impl SearchPath {
     pub fn new() -> SearchPath {
         SearchPath {
-            keys: Vec::with_capacity(1024),
-            window: Vec::with_capacity(1024),
+            line: RepetitionPath::default(),
             root: 0,
             filter: vec![0; 1 << FILTER_BITS],
         }
@@ -43,56 +43,40 @@ impl SearchPath {
     /// Starts from a game's repetition keys (since its last irreversible
     /// action, current position last).
     pub fn reset(&mut self, history: &[u64]) {
-        for &key in &self.keys {
+        for &key in self.line.keys() {
             self.filter[Self::slot(key)] -= 1;
         }
-        self.keys.clear();
-        self.window.clear();
+        self.line.reset_keys(history);
         for &key in history {
-            self.keys.push(key);
-            self.window.push(0);
             self.filter[Self::slot(key)] += 1;
         }
-        self.root = self.keys.len().saturating_sub(1);
+        self.root = self.line.len().saturating_sub(1);
     }
 
     /// Starts from the root alone, which has occurred `occurrences` times
     /// (hidden information: the game's earlier keys hold the true secret,
     /// and only the root's count is public).
     pub fn reset_root(&mut self, key: u64, occurrences: usize) {
-        self.reset(&[]);
-        for _ in 0..occurrences.max(1) {
-            self.keys.push(key);
-            self.window.push(0);
-            self.filter[Self::slot(key)] += 1;
-        }
-        self.root = self.keys.len() - 1;
+        self.reset(&vec![key; occurrences.max(1)]);
     }
 
     /// Appends the key of the position reached by an action.
     #[inline]
     pub fn push(&mut self, key: u64, irreversible: bool) {
-        let start = if irreversible {
-            self.keys.len() as u32
-        } else {
-            self.window.last().copied().unwrap_or(0)
-        };
-        self.keys.push(key);
-        self.window.push(start);
+        self.line.push(key, irreversible);
         self.filter[Self::slot(key)] += 1;
     }
 
     /// The key of the last position.
     #[inline]
     pub fn last_key(&self) -> u64 {
-        self.keys.last().copied().unwrap_or(0)
+        self.line.keys().last().copied().unwrap_or(0)
     }
 
     /// Removes the last key (back up one step).
     #[inline]
     pub fn pop(&mut self) {
-        if let Some(key) = self.keys.pop() {
-            self.window.pop();
+        if let Some(key) = self.line.pop() {
             self.filter[Self::slot(key)] -= 1;
         }
     }
@@ -101,17 +85,18 @@ impl SearchPath {
     /// earlier inside the search, or twice before.
     #[inline]
     pub fn is_draw(&self) -> bool {
-        let (Some(&last), Some(&start)) = (self.keys.last(), self.window.last()) else {
+        let window = self.line.last_window();
+        let Some((&last, before)) = window.split_last() else {
             return false;
         };
         if self.filter[Self::slot(last)] < 2 {
             return false;
         }
-        let end = self.keys.len() - 1;
+        let start = self.line.len() - window.len();
         let mut earlier = 0;
-        for index in (start as usize..end).rev() {
-            if self.keys[index] == last {
-                if index >= self.root {
+        for (offset, &key) in before.iter().enumerate().rev() {
+            if key == last {
+                if start + offset >= self.root {
                     return true;
                 }
                 earlier += 1;

@@ -99,16 +99,16 @@ fn same_depth_same_search_and_new_game_forgets() {
         r.elapsed = Duration::ZERO;
         r
     };
-    let first = strip(
-        common::engine::<Chess>(16)
-            .search(&game, &limits, |_| {})
-            .unwrap(),
-    );
-    let second = strip(
-        common::engine::<Chess>(16)
-            .search(&game, &limits, |_| {})
-            .unwrap(),
-    );
+    // A fresh engine's report, its timing left out.
+    let fresh = |limits: &Limits| {
+        strip(
+            common::engine::<Chess>(16)
+                .search(&game, limits, |_| {})
+                .unwrap(),
+        )
+    };
+    let first = fresh(&limits);
+    let second = fresh(&limits);
     assert_eq!(first, second);
     assert_eq!(first.depth, 7);
     // The same engine after new_game() searches as a fresh one.
@@ -124,16 +124,8 @@ fn same_depth_same_search_and_new_game_forgets() {
     assert_eq!(strip(engine.search(&game, &limits, |_| {}).unwrap()), first);
     // A node limit stops at exactly the same place every time.
     let limits = Limits::nodes(5_000);
-    let a = strip(
-        common::engine::<Chess>(16)
-            .search(&game, &limits, |_| {})
-            .unwrap(),
-    );
-    let b = strip(
-        common::engine::<Chess>(16)
-            .search(&game, &limits, |_| {})
-            .unwrap(),
-    );
+    let a = fresh(&limits);
+    let b = fresh(&limits);
     assert_eq!(a, b);
     assert_eq!(a.nodes, 5_000);
 }

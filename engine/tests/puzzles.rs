@@ -3,18 +3,29 @@
 
 mod common;
 
-use heterodox_engine::Score;
+use heterodox_engine::{Score, SearchReport};
 use heterodox_env::hostage::Hostage;
-use heterodox_env::{Game, HostageAction, MadScientist, PoisonChess, Position, Role};
+use heterodox_env::{Game, GameVariant, HostageAction, MadScientist, PoisonChess, Position, Role};
+
+/// The engine at `depth` plays `best` (in the variant's notation) from
+/// `fen` and scores it a mate in one; returns the position and the report.
+fn mates_in_one<P: GameVariant<Rules = ()>>(
+    fen: &str,
+    depth: u32,
+    best: &str,
+) -> (P, SearchReport<P::Action>) {
+    let pos = P::from_position_string(fen, &()).unwrap();
+    let report = common::search(&pos, depth);
+    assert_eq!(pos.notation(&report.best), best);
+    assert_eq!(report.score, Score::Mate(1));
+    (pos, report)
+}
 
 #[test]
 fn poison_the_texts_problem_is_solved_by_the_poisoning() {
     // poison-chess.txt: Black just played 1...Nf5??; 2.xHe5#[f5,5] mates.
     let fen = "2d1k3/p2p1p1N/hp4pp/b3Hn2/2P4B/P3D2P/1P3PP1/6K1 w - - 0 1 -";
-    let pos = PoisonChess::from_fen(fen).unwrap();
-    let report = common::search(&pos, 4);
-    assert_eq!(pos.notation(&report.best), "xHe5#[f5,5]");
-    assert_eq!(report.score, Score::Mate(1));
+    let (pos, report) = mates_in_one::<PoisonChess>(fen, 4, "xHe5#[f5,5]");
     assert_eq!(report.pv.len(), 1);
     // The text's point: any other Harpy move lets the knight take the Doctor.
     assert_eq!(common::mating_actions(&pos, 1), vec![report.best]);
@@ -60,16 +71,8 @@ fn hostage_fried_liver_exchange_wins_the_queen() {
 #[test]
 fn mad_scientist_the_scientist_is_captured_when_it_can_be() {
     // White may take a queen or the Scientist: the Scientist wins at once.
-    let fen = "4k3/8/8/8/3q4/2B5/8/4R1K1 w - - - 0 1";
-    let pos = MadScientist::from_fen(fen).unwrap();
-    let report = common::search(&pos, 3);
-    assert_eq!(pos.notation(&report.best), "Rxe8");
-    assert_eq!(report.score, Score::Mate(1));
+    mates_in_one::<MadScientist>("4k3/8/8/8/3q4/2B5/8/4R1K1 w - - - 0 1", 3, "Rxe8");
     // A crab rider (two Crabs) reaches it in two (1, 2) steps, while the
     // black queen attacks White's Scientist.
-    let fen = "8/4k3/8/8/8/2[CC]5/8/q5K1 w - - - 0 1";
-    let pos = MadScientist::from_fen(fen).unwrap();
-    let report = common::search(&pos, 3);
-    assert_eq!(pos.notation(&report.best), "[CC]xe7");
-    assert_eq!(report.score, Score::Mate(1));
+    mates_in_one::<MadScientist>("8/4k3/8/8/8/2[CC]5/8/q5K1 w - - - 0 1", 3, "[CC]xe7");
 }

@@ -8,57 +8,23 @@
 mod support;
 
 use std::hint::black_box;
-use std::time::Duration;
 
-use criterion::{Criterion, Throughput};
-use heterodox_env::{perft, Chess};
-use support::{median_nodes_per_second, print_ratio, Contender};
+use heterodox_env::Chess;
+use support::{criterion_group, median_nodes_per_second, print_ratio, start_perft, Contender};
 
 const DEPTH: u32 = 5;
 const NODES: u64 = 4_865_609;
-
-fn heterodox_perft() -> u64 {
-    perft::perft(black_box(&Chess::new()), DEPTH)
-}
 
 fn shakmaty_perft() -> u64 {
     shakmaty::perft(black_box(&shakmaty::Chess::default()), DEPTH)
 }
 
-fn bench(c: &mut Criterion) {
-    let mut group = c.benchmark_group("perft_start_depth5");
-    group.throughput(Throughput::Elements(NODES));
-    group
-        .sample_size(10)
-        .measurement_time(Duration::from_secs(8));
-    group.bench_function("heterodox", |b| b.iter(heterodox_perft));
-    group.bench_function("shakmaty", |b| b.iter(shakmaty_perft));
-    group.finish();
-}
-
-fn ratio_summary(rounds: usize) {
-    let rates = median_nodes_per_second(
-        "perft(5) start position",
-        &[
-            Contender {
-                label: "heterodox",
-                run: heterodox_perft,
-                nodes: NODES,
-            },
-            Contender {
-                label: "shakmaty",
-                run: shakmaty_perft,
-                nodes: NODES,
-            },
-        ],
-        rounds,
-    );
-    print_ratio("heterodox/shakmaty", rates[0] / rates[1], Some(0.7));
-}
-
 fn main() {
-    let mut criterion = Criterion::default().configure_from_args();
-    bench(&mut criterion);
-    criterion.final_summary();
-    ratio_summary(7);
+    let contenders = [
+        Contender::new("heterodox", "heterodox", start_perft::<Chess, DEPTH>, NODES),
+        Contender::new("shakmaty", "shakmaty", shakmaty_perft, NODES),
+    ];
+    criterion_group("perft_start_depth5", 8, &contenders);
+    let rates = median_nodes_per_second("perft(5) start position", &contenders, 7);
+    print_ratio("heterodox/shakmaty", rates[0] / rates[1], Some(0.7));
 }

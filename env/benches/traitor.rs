@@ -9,12 +9,10 @@
 mod support;
 
 use std::hint::black_box;
-use std::time::Duration;
 
-use criterion::{Criterion, Throughput};
 use heterodox_env::traitor::{Commitment, Mode, Traitor, TraitorRules};
 use heterodox_env::{perft, Chess};
-use support::{median_nodes_per_second, print_ratio, Contender};
+use support::{criterion_group, median_nodes_per_second, print_ratio, start_perft, Contender};
 
 const DEPTH: u32 = 4;
 const TRAITOR_NODES: u64 = 1_014_901;
@@ -28,45 +26,17 @@ fn traitor_perft() -> u64 {
     perft::perft(black_box(&traitor_start()), DEPTH)
 }
 
-fn chess_perft() -> u64 {
-    perft::perft(black_box(&Chess::new()), DEPTH)
-}
-
-fn bench(c: &mut Criterion) {
-    let mut group = c.benchmark_group("traitor_perft_start_depth4");
-    group
-        .sample_size(10)
-        .measurement_time(Duration::from_secs(5));
-    group.throughput(Throughput::Elements(TRAITOR_NODES));
-    group.bench_function("traitor", |b| b.iter(traitor_perft));
-    group.throughput(Throughput::Elements(CHESS_NODES));
-    group.bench_function("chess", |b| b.iter(chess_perft));
-    group.finish();
-}
-
-fn ratio_summary(rounds: usize) {
-    let rates = median_nodes_per_second(
-        "perft(4) start position",
-        &[
-            Contender {
-                label: "traitor (impromptu)",
-                run: traitor_perft,
-                nodes: TRAITOR_NODES,
-            },
-            Contender {
-                label: "chess",
-                run: chess_perft,
-                nodes: CHESS_NODES,
-            },
-        ],
-        rounds,
-    );
-    print_ratio("traitor/chess", rates[0] / rates[1], None);
-}
-
 fn main() {
-    let mut criterion = Criterion::default().configure_from_args();
-    bench(&mut criterion);
-    criterion.final_summary();
-    ratio_summary(5);
+    let contenders = [
+        Contender::new(
+            "traitor",
+            "traitor (impromptu)",
+            traitor_perft,
+            TRAITOR_NODES,
+        ),
+        Contender::new("chess", "chess", start_perft::<Chess, DEPTH>, CHESS_NODES),
+    ];
+    criterion_group("traitor_perft_start_depth4", 5, &contenders);
+    let rates = median_nodes_per_second("perft(4) start position", &contenders, 5);
+    print_ratio("traitor/chess", rates[0] / rates[1], None);
 }

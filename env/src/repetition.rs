@@ -25,9 +25,16 @@ impl RepetitionPath {
 
     /// Starts over from `game`, reusing the buffers.
     pub fn reset<P: Position>(&mut self, game: &Game<P>) {
+        self.reset_keys(game.repetition_keys());
+    }
+
+    /// Starts over from a game's repetition keys (since its last
+    /// irreversible action, current position last), reusing the buffers.
+    #[inline]
+    pub fn reset_keys(&mut self, keys: &[u64]) {
         self.keys.clear();
         self.window.clear();
-        self.keys.extend_from_slice(game.repetition_keys());
+        self.keys.extend_from_slice(keys);
         self.window.resize(self.keys.len(), 0);
     }
 
@@ -54,6 +61,29 @@ impl RepetitionPath {
         self.keys.is_empty()
     }
 
+    /// The keys, most recent last.
+    #[inline]
+    pub fn keys(&self) -> &[u64] {
+        &self.keys
+    }
+
+    /// The keys the last position can repeat: its reversible stretch, the
+    /// last key included (empty for an empty path).
+    #[inline]
+    pub fn last_window(&self) -> &[u64] {
+        match self.window.last() {
+            Some(&start) => &self.keys[start as usize..],
+            None => &[],
+        }
+    }
+
+    /// Removes the last key (back up one step) and returns it.
+    #[inline]
+    pub fn pop(&mut self) -> Option<u64> {
+        self.window.pop();
+        self.keys.pop()
+    }
+
     /// Drops the keys after the first `len` (back up a search path).
     #[inline]
     pub fn truncate(&mut self, len: usize) {
@@ -65,12 +95,10 @@ impl RepetitionPath {
     /// (1 = first time; 0 for an empty path).
     #[inline]
     pub fn repetitions(&self) -> usize {
-        let (Some(&last), Some(&start)) = (self.keys.last(), self.window.last()) else {
+        let window = self.last_window();
+        let Some(&last) = window.last() else {
             return 0;
         };
-        self.keys[start as usize..]
-            .iter()
-            .filter(|&&k| k == last)
-            .count()
+        window.iter().filter(|&&k| k == last).count()
     }
 }

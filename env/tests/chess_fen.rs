@@ -82,43 +82,21 @@ fn board_field_errors_name_the_problem() {
 #[test]
 fn other_field_errors() {
     let k = "4k3/8/8/8/8/8/8/4K3";
-    assert_eq!(err(&format!("{k} x - - 0 1")), FenError::Turn("x".into()));
-    assert_eq!(
-        err(&format!("{k} w KK - 0 1")),
-        FenError::Castling("KK".into())
-    );
-    assert_eq!(
-        err(&format!("{k} w qK - 0 1")),
-        FenError::Castling("qK".into())
-    );
-    assert_eq!(
-        err(&format!("{k} w X - 0 1")),
-        FenError::Castling("X".into())
-    );
-    assert_eq!(
-        err(&format!("{k} w - e5 0 1")),
-        FenError::EnPassant("e5".into())
-    );
-    assert_eq!(
-        err(&format!("{k} w - z9 0 1")),
-        FenError::EnPassant("z9".into())
-    );
-    assert_eq!(
-        err(&format!("{k} w - - -1 1")),
-        FenError::HalfmoveClock("-1".into())
-    );
-    assert_eq!(
-        err(&format!("{k} w - - abc 1")),
-        FenError::HalfmoveClock("abc".into())
-    );
-    assert_eq!(
-        err(&format!("{k} w - - 0 0")),
-        FenError::FullmoveNumber("0".into())
-    );
-    assert_eq!(
-        err(&format!("{k} w - - 0 x")),
-        FenError::FullmoveNumber("x".into())
-    );
+    let cases = [
+        ("x - - 0 1", FenError::Turn("x".into())),
+        ("w KK - 0 1", FenError::Castling("KK".into())),
+        ("w qK - 0 1", FenError::Castling("qK".into())),
+        ("w X - 0 1", FenError::Castling("X".into())),
+        ("w - e5 0 1", FenError::EnPassant("e5".into())),
+        ("w - z9 0 1", FenError::EnPassant("z9".into())),
+        ("w - - -1 1", FenError::HalfmoveClock("-1".into())),
+        ("w - - abc 1", FenError::HalfmoveClock("abc".into())),
+        ("w - - 0 0", FenError::FullmoveNumber("0".into())),
+        ("w - - 0 x", FenError::FullmoveNumber("x".into())),
+    ];
+    for (fields, expected) in cases {
+        assert_eq!(err(&format!("{k} {fields}")), expected, "{fields}");
+    }
 }
 
 #[test]
@@ -128,48 +106,44 @@ fn illegal_position_errors() {
         FenError::Position(e) => e,
         other => panic!("{fen}: {other:?}"),
     };
-    assert_eq!(
-        pos("8/8/8/8/8/8/8/4K3 w - - 0 1"),
-        MissingKing(Color::Black)
-    );
-    assert_eq!(
-        pos("4k3/8/8/8/8/8/8/4KK2 w - - 0 1"),
-        TooManyKings(Color::White)
-    );
-    assert_eq!(
-        pos("4k3/8/8/8/8/8/8/P3K3 w - - 0 1"),
-        PawnOnBackRank(Square::A1)
-    );
-    assert_eq!(
-        pos("4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1"),
-        TooManyPawns(Color::Black, 9)
-    );
-    assert_eq!(
-        pos("4k3/8/8/8/8/8/8/4RK2 w - - 0 1"),
-        OppositeCheck(Color::Black)
-    );
-    assert_eq!(
-        pos("4k3/8/8/8/8/8/8/4K3 w K - 0 1"),
-        BadCastlingRight {
-            color: Color::White,
-            rook: Square::H1
-        }
-    );
-    assert_eq!(
-        pos("4k3/8/8/8/8/8/8/R3K2R w q - 0 1"),
-        BadCastlingRight {
-            color: Color::Black,
-            rook: Square::A8
-        }
-    );
-    assert_eq!(
-        pos("4k3/8/8/8/8/8/8/4K3 w - e6 0 1"),
-        BadEnPassant("e6".parse().unwrap())
-    );
-    assert_eq!(
-        pos("4k3/8/8/4p3/8/8/8/4K3 b - e3 0 1"),
-        BadEnPassant("e3".parse().unwrap())
-    );
+    let cases = [
+        ("8/8/8/8/8/8/8/4K3 w - - 0 1", MissingKing(Color::Black)),
+        ("4k3/8/8/8/8/8/8/4KK2 w - - 0 1", TooManyKings(Color::White)),
+        ("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", PawnOnBackRank(Square::A1)),
+        (
+            "4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1",
+            TooManyPawns(Color::Black, 9),
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4RK2 w - - 0 1",
+            OppositeCheck(Color::Black),
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
+            BadCastlingRight {
+                color: Color::White,
+                rook: Square::H1,
+            },
+        ),
+        (
+            "4k3/8/8/8/8/8/8/R3K2R w q - 0 1",
+            BadCastlingRight {
+                color: Color::Black,
+                rook: Square::A8,
+            },
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - e6 0 1",
+            BadEnPassant("e6".parse().unwrap()),
+        ),
+        (
+            "4k3/8/8/4p3/8/8/8/4K3 b - e3 0 1",
+            BadEnPassant("e3".parse().unwrap()),
+        ),
+    ];
+    for (fen, expected) in cases {
+        assert_eq!(pos(fen), expected, "{fen}");
+    }
     assert_eq!(
         pos("4r1k1/8/8/8/8/8/2np4/4K3 w - - 0 1").to_string(),
         "impossible check: white is attacked by more than two pieces"
@@ -178,18 +152,23 @@ fn illegal_position_errors() {
 
 #[test]
 fn error_messages_read_well() {
-    assert_eq!(
-        err("4k3/8/8/8/8/8/8/4K3 w - e5 0 1").to_string(),
-        "invalid en passant field 'e5': expected '-' or a square on rank 3 or 6"
-    );
-    assert_eq!(
-        err("8/8/8/8/8/8/8/4K3 w - - 0 1").to_string(),
-        "illegal position: black has no king"
-    );
-    assert_eq!(
-        err("4k3/8/8/8/8/8/8/4K2x w - - 0 1").to_string(),
-        "invalid board field '4k3/8/8/8/8/8/8/4K2x': unknown piece letter 'x' on rank 1"
-    );
+    let cases = [
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - e5 0 1",
+            "invalid en passant field 'e5': expected '-' or a square on rank 3 or 6",
+        ),
+        (
+            "8/8/8/8/8/8/8/4K3 w - - 0 1",
+            "illegal position: black has no king",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K2x w - - 0 1",
+            "invalid board field '4k3/8/8/8/8/8/8/4K2x': unknown piece letter 'x' on rank 1",
+        ),
+    ];
+    for (fen, message) in cases {
+        assert_eq!(err(fen).to_string(), message);
+    }
 }
 
 #[test]

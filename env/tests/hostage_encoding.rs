@@ -8,11 +8,12 @@
 use heterodox_env::encoding::Encoding;
 use heterodox_env::hostage::encoding::{EXCHANGE_PAIRS, NUM_ACTIONS};
 use heterodox_env::hostage::exchange_value;
-use heterodox_env::{Color, Hostage, HostageAction, Position, Role, Square};
+use heterodox_env::{Color, Hostage, HostageAction, Role, Square};
 
 mod encoding_support;
 use encoding_support::{
-    check_index_bijection_by_kind, constant_of, index, nonzero_squares, observation, plane,
+    check_fide_castling_indices, check_fide_start_indices, check_index_bijection_by_kind,
+    constant_of, index, nonzero_squares, observation, plane,
 };
 
 const GAMES: u64 = 300;
@@ -81,13 +82,7 @@ fn index_is_a_bijection_on_the_legal_actions_of_random_positions() {
 
 #[test]
 fn start_position_indices_and_the_flip_for_black() {
-    let mut pos = Hostage::new();
-    // e2e4: queen-like plane north, distance 2 (plane 1), from e2 = 12.
-    assert_eq!(index(&pos, "e2e4"), 64 + 12);
-    assert_eq!(index(&pos, "g1f3"), 63 * 64 + 6);
-    pos.play(&pos.parse_action("e2e4").unwrap()).unwrap();
-    assert_eq!(index(&pos, "e7e5"), 64 + 12);
-    assert_eq!(index(&pos, "g8f6"), 63 * 64 + 6);
+    check_fide_start_indices(Hostage::new());
 }
 
 /// White: King e1, pawn e7, one Knight in its airfield, the other men in
@@ -141,12 +136,10 @@ fn drops_and_exchanges() {
 
 #[test]
 fn castling_is_the_kings_two_square_step() {
-    let pos = position("r3k2r/8/8/8/8/8/8/R3K2R[qbbnnpppppppp/QBBNNPPPPPPPP/-/-] w KQkq - 0 1");
-    assert_eq!(index(&pos, "e1g1"), 15 * 64 + 4);
-    assert_eq!(index(&pos, "e1c1"), 43 * 64 + 4);
-    let pos = position("r3k2r/8/8/8/8/8/8/R3K2R[qbbnnpppppppp/QBBNNPPPPPPPP/-/-] b KQkq - 0 1");
-    assert_eq!(index(&pos, "e8g8"), 15 * 64 + 4);
-    assert_eq!(index(&pos, "e8c8"), 43 * 64 + 4);
+    check_fide_castling_indices(
+        &position("r3k2r/8/8/8/8/8/8/R3K2R[qbbnnpppppppp/QBBNNPPPPPPPP/-/-] w KQkq - 0 1"),
+        &position("r3k2r/8/8/8/8/8/8/R3K2R[qbbnnpppppppp/QBBNNPPPPPPPP/-/-] b KQkq - 0 1"),
+    );
 }
 
 #[test]

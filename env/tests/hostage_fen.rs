@@ -89,40 +89,32 @@ fn composed_positions_with_fewer_men_read() {
 /// counted across board, prisons and airfields.
 #[test]
 fn more_men_of_a_role_than_a_side_owns_are_refused() {
+    let too_many = |fen: &str, color: Color, role: Role, found: usize, limit: usize| {
+        let err = Hostage::from_fen(fen).unwrap_err();
+        assert_eq!(
+            err,
+            FenError::Position(PositionError::TooManyMen {
+                color,
+                role,
+                found,
+                limit
+            }),
+            "{fen}"
+        );
+        err
+    };
     // Nine white pawns: five on the board, two in Black's prison, two in
     // White's airfield; each place alone is within the limit.
-    assert_eq!(
-        Hostage::from_fen("4k3/8/8/8/8/8/PPPPP3/4K3[-/PP/PP/-] w - - 0 1"),
-        Err(FenError::Position(PositionError::TooManyMen {
-            color: Color::White,
-            role: Role::Pawn,
-            found: 9,
-            limit: 8
-        }))
-    );
+    let white_pawns = "4k3/8/8/8/8/8/PPPPP3/4K3[-/PP/PP/-] w - - 0 1";
+    too_many(white_pawns, Color::White, Role::Pawn, 9, 8);
     // Three black knights: one on the board, one in White's prison, one in
     // Black's airfield.
-    assert_eq!(
-        Hostage::from_fen("4k1n1/8/8/8/8/8/8/4K3[n/-/-/n] w - - 0 1"),
-        Err(FenError::Position(PositionError::TooManyMen {
-            color: Color::Black,
-            role: Role::Knight,
-            found: 3,
-            limit: 2
-        }))
-    );
+    let black_knights = "4k1n1/8/8/8/8/8/8/4K3[n/-/-/n] w - - 0 1";
+    too_many(black_knights, Color::Black, Role::Knight, 3, 2);
     // Two white queens, one on the board, one in the airfield: a promoted
     // queen would have to come out of Black's prison, so there is only one.
-    let err = Hostage::from_fen("4k3/8/8/8/8/8/8/3QK3[-/-/Q/-] w - - 0 1").unwrap_err();
-    assert_eq!(
-        err,
-        FenError::Position(PositionError::TooManyMen {
-            color: Color::White,
-            role: Role::Queen,
-            found: 2,
-            limit: 1
-        })
-    );
+    let white_queens = "4k3/8/8/8/8/8/8/3QK3[-/-/Q/-] w - - 0 1";
+    let err = too_many(white_queens, Color::White, Role::Queen, 2, 1);
     assert_eq!(
         err.to_string(),
         "illegal position: white has 2 queens on the board, in prisons and in airfields; \

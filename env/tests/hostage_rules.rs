@@ -3,6 +3,7 @@
 //! generator checked against a brute-force reference.
 
 mod hostage_support;
+mod perft_support;
 
 mod rules_support;
 
@@ -10,8 +11,9 @@ use heterodox_env::{
     perft, FenError, Game, Hostage, HostageAction, MoveError, Position, PositionError, Role,
     Square, Termination,
 };
-use hostage_support::{reference_perft, sorted_strings};
-use rules_support::{draw, win};
+use hostage_support::{reference_legal, sorted_strings};
+use perft_support::reference_perft;
+use rules_support::{assert_illegal, draw, win};
 
 fn position(fen: &str) -> Hostage {
     Hostage::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -279,14 +281,7 @@ fn h6_capture_that_lets_a_blocked_pawn_check_is_illegal() {
         "d4 d5 c4 dxc4 Nc3 e5 d5 c6 e4 b5 dxc6 (P-P)*d4 *d7 Nxc6 Qxd4",
     );
     let pos = game.position();
-    assert!(matches!(
-        pos.parse_action("exd4"),
-        Err(MoveError::Illegal { .. })
-    ));
-    assert!(matches!(
-        pos.parse_action("Nxd4"),
-        Err(MoveError::Illegal { .. })
-    ));
+    assert_illegal(pos, &["exd4", "Nxd4"]);
     assert!(pos.parse_action("Bxd7").is_ok());
     // Capturing a pawn wakes nothing: Kxd7 and Qxd7 stay legal.
     assert_eq!(pos.parse_action("Qxd7").unwrap().to_string(), "d8d7");
@@ -558,7 +553,7 @@ fn generator_matches_brute_force_reference_to_depth_2() {
         for depth in 1..=2 {
             assert_eq!(
                 perft::perft(&pos, depth),
-                reference_perft(&pos, depth),
+                reference_perft(&pos, depth, &reference_legal),
                 "{fen} depth {depth}"
             );
         }

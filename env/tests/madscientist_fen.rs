@@ -204,31 +204,18 @@ fn notation_disambiguates_like_san() {
 fn bad_notation_is_a_typed_error_and_changes_nothing() {
     let mut p = MadScientist::new();
     let before = p.clone();
-    assert!(matches!(p.parse_action(""), Err(MoveError::Syntax { .. })));
-    assert!(matches!(
-        p.parse_action("X@e2"),
-        Err(MoveError::Syntax { .. })
-    ));
-    assert!(matches!(
-        p.parse_action("W@z9"),
-        Err(MoveError::Syntax { .. })
-    ));
-    assert!(matches!(
-        p.parse_action("[WWW]e4"),
-        Err(MoveError::Syntax { .. })
-    ));
-    assert!(matches!(
-        p.parse_action("e2e5"),
-        Err(MoveError::Illegal { .. })
-    ));
-    assert!(matches!(
-        p.parse_action("W@e2"),
-        Err(MoveError::Illegal { .. })
-    ));
-    assert!(matches!(
-        p.parse_action("-W"),
-        Err(MoveError::Illegal { .. })
-    ));
+    for text in ["", "X@e2", "W@z9", "[WWW]e4"] {
+        assert!(
+            matches!(p.parse_action(text), Err(MoveError::Syntax { .. })),
+            "{text}"
+        );
+    }
+    for text in ["e2e5", "W@e2", "-W"] {
+        assert!(
+            matches!(p.parse_action(text), Err(MoveError::Illegal { .. })),
+            "{text}"
+        );
+    }
     let illegal = MadAction::Discard { part: Part::Crab };
     assert_eq!(
         p.play(&illegal),

@@ -9,7 +9,10 @@ use heterodox_env::poison::encoding::NUM_ACTIONS;
 use heterodox_env::{Color, Move, PoisonAction, PoisonChess, Position, Role, Square};
 
 mod encoding_support;
-use encoding_support::{check_index_bijection_by_kind, index, nonzero, observation, plane};
+use encoding_support::{
+    check_fide_castling_indices, check_fide_start_indices, check_index_bijection_by_kind,
+    constant_of, index, nonzero, observation, plane,
+};
 
 const GAMES: u64 = 400;
 const PLY_CAP: u32 = 200;
@@ -74,16 +77,7 @@ fn index_is_a_bijection_on_the_legal_actions_of_random_positions() {
 
 #[test]
 fn start_position_indices_and_the_flip_for_black() {
-    let mut pos = PoisonChess::new();
-    // e2e4: queen-like plane north (0), distance 2 -> plane 1, from e2 = 12.
-    assert_eq!(index(&pos, "e2e4"), 64 + 12);
-    // g1f3: knight jump (-1, +2) -> plane 56 + 7, from g1 = 6.
-    assert_eq!(index(&pos, "g1f3"), 63 * 64 + 6);
-    pos.play(&pos.parse_action("e2e4").unwrap()).unwrap();
-    // Black's e7e5 is e2e4 seen from Black's side: the same index.
-    assert_eq!(index(&pos, "e7e5"), 64 + 12);
-    // g8f6 is Black's g1f3.
-    assert_eq!(index(&pos, "g8f6"), 63 * 64 + 6);
+    check_fide_start_indices(PoisonChess::new());
 }
 
 #[test]
@@ -122,14 +116,11 @@ fn promotions_and_castling() {
     assert_eq!(index(&pos, "e7e8r"), 69 * 64 + 52);
     assert_eq!(index(&pos, "e7e8b"), 68 * 64 + 52);
     assert_eq!(index(&pos, "e7d8n"), 64 * 64 + 52);
-    // Castling is the king's two-square step: east 2 (plane 15) and west 2
-    // (plane 43), from e1 = 4; Black's the same from its side.
-    let pos = position("h3k2h/8/8/8/8/8/8/H3K2H w KQkq - 0 1 -");
-    assert_eq!(index(&pos, "e1g1"), 15 * 64 + 4);
-    assert_eq!(index(&pos, "e1c1"), 43 * 64 + 4);
-    let pos = position("h3k2h/8/8/8/8/8/8/H3K2H b KQkq - 0 1 -");
-    assert_eq!(index(&pos, "e8g8"), 15 * 64 + 4);
-    assert_eq!(index(&pos, "e8c8"), 43 * 64 + 4);
+    // Castling is the king's two-square step, as in chess.
+    check_fide_castling_indices(
+        &position("h3k2h/8/8/8/8/8/8/H3K2H w KQkq - 0 1 -"),
+        &position("h3k2h/8/8/8/8/8/8/H3K2H b KQkq - 0 1 -"),
+    );
 }
 
 #[test]
@@ -182,9 +173,7 @@ fn start_position_observation() {
     assert_eq!(nonzero(plane(&pos, &black, "their_doctor")), [(59, 1.0)]);
     assert_eq!(nonzero(plane(&pos, &black, "own_pawn")), pawns);
     // Side to move is absolute: White is to move.
-    assert!(plane(&pos, &black, "side_to_move")
-        .iter()
-        .all(|v| *v == 1.0));
+    assert_eq!(constant_of(&pos, &black, "side_to_move"), 1.0);
     // Every plane of the two views: piece planes swap, the rest is equal.
     assert_eq!(white[..8 * 64], black[..8 * 64]);
 }
@@ -200,33 +189,19 @@ fn poisoned_pieces_show_countdowns_and_frozen_planes() {
     assert_eq!(nonzero(plane(&pos, &white, "their_countdown")), [(49, 1.0)]);
     assert_eq!(nonzero(plane(&pos, &white, "own_frozen")), [(38, 1.0)]);
     assert_eq!(nonzero(plane(&pos, &white, "their_frozen")), [(49, 1.0)]);
-    assert!(plane(&pos, &white, "no_progress")
-        .iter()
-        .all(|v| *v == 0.07));
-    assert!(plane(&pos, &white, "own_kingside_castling")
-        .iter()
-        .all(|v| *v == 1.0));
-    assert!(plane(&pos, &white, "own_queenside_castling")
-        .iter()
-        .all(|v| *v == 0.0));
-    assert!(plane(&pos, &white, "their_queenside_castling")
-        .iter()
-        .all(|v| *v == 0.0));
-    assert!(plane(&pos, &white, "side_to_move")
-        .iter()
-        .all(|v| *v == 0.0));
+    assert_eq!(constant_of(&pos, &white, "no_progress"), 0.07);
+    assert_eq!(constant_of(&pos, &white, "own_kingside_castling"), 1.0);
+    assert_eq!(constant_of(&pos, &white, "own_queenside_castling"), 0.0);
+    assert_eq!(constant_of(&pos, &white, "their_queenside_castling"), 0.0);
+    assert_eq!(constant_of(&pos, &white, "side_to_move"), 0.0);
     // Black's view: its pawn b7 is b2 (9), White's Knight g5 is g4 (30).
     let black = observation(&pos, Color::Black);
     assert_eq!(nonzero(plane(&pos, &black, "own_countdown")), [(9, 1.0)]);
     assert_eq!(nonzero(plane(&pos, &black, "their_countdown")), [(30, 0.6)]);
     assert_eq!(nonzero(plane(&pos, &black, "own_frozen")), [(9, 1.0)]);
     assert_eq!(nonzero(plane(&pos, &black, "their_frozen")), [(30, 1.0)]);
-    assert!(plane(&pos, &black, "their_kingside_castling")
-        .iter()
-        .all(|v| *v == 1.0));
-    assert!(plane(&pos, &black, "own_kingside_castling")
-        .iter()
-        .all(|v| *v == 0.0));
+    assert_eq!(constant_of(&pos, &black, "their_kingside_castling"), 1.0);
+    assert_eq!(constant_of(&pos, &black, "own_kingside_castling"), 0.0);
 }
 
 #[test]

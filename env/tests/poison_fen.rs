@@ -103,24 +103,17 @@ fn bad_position_strings_are_typed_errors() {
 
 #[test]
 fn setups_out_of_range_are_refused() {
-    let mut setup = PoisonChess::new().to_setup();
-    setup.counters[sq("e4").index()] = 2;
-    assert_eq!(
-        PoisonChess::from_setup(setup),
-        Err(PositionError::BadPoison {
-            square: sq("e4"),
-            counter: 2
-        })
-    );
-    let mut setup = PoisonChess::new().to_setup();
-    setup.counters[sq("e2").index()] = 6;
-    assert_eq!(
-        PoisonChess::from_setup(setup),
-        Err(PositionError::BadPoison {
-            square: sq("e2"),
-            counter: 6
-        })
-    );
+    for (square, counter) in [("e4", 2), ("e2", 6)] {
+        let mut setup = PoisonChess::new().to_setup();
+        setup.counters[sq(square).index()] = counter;
+        assert_eq!(
+            PoisonChess::from_setup(setup),
+            Err(PositionError::BadPoison {
+                square: sq(square),
+                counter
+            })
+        );
+    }
 }
 
 #[test]

@@ -209,6 +209,23 @@ impl Shape {
         })
     }
 
+    /// [`Shape::check`]s a request and counts it in `counters`; `Ok(false)`
+    /// for an empty batch, which needs no evaluation.
+    pub(crate) fn admit<P: GameVariant>(
+        &self,
+        counters: &Counters,
+        batch: &LeafBatch<P>,
+        priors: &[f32],
+        values: &[f32],
+    ) -> Result<bool, EvalError> {
+        self.check(batch, priors, values)?;
+        if batch.is_empty() {
+            return Ok(false);
+        }
+        counters.request(batch.len());
+        Ok(true)
+    }
+
     /// Checks a batch and its output buffers before anything is run, so that
     /// a bad batch never reaches libtorch (nor a merged queue batch).
     pub(crate) fn check<P: GameVariant>(
@@ -627,11 +644,9 @@ impl NetEvaluator {
         priors: &mut [f32],
         values: &mut [f32],
     ) -> Result<(), EvalError> {
-        self.shape.check(batch, priors, values)?;
-        if batch.is_empty() {
+        if !self.shape.admit(&self.counters, batch, priors, values)? {
             return Ok(());
         }
-        self.counters.request(batch.len());
         let mut guard = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         let Direct {
             engine,

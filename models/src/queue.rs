@@ -171,11 +171,9 @@ impl QueuedEvaluator {
         priors: &mut [f32],
         values: &mut [f32],
     ) -> Result<(), EvalError> {
-        self.shape.check(batch, priors, values)?;
-        if batch.is_empty() {
+        if !self.shape.admit(&self.counters, batch, priors, values)? {
             return Ok(());
         }
-        self.counters.request(batch.len());
         let mut job = self
             .pool
             .lock()

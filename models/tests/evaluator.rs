@@ -14,11 +14,11 @@ use heterodox_env::rng::SplitMix64;
 use heterodox_env::{new_position, Chess, Game, GameVariant, PoisonChess, Position, RuleOptions};
 use heterodox_models::tch::{self, Kind, Tensor};
 use heterodox_models::{
-    EvalError, ModelError, NetConfig, NetEvaluator, Network, QueueConfig, QueuedEvaluator,
+    EvalError, ModelError, NetEvaluator, Network, QueueConfig, QueuedEvaluator,
 };
 use heterodox_selfplay::{Evaluator, LeafBatch, RootPolicy, Search, SearchConfig};
 
-use common::{tch_seed, CPU};
+use common::{tch_seed, tiny_for, CPU};
 
 fn start<P: GameVariant>() -> P {
     new_position(None, &RuleOptions::new(), 0).expect("start position")
@@ -28,18 +28,9 @@ fn spec_of<P: GameVariant>(history: usize) -> EncodingSpec {
     EncodingSpec::of(&start::<P>(), history)
 }
 
-fn tiny_config(spec: &EncodingSpec) -> NetConfig {
-    NetConfig {
-        blocks: 1,
-        channels: 8,
-        value_hidden: 8,
-        ..NetConfig::for_spec(spec)
-    }
-}
-
 fn tiny_network(spec: &EncodingSpec, seed: i64) -> Network {
     tch_seed(seed);
-    Network::for_spec(spec, &tiny_config(spec), CPU).unwrap()
+    Network::for_spec(spec, &tiny_for(spec), CPU).unwrap()
 }
 
 /// `n` leaves from random chess games (T = 1), each the end of a fresh
@@ -195,7 +186,7 @@ fn the_queue_answers_as_the_direct_evaluator_does_from_four_threads() {
         stats.requests
     );
     let network = queued.shutdown().unwrap();
-    assert_eq!(network.config(), &tiny_config(&spec));
+    assert_eq!(network.config(), &tiny_for(&spec));
 }
 
 #[test]
@@ -273,13 +264,13 @@ fn a_network_for_another_encoding_is_a_typed_error() {
         QueuedEvaluator::new(tiny_network(&chess, 4), &poison, QueueConfig::default()).unwrap_err();
     assert!(matches!(err, ModelError::EncodingMismatch(_)), "{err}");
     // A network without a recorded spec is checked by its shapes.
-    let bare = Network::new(&tiny_config(&chess), CPU).unwrap();
+    let bare = Network::new(&tiny_for(&chess), CPU).unwrap();
     let err = NetEvaluator::new(bare, &poison).unwrap_err();
     assert!(
         matches!(err, ModelError::ConfigSpecMismatch { .. }),
         "{err}"
     );
-    let bare = Network::new(&tiny_config(&chess), CPU).unwrap();
+    let bare = Network::new(&tiny_for(&chess), CPU).unwrap();
     assert!(NetEvaluator::new(bare, &chess).is_ok());
     let err = QueuedEvaluator::new(
         tiny_network(&chess, 4),

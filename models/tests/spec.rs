@@ -10,7 +10,7 @@ use heterodox_env::{make_batch_env, BatchEnv, EnvConfig, RuleOptions, Variant};
 use heterodox_models::tch::Tensor;
 use heterodox_models::{EncodingSpec, ModelError, NetConfig, Network, CONFIG_FILE, SPEC_FILE};
 
-use common::{scratch_dir, tch_seed, CPU};
+use common::{save_tiny_for, scratch_dir, tch_seed, tiny_for, CPU};
 
 /// A variant under one rule setting and the shapes its encoding has with
 /// T = 1: observation planes (the variant's own + 2 repetition planes),
@@ -93,16 +93,6 @@ fn env(case: &Case, history: usize) -> Box<dyn BatchEnv> {
 
 fn spec(case: &Case, history: usize) -> EncodingSpec {
     env(case, history).spec().clone()
-}
-
-/// The tiny tower every test network uses.
-fn tiny_for(spec: &EncodingSpec) -> NetConfig {
-    NetConfig {
-        blocks: 1,
-        channels: 8,
-        value_hidden: 8,
-        ..NetConfig::for_spec(spec)
-    }
 }
 
 /// The env's observations as a `[N, C, 8, 8]` tensor.
@@ -224,10 +214,7 @@ fn every_variant_runs_saves_and_loads_with_its_spec() {
 fn mismatches_name_both_specs() {
     let chess = spec(&CASES[0], 1);
     let dir = scratch_dir("spec-mismatch").join("net");
-    Network::for_spec(&chess, &tiny_for(&chess), CPU)
-        .unwrap()
-        .save(&dir)
-        .unwrap();
+    save_tiny_for(&chess, &dir);
 
     let mut v2 = chess.clone();
     v2.version = 2;
@@ -249,10 +236,7 @@ fn mismatches_name_both_specs() {
     let simplified = spec(&CASES[5], 1);
     let standard = spec(&CASES[4], 1);
     let dir = scratch_dir("spec-mismatch-traitor").join("net");
-    Network::for_spec(&standard, &tiny_for(&standard), CPU)
-        .unwrap()
-        .save(&dir)
-        .unwrap();
+    save_tiny_for(&standard, &dir);
     let err = Network::load_for(&dir, &simplified, CPU).unwrap_err();
     assert!(
         matches!(&err, ModelError::EncodingMismatch(m) if m.reason == "rule settings differ"),
@@ -304,10 +288,7 @@ fn a_config_of_other_shapes_does_not_fit_a_spec() {
 
     // A checkpoint whose config was edited to other shapes than its spec.
     let dir = scratch_dir("spec-edited-config").join("net");
-    Network::for_spec(&traitor, &tiny_for(&traitor), CPU)
-        .unwrap()
-        .save(&dir)
-        .unwrap();
+    save_tiny_for(&traitor, &dir);
     NetConfig {
         policy_flat: 49,
         ..tiny_for(&traitor)

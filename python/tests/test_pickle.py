@@ -10,6 +10,7 @@ import pytest
 
 import heterodox
 from heterodox import Game, VecEnv
+from support import random_playout
 
 VARIANTS = heterodox.variants()
 
@@ -21,12 +22,7 @@ def round_trips(obj):
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_game_round_trips_with_its_history(variant):
     game = Game(variant)
-    rng = np.random.default_rng(2)
-    for _ in range(25):
-        legal = game.legal_action_indices()
-        if not legal:
-            break
-        game.play_index(legal[rng.integers(len(legal))])
+    random_playout(game, np.random.default_rng(2), 25)
     for copied in round_trips(game):
         assert type(copied) is Game
         assert copied.fen() == game.fen() and copied.plies == game.plies

@@ -8,22 +8,10 @@ import pytest
 
 import heterodox
 from heterodox import Game, IllegalMoveError, NotationError, PositionError, VecEnv
+from support import random_playout
 
 VARIANTS = heterodox.variants()
 MATE_IN_ONE = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"
-
-
-def random_playout(game, rng, steps):
-    """Plays up to `steps` random legal actions; the indices played."""
-    played = []
-    for _ in range(steps):
-        legal = game.legal_action_indices()
-        if not legal:
-            break
-        index = legal[rng.integers(len(legal))]
-        played.append(index)
-        game.play_index(index)
-    return played
 
 
 def test_make_from_a_position_and_reset_to_another():

@@ -35,9 +35,48 @@ pub fn heterodox_with_input(args: &[&str], input: &str) -> Output {
     child.wait_with_output().expect("the binary ends")
 }
 
+/// `heterodox ARGS`, run to its end, which must be a success (its stderr
+/// in the failure message).
+pub fn heterodox_ok(args: &[&str]) -> Output {
+    let output = heterodox(args);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    output
+}
+
 /// Output bytes as text.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A run's stdout, which must be UTF-8.
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("utf-8")
+}
+
+/// A run's stderr, which must be UTF-8.
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("utf-8")
+}
+
+/// Runs `heterodox ARGS` for each `(ARGS, message)` case: each must fail
+/// with exactly `message` and a newline on stderr, and nothing on stdout.
+pub fn assert_refused_with_message(cases: &[(&[&str], &str)]) {
+    for (args, message) in cases {
+        let out = heterodox(args);
+        assert!(!out.status.success(), "{args:?}");
+        assert_eq!(stderr(&out), format!("{message}\n"), "{args:?}");
+        assert_eq!(stdout(&out), "", "{args:?}");
+    }
+}
+
+/// Runs `heterodox ARGS` for each `(ARGS, expected)` case: each must fail
+/// with `expected` on stderr (trailing white space aside).
+pub fn assert_refused_with(cases: &[(&[&str], &str)]) {
+    for (args, expected) in cases {
+        let out = heterodox(args);
+        assert!(!out.status.success(), "{args:?}");
+        assert_eq!(text(&out.stderr).trim_end(), *expected, "{args:?}");
+    }
 }
 
 /// The stderr of a run that must fail with an error of one line; `case`

@@ -29,6 +29,17 @@ fn json(dir: &Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(dir.join("claim.json")).unwrap()).unwrap()
 }
 
+/// Runs claim `name` (number `claim` of [`CLAIMS`]) for the random agent,
+/// `games` games, into a fresh [`scratch`] directory `dir`; returns the
+/// directory and its claim.json.
+fn run(name: &str, claim: usize, games: u32, dir: &str) -> (PathBuf, serde_json::Value) {
+    let out = scratch(dir);
+    let s = settings(claim, "random", games);
+    run_claim(name, &s, &out, "c", &mut |_| {}).unwrap();
+    let claim = json(&out);
+    (out, claim)
+}
+
 #[test]
 fn the_attacker_claim_writes_a_reproducible_report() {
     let (first, second) = (scratch("attacker-1"), scratch("attacker-2"));
@@ -113,10 +124,7 @@ fn the_attacker_claim_writes_a_reproducible_report() {
 fn two_harpies_never_win_under_any_play() {
     // A Harpy never gives check and a poisoned lone King is stalemated, so
     // even random play cannot win with two Harpies (P6, P10).
-    let out = scratch("harpies");
-    let s = settings(1, "random", 40);
-    run_claim("poison-two-harpies-draw", &s, &out, "c", &mut |_| {}).unwrap();
-    let claim = json(&out);
+    let (out, claim) = run("poison-two-harpies-draw", 1, 40, "harpies");
     let harpies = &claim["results"]["harpies"];
     assert_eq!(harpies["white_win_rate"]["n"], 40);
     assert_eq!(harpies["white_win_rate"]["mean"], 0.0);
@@ -133,10 +141,7 @@ fn two_harpies_never_win_under_any_play() {
 
 #[test]
 fn first_move_advantage_covers_nineteen_rule_sets() {
-    let out = scratch("first-move");
-    let s = settings(2, "random", 2);
-    run_claim("first-move-advantage", &s, &out, "c", &mut |_| {}).unwrap();
-    let claim = json(&out);
+    let (out, claim) = run("first-move-advantage", 2, 2, "first-move");
     let rows = claim["results"].as_array().unwrap();
     assert_eq!(rows.len(), 19);
     assert_eq!(rows[0]["rule_set"], "chess");

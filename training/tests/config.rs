@@ -64,24 +64,31 @@ fn an_empty_file_is_the_defaults_and_toml_round_trips() {
     assert_eq!(TrainConfig::from_toml(&config.to_toml()).unwrap(), config);
 }
 
+/// Each `(text, name)`: the config `text` is refused with a message that
+/// contains `name`.
+fn assert_refusals_name(cases: &[(&str, &str)]) {
+    for (text, name) in cases {
+        let e = message(TrainConfig::from_toml(text).unwrap_err());
+        assert!(e.contains(name), "{e}");
+    }
+}
+
 #[test]
 fn unknown_fields_are_named() {
-    let e = message(TrainConfig::from_toml("[training]\nbatch = 64\n").unwrap_err());
-    assert!(e.contains("unknown field `batch`"), "{e}");
-    let e = message(TrainConfig::from_toml("colour = \"white\"\n").unwrap_err());
-    assert!(e.contains("unknown field `colour`"), "{e}");
-    let e = message(TrainConfig::from_toml("[search]\nsimulation = 8\n").unwrap_err());
-    assert!(e.contains("unknown field `simulation`"), "{e}");
+    assert_refusals_name(&[
+        ("[training]\nbatch = 64\n", "unknown field `batch`"),
+        ("colour = \"white\"\n", "unknown field `colour`"),
+        ("[search]\nsimulation = 8\n", "unknown field `simulation`"),
+    ]);
 }
 
 #[test]
 fn ill_typed_fields_are_named() {
-    let e = message(TrainConfig::from_toml("[training]\nbatch_size = \"big\"\n").unwrap_err());
-    assert!(e.contains("batch_size"), "{e}");
-    let e = message(TrainConfig::from_toml("[search]\nroot_policy = \"alphabeta\"\n").unwrap_err());
-    assert!(e.contains("alphabeta"), "{e}");
-    let e = message(TrainConfig::from_toml("seed = -1\n").unwrap_err());
-    assert!(e.contains("seed"), "{e}");
+    assert_refusals_name(&[
+        ("[training]\nbatch_size = \"big\"\n", "batch_size"),
+        ("[search]\nroot_policy = \"alphabeta\"\n", "alphabeta"),
+        ("seed = -1\n", "seed"),
+    ]);
 }
 
 #[test]

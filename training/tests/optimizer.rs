@@ -1,6 +1,8 @@
 //! The optimizer reproduces `torch.optim.SGD` (momentum, weight decay,
 //! Nesterov) exactly, and its state survives a save and a load.
 
+use std::path::PathBuf;
+
 use heterodox_models::tch::{nn, Device, Kind, Tensor};
 use heterodox_training::trainer::config::{OptimizerConfig, Schedule};
 use heterodox_training::trainer::optimizer::Sgd;
@@ -18,13 +20,35 @@ fn config(nesterov: bool) -> OptimizerConfig {
     }
 }
 
+/// A store with one variable `name = values`.
+fn store_with(name: &str, values: &[f32]) -> (nn::VarStore, Tensor) {
+    let vs = nn::VarStore::new(Device::Cpu);
+    let var = vs.root().var_copy(name, &Tensor::from_slice(values));
+    (vs, var)
+}
+
 /// A store with one variable `w = [1, -2]`.
 fn store() -> (nn::VarStore, Tensor) {
-    let vs = nn::VarStore::new(Device::Cpu);
-    let w = vs
-        .root()
-        .var_copy("w", &Tensor::from_slice(&[1.0f32, -2.0]));
-    (vs, w)
+    store_with("w", &[1.0, -2.0])
+}
+
+/// [`store`] and an optimizer of `config(nesterov)` that has taken one
+/// step of the loss below.
+fn after_one_step(nesterov: bool) -> (nn::VarStore, Tensor, Sgd) {
+    let (vs, w) = store();
+    let mut sgd = Sgd::new(config(nesterov));
+    backward(&w);
+    sgd.step(&vs, 0.1).unwrap();
+    (vs, w, sgd)
+}
+
+/// A fresh directory `name` under the system's temporary directory, and
+/// the path of an optimizer state in it.
+fn state_path(name: &str) -> (PathBuf, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("optimizer.safetensors");
+    (dir, path)
 }
 
 /// `loss = sum(w * [0.5, 1.5])`, so the gradient is `[0.5, 1.5]`.
@@ -66,10 +90,7 @@ fn sgd_steps_equal_torch_optim_sgd() {
 
 #[test]
 fn gradients_are_cleared_after_a_step() {
-    let (vs, w) = store();
-    let mut sgd = Sgd::new(config(false));
-    backward(&w);
-    sgd.step(&vs, 0.1).unwrap();
+    let (_vs, w, _sgd) = after_one_step(false);
     backward(&w);
     // Not accumulated: the gradient is the second backward's alone.
     assert_close(&values(&w.grad()), &[0.5, 1.5]);
@@ -77,13 +98,8 @@ fn gradients_are_cleared_after_a_step() {
 
 #[test]
 fn a_saved_state_resumes_the_same_trajectory() {
-    let dir = std::env::temp_dir().join(format!("hdx-sgd-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("optimizer.safetensors");
-    let (vs, w) = store();
-    let mut sgd = Sgd::new(config(true));
-    backward(&w);
-    sgd.step(&vs, 0.1).unwrap();
+    let (dir, path) = state_path("hdx-sgd");
+    let (vs, w, mut sgd) = after_one_step(true);
     sgd.save(&path).unwrap();
     // A fresh optimizer over a copy of the variables, loaded from the file,
     // takes the same second step as the original.
@@ -102,19 +118,11 @@ fn a_saved_state_resumes_the_same_trajectory() {
 
 #[test]
 fn a_state_for_another_network_is_refused_and_changes_nothing() {
-    let dir = std::env::temp_dir().join(format!("hdx-sgd-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("optimizer.safetensors");
-    let (vs, w) = store();
-    let mut sgd = Sgd::new(config(false));
-    backward(&w);
-    sgd.step(&vs, 0.1).unwrap();
+    let (dir, path) = state_path("hdx-sgd-bad");
+    let (vs, _w, sgd) = after_one_step(false);
     sgd.save(&path).unwrap();
 
-    let other = nn::VarStore::new(Device::Cpu);
-    let _v = other
-        .root()
-        .var_copy("w", &Tensor::from_slice(&[1.0f32, 2.0, 3.0]));
+    let (other, _v) = store_with("w", &[1.0, 2.0, 3.0]);
     let mut fresh = Sgd::new(config(false));
     let e = fresh.load(&path, &other).unwrap_err().to_string();
     assert!(
@@ -122,10 +130,7 @@ fn a_state_for_another_network_is_refused_and_changes_nothing() {
         "{e}"
     );
 
-    let renamed = nn::VarStore::new(Device::Cpu);
-    let _u = renamed
-        .root()
-        .var_copy("u", &Tensor::from_slice(&[1.0f32, 2.0]));
+    let (renamed, _u) = store_with("u", &[1.0, 2.0]);
     let e = fresh.load(&path, &renamed).unwrap_err().to_string();
     assert!(
         e.contains("buffer for \"w\", which is not a trainable variable"),

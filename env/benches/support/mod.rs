@@ -3,13 +3,58 @@
 //! Criterion gives the statistics; this gives the one-line comparison the
 //! issues ask for, measured in the same run.
 
-use std::time::Instant;
+#![allow(dead_code)] // each benchmark uses a subset
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, Throughput};
+use heterodox_env::{perft, Position};
 
 /// One thing to time: a perft run and the node count it must return.
 pub struct Contender {
+    /// The Criterion benchmark's name.
+    pub id: &'static str,
+    /// The name in the printed comparison.
     pub label: &'static str,
     pub run: fn() -> u64,
     pub nodes: u64,
+}
+
+impl Contender {
+    pub const fn new(id: &'static str, label: &'static str, run: fn() -> u64, nodes: u64) -> Self {
+        Contender {
+            id,
+            label,
+            run,
+            nodes,
+        }
+    }
+}
+
+/// Perft of `P`'s start position to `DEPTH`, a [`Contender`]'s run.
+pub fn start_perft<P: Position + Default, const DEPTH: u32>() -> u64 {
+    perft::perft(black_box(&P::default()), DEPTH)
+}
+
+/// FIDE chess from its start position to depth 5: 4,865,609 leaves.
+pub const CHESS_DEPTH5_NODES: u64 = 4_865_609;
+
+/// Criterion measures every contender in one group (ten samples in
+/// `seconds`), each with its node count as throughput, and prints its
+/// summary.
+pub fn criterion_group(name: &str, seconds: u64, contenders: &[Contender]) {
+    let mut criterion = Criterion::default().configure_from_args();
+    let mut group = criterion.benchmark_group(name);
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(seconds));
+    for contender in contenders {
+        group.throughput(Throughput::Elements(contender.nodes));
+        group.bench_function(contender.id, |b| b.iter(contender.run));
+    }
+    group.finish();
+    criterion.final_summary();
 }
 
 /// Runs every contender `rounds` times, one after the other in each round

@@ -81,6 +81,29 @@ pub fn index<P: Encoding>(pos: &P, text: &str) -> usize {
     pos.action_index(&action)
 }
 
+/// The AlphaZero move planes at the start position `pos` (White to act):
+/// e2e4 is queen-like north, distance 2 (plane 1) from e2 = 12; g1f3 the
+/// knight jump (-1, +2), plane 56 + 7 from g1 = 6. After e2e4, Black's
+/// e7e5 and g8f6, seen from its side, have the same indices.
+pub fn check_fide_start_indices<P: Encoding>(mut pos: P) {
+    assert_eq!(index(&pos, "e2e4"), 64 + 12);
+    assert_eq!(index(&pos, "g1f3"), 63 * 64 + 6);
+    pos.play(&pos.parse_action("e2e4").unwrap()).unwrap();
+    assert_eq!(index(&pos, "e7e5"), 64 + 12);
+    assert_eq!(index(&pos, "g8f6"), 63 * 64 + 6);
+}
+
+/// Castling on the AlphaZero move planes is the king's two-square step:
+/// east 2 (plane 15) and west 2 (plane 43) from e1 = 4 in `white` (White
+/// to act, both castlings legal); Black's the same from its side in
+/// `black`.
+pub fn check_fide_castling_indices<P: Encoding>(white: &P, black: &P) {
+    assert_eq!(index(white, "e1g1"), 15 * 64 + 4);
+    assert_eq!(index(white, "e1c1"), 43 * 64 + 4);
+    assert_eq!(index(black, "e8g8"), 15 * 64 + 4);
+    assert_eq!(index(black, "e8c8"), 43 * 64 + 4);
+}
+
 /// The observation of `pos` for `observer`. The buffer starts as NaN
 /// everywhere, so a float `encode` forgot to write fails the check.
 pub fn observation<P: Encoding>(pos: &P, observer: Color) -> Vec<f32> {

@@ -144,25 +144,6 @@ pub fn reference_legal(pos: &Hostage) -> Vec<HostageAction> {
         .collect()
 }
 
-/// Perft with the reference generator (slow; small depths only).
-pub fn reference_perft(pos: &Hostage, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let actions = reference_legal(pos);
-    if depth == 1 {
-        return actions.len() as u64;
-    }
-    actions
-        .iter()
-        .map(|a| {
-            let mut child = pos.clone();
-            child.play_unchecked(a);
-            reference_perft(&child, depth - 1)
-        })
-        .sum()
-}
-
 /// Actions as sorted long-notation strings, for set comparisons.
 pub fn sorted_strings(actions: &[HostageAction]) -> Vec<String> {
     let mut out: Vec<String> = actions.iter().map(ToString::to_string).collect();

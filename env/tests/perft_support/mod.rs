@@ -12,7 +12,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use heterodox_env::{RuleOptions, Variant};
+use heterodox_env::{Position, RuleOptions, Variant};
 
 /// One `epd` line with its rule options and its `perft` lines.
 pub struct PerftPosition {
@@ -22,6 +22,30 @@ pub struct PerftPosition {
     pub fen: String,
     /// (depth, nodes, line) of each `perft` line.
     pub counts: Vec<(u32, u64, usize)>,
+}
+
+/// Perft by a reference generator: `legal(position)` lists the actions,
+/// and each is played to count the tree below it (slow; small depths only).
+pub fn reference_perft<P: Position>(
+    position: &P,
+    depth: u32,
+    legal: &impl Fn(&P) -> Vec<P::Action>,
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let actions = legal(position);
+    if depth == 1 {
+        return actions.len() as u64;
+    }
+    actions
+        .iter()
+        .map(|a| {
+            let mut child = position.clone();
+            child.play_unchecked(a);
+            reference_perft(&child, depth - 1, legal)
+        })
+        .sum()
 }
 
 /// The perft file of `variant`: `tests/data/<name>.perft`.

@@ -3,10 +3,20 @@
 
 #![allow(dead_code)] // each test file uses a subset
 
-use heterodox_env::{Color, Outcome, Position, Square, Termination};
+use heterodox_env::{Color, MoveError, Outcome, Position, Square, Termination};
 
 pub fn sq(name: &str) -> Square {
     name.parse().unwrap()
+}
+
+/// Each of `texts` is refused by `position` as an illegal action.
+pub fn assert_illegal<P: Position>(position: &P, texts: &[&str]) {
+    for text in texts {
+        assert!(
+            matches!(position.parse_action(text), Err(MoveError::Illegal { .. })),
+            "{text}"
+        );
+    }
 }
 
 /// The legal actions of `position` in long form, sorted.

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use heterodox_models::tch::{Device, Kind, Tensor};
-use heterodox_models::NetConfig;
+use heterodox_models::{EncodingSpec, NetConfig, Network};
 
 pub const CPU: Device = Device::Cpu;
 
@@ -21,6 +21,24 @@ pub fn tiny() -> NetConfig {
         value_hidden: 5,
         auxiliary_heads: false,
     }
+}
+
+/// The tiny tower every test network of an encoding uses.
+pub fn tiny_for(spec: &EncodingSpec) -> NetConfig {
+    NetConfig {
+        blocks: 1,
+        channels: 8,
+        value_hidden: 8,
+        ..NetConfig::for_spec(spec)
+    }
+}
+
+/// A fresh [`tiny_for`] network of `spec`, saved at `dir`.
+pub fn save_tiny_for(spec: &EncodingSpec, dir: &Path) {
+    Network::for_spec(spec, &tiny_for(spec), CPU)
+        .unwrap()
+        .save(dir)
+        .unwrap();
 }
 
 /// [`tiny`] with a flat policy head of 4 logits.

@@ -77,15 +77,20 @@ fn leads_at<P: GameVariant + PositionFeatures>(
     Ok(leads)
 }
 
-/// Plays variant `P`'s games and measures them.
+/// What the games of both variants add up to.
+struct Tally {
+    measured: Vec<Measured>,
+    strengths: Vec<AgentStrength>,
+    csv: String,
+    pgn: String,
+}
+
+/// Plays variant `P`'s games and measures them into `tally`.
 fn play<P: GameVariant + PositionFeatures>(
     settings: &ClaimSettings,
     stream: usize,
     progress: &mut dyn FnMut(&str),
-    measured: &mut Vec<Measured>,
-    strengths: &mut Vec<AgentStrength>,
-    csv: &mut String,
-    pgn: &mut String,
+    tally: &mut Tally,
 ) -> Result<(), TrainError> {
     let variant = P::VARIANT;
     let rules =
@@ -93,7 +98,7 @@ fn play<P: GameVariant + PositionFeatures>(
     let agent = settings.agents.for_variant(variant).clone();
     let (vs_random, games) =
         strength_and_self_play::<P>(&rules, &agent, settings, stream, variant.name(), progress)?;
-    strengths.push(AgentStrength {
+    tally.strengths.push(AgentStrength {
         variant: variant.name().to_owned(),
         rules: "default".to_owned(),
         agent: agent.to_string(),
@@ -106,24 +111,24 @@ fn play<P: GameVariant + PositionFeatures>(
             (p.to_string(), m.to_string())
         });
         let _ = writeln!(
-            csv,
+            tally.csv,
             "{variant},{},{},{},{},{score},{pressure},{material}",
             game.index + 1,
             game.record.steps.len(),
             game.record.result.pgn(),
             csv_field(&game.record.termination),
         );
-        measured.push(Measured {
+        tally.measured.push(Measured {
             hostage: variant == Variant::Hostage,
             white_score: score,
             draw: matches!(game.record.result, GameResult::Draw | GameResult::Truncated),
             leads,
         });
     }
-    if !pgn.is_empty() {
-        pgn.push('\n');
+    if !tally.pgn.is_empty() {
+        tally.pgn.push('\n');
     }
-    pgn.push_str(&games_pgn::<P>(
+    tally.pgn.push_str(&games_pgn::<P>(
         &rules,
         &games,
         &agent.to_string(),
@@ -156,29 +161,21 @@ pub(crate) fn run(
     settings: &ClaimSettings,
     progress: &mut dyn FnMut(&str),
 ) -> Result<Findings, TrainError> {
-    let mut measured = Vec::new();
-    let mut strengths = Vec::new();
-    let mut csv = "variant,game,plies,result,termination,white_score,pressure_lead,material_lead\n"
-        .to_owned();
-    let mut pgn = String::new();
-    play::<Hostage>(
-        settings,
-        1,
-        progress,
-        &mut measured,
-        &mut strengths,
-        &mut csv,
-        &mut pgn,
-    )?;
-    play::<Chess>(
-        settings,
-        2,
-        progress,
-        &mut measured,
-        &mut strengths,
-        &mut csv,
-        &mut pgn,
-    )?;
+    let mut tally = Tally {
+        measured: Vec::new(),
+        strengths: Vec::new(),
+        csv: "variant,game,plies,result,termination,white_score,pressure_lead,material_lead\n"
+            .to_owned(),
+        pgn: String::new(),
+    };
+    play::<Hostage>(settings, 1, progress, &mut tally)?;
+    play::<Chess>(settings, 2, progress, &mut tally)?;
+    let Tally {
+        measured,
+        strengths,
+        csv,
+        pgn,
+    } = tally;
     let ply = settings.ply;
     let reached = |hostage: bool| {
         measured
