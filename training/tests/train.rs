@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use heterodox_models::tch::Device;
+use heterodox_selfplay::shard::read_shard;
+use heterodox_selfplay::{GameRecord, GameResult};
 use heterodox_training::trainer::metrics::read_evaluations;
 use heterodox_training::trainer::run::{read_state, RunDir};
 use heterodox_training::{train, Event, TrainConfig, TrainError, TrainOptions};
@@ -458,4 +460,59 @@ fn trains_on_cuda_when_present() {
     let state = read_state(&run.join("last")).unwrap();
     assert_eq!(state.iteration, 1);
     std::fs::remove_dir_all(&run).unwrap();
+}
+
+/// The games of iteration 1 of a one-iteration Hostage run, with
+/// `adjudicate_cp` set, and that iteration's metrics line.
+fn adjudicated_run(name: &str, adjudicate_cp: i32) -> (Vec<GameRecord>, serde_json::Value) {
+    let mut config = tiny("hostage", 1);
+    config.selfplay.adjudicate_cp = adjudicate_cp;
+    config.evaluation.at_end = false;
+    let run = temp_run(name);
+    train(config, &options(&run, false), &mut |_| {}).unwrap();
+    let shard = read_shard(&run.join("games").join("iter-00001.hdxshard")).unwrap();
+    let line = std::fs::read_to_string(run.join("metrics.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|v| v["kind"] == "iteration")
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&run);
+    (shard.games, line)
+}
+
+#[test]
+fn games_cut_at_the_ply_cap_are_judged_by_the_engine() {
+    let (plain, plain_line) = adjudicated_run("no-adjudication", 0);
+    let (judged, line) = adjudicated_run("adjudication", 300);
+    // The same games (self-play is seeded); only the cut ones' results differ.
+    assert_eq!(plain.len(), judged.len());
+    let mut cut = 0;
+    for (a, b) in plain.iter().zip(&judged) {
+        assert_eq!(a.steps, b.steps);
+        if a.result == GameResult::Truncated {
+            cut += 1;
+            assert_eq!(a.termination, "ply cap");
+            assert_eq!(a.steps.len(), 16);
+            assert_ne!(b.result, GameResult::Truncated);
+            assert!(
+                b.termination
+                    .starts_with("adjudicated at the ply cap (engine "),
+                "{}",
+                b.termination
+            );
+        } else {
+            assert_eq!(a, b);
+        }
+    }
+    assert!(cut > 0, "16-ply games of a fresh network reach the cap");
+    let selfplay = &line["selfplay"];
+    let count = |key: &str| selfplay[key].as_u64().unwrap();
+    assert_eq!(count("adjudicated_wins") + count("adjudicated_draws"), cut);
+    assert_eq!(count("truncated"), 0);
+    assert_eq!(plain_line["selfplay"]["truncated"].as_u64().unwrap(), cut);
+    assert_eq!(
+        plain_line["selfplay"]["adjudicated_wins"].as_u64().unwrap(),
+        0
+    );
 }

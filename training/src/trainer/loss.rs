@@ -103,6 +103,32 @@ mod tests {
         f64::try_from(t).unwrap()
     }
 
+    /// The loss of one position: its legal actions, policy target and the
+    /// three scalar targets (value, moves left, material).
+    fn loss_of_row(
+        outputs: &Outputs,
+        legal: &[bool],
+        policy: &[f32],
+        [value, moves_left, material]: [f32; 3],
+        weights: LossWeights,
+    ) -> LossTerms {
+        let width = legal.len() as i64;
+        let scalar_target = |x: f32| Tensor::from_slice(&[x]);
+        let (value, moves_left, material) = (
+            scalar_target(value),
+            scalar_target(moves_left),
+            scalar_target(material),
+        );
+        let targets = Targets {
+            legal: &Tensor::from_slice(legal).view([1, width]),
+            policy: &Tensor::from_slice(policy).view([1, width]),
+            value: &value,
+            moves_left: &moves_left,
+            material: &material,
+        };
+        loss(outputs, &targets, weights)
+    }
+
     /// Two actions with probabilities 1/4 and 3/4, an illegal third; every
     /// term worked out by hand.
     #[test]
@@ -113,24 +139,18 @@ mod tests {
             moves_left: Some(Tensor::from_slice(&[0.2f32])),
             material: Some(Tensor::from_slice(&[0.1f32])),
         };
-        let legal = Tensor::from_slice(&[true, true, false]).view([1, 3]);
-        let policy = Tensor::from_slice(&[0.5f32, 0.5, 0.0]).view([1, 3]);
-        let value = Tensor::from_slice(&[1.0f32]);
-        let moves_left = Tensor::from_slice(&[0.5f32]);
-        let material = Tensor::from_slice(&[-0.1f32]);
-        let targets = Targets {
-            legal: &legal,
-            policy: &policy,
-            value: &value,
-            moves_left: &moves_left,
-            material: &material,
-        };
         let weights = LossWeights {
             value: 1.0,
             moves_left: 0.5,
             material: 2.0,
         };
-        let terms = loss(&outputs, &targets, weights);
+        let terms = loss_of_row(
+            &outputs,
+            &[true, true, false],
+            &[0.5, 0.5, 0.0],
+            [1.0, 0.5, -0.1],
+            weights,
+        );
         // -(0.5 ln 1/4 + 0.5 ln 3/4)
         let policy_loss = -(0.5 * 0.25f64.ln() + 0.5 * 0.75f64.ln());
         assert!((scalar(&terms.policy) - policy_loss).abs() < 1e-6);
@@ -149,23 +169,18 @@ mod tests {
             moves_left: None,
             material: None,
         };
-        let legal = Tensor::from_slice(&[true, true]).view([1, 2]);
-        let policy = Tensor::from_slice(&[1.0f32, 0.0]).view([1, 2]);
-        let value = Tensor::from_slice(&[0.5f32]);
-        let zero = Tensor::from_slice(&[0.0f32]);
-        let targets = Targets {
-            legal: &legal,
-            policy: &policy,
-            value: &value,
-            moves_left: &zero,
-            material: &zero,
-        };
         let weights = LossWeights {
             value: 2.0,
             moves_left: 1.0,
             material: 1.0,
         };
-        let terms = loss(&outputs, &targets, weights);
+        let terms = loss_of_row(
+            &outputs,
+            &[true, true],
+            &[1.0, 0.0],
+            [0.5, 0.0, 0.0],
+            weights,
+        );
         assert!(terms.moves_left.is_none() && terms.material.is_none());
         // ln 2 + 2 * 0.25
         assert!((scalar(&terms.total) - (2.0f64.ln() + 0.5)).abs() < 1e-6);

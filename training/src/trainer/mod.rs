@@ -495,25 +495,27 @@ impl<P: GameVariant> Trainer<P> {
 
     /// Judges every game cut at the ply cap by the engine
     /// (`selfplay.adjudicate_cp`; nothing when it is 0), in place; returns
-    /// how many it scored won and drawn. Each game's last position is
-    /// searched by a fresh engine, so the result depends on the game only.
+    /// how many it scored won and drawn. The engine forgets everything
+    /// before each game's last position is searched, so the result depends
+    /// on the game only.
     fn adjudicate(&self, records: &mut [GameRecord]) -> Result<(u32, u32), TrainError> {
         let section = &self.config.selfplay;
         if section.adjudicate_cp == 0 {
             return Ok((0, 0));
         }
         let mut tally = (0, 0);
+        let mut engine = Engine::<P>::new(EngineConfig {
+            hash_mib: 4,
+            ..EngineConfig::default()
+        })
+        .map_err(|e| TrainError::Evaluator(e.to_string()))?;
         for (k, record) in records.iter_mut().enumerate() {
             if record.result != GameResult::Truncated {
                 continue;
             }
             let game = replay::<P>(record, &self.rules, k, |_| {})
                 .map_err(|e| TrainError::Shard(e.to_string()))?;
-            let mut engine = Engine::<P>::new(EngineConfig {
-                hash_mib: 4,
-                ..EngineConfig::default()
-            })
-            .map_err(|e| TrainError::Evaluator(e.to_string()))?;
+            engine.new_game();
             let judged = adjudicate(
                 &mut engine,
                 &game,
