@@ -26,9 +26,74 @@ fn claims_are_listed() {
         [
             "hostage-favours-the-attacker",
             "poison-two-harpies-draw",
-            "first-move-advantage"
+            "first-move-advantage",
+            "piece-values"
         ]
     );
+    assert!(
+        text(&result.stdout).contains("default agent: ab@20000n\n"),
+        "{}",
+        text(&result.stdout)
+    );
+}
+
+#[test]
+fn a_quick_piece_values_run_fits_every_variant_and_states_strengths() {
+    let out = scratch("piece-values");
+    let result = heterodox_ok(&[
+        "claim",
+        "piece-values",
+        "--quick",
+        "--agent",
+        "ab@2000n",
+        "--seed",
+        "1",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let stdout = text(&result.stdout);
+    assert!(stdout.starts_with("piece-values: "), "{stdout}");
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    // --quick: 16 games per variant, 4 calibration games per opponent.
+    assert!(
+        summary.contains(
+            "heterodox claim piece-values --agent ab@2000n --games 16 --calibration-games 4 "
+        ),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("| variant | rules | agent | vs random | vs greedy | vs rollout@64 |"),
+        "{summary}"
+    );
+    let claim: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("claim.json")).unwrap()).unwrap();
+    let variants = claim["results"]["variants"].as_array().unwrap();
+    let names: Vec<&str> = variants
+        .iter()
+        .map(|v| v["variant"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["chess", "poison", "hostage", "madscientist", "traitor"]
+    );
+    let chess = &variants[0]["fit"];
+    assert_eq!(chess["games"], 16);
+    let kinds: Vec<&str> = chess["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["pawn", "knight", "bishop", "rook", "queen"]);
+    assert_eq!(claim["agents"].as_array().unwrap().len(), 5);
+    assert_eq!(claim["agents"][0]["vs_greedy"]["games"], 4);
+    let csv = std::fs::read_to_string(out.join("games.csv")).unwrap();
+    assert!(
+        csv.starts_with("variant,game,ply,white_score,differences\nchess,"),
+        "{csv}"
+    );
+    let _ = std::fs::remove_dir_all(out);
 }
 
 #[test]

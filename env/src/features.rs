@@ -4,12 +4,13 @@
 //! measures what the rules say, not a copy of them.
 //!
 //! Only the variants whose claims use them implement [`PositionFeatures`]
-//! (FIDE chess and Hostage Chess, each in its `variant.rs`); the helpers
-//! below are what such an implementation reads a shared [`Board`] with.
-//! The definitions are in docs/claims.md.
+//! (FIDE chess and Hostage Chess, each in its `variant.rs`); every known
+//! variant implements [`MaterialInventory`] (the piece-values claim). The
+//! helpers below are what such an implementation reads a shared [`Board`]
+//! with. The definitions are in docs/claims.md.
 
 use crate::attacks::king_attacks;
-use crate::{Board, Color, Role};
+use crate::{Board, Color, Piece, Role};
 
 /// The usual point values (P 1, N 3, B 3, R 5, Q 9; the King 0): Hostage's
 /// exchange ladder (H2: Q > R > B = N > P) orders the roles the same way.
@@ -32,6 +33,34 @@ pub trait PositionFeatures {
 
     /// `color`'s material minus the opponent's, in points.
     fn material_balance(&self, color: Color) -> i32;
+}
+
+/// The men of a position counted by kind, the predictors of the
+/// piece-values claim: the logistic regression of game results on these
+/// differences gives each kind's value (Tomašev et al. 2020). A kind is
+/// whatever the variant's material is made of: a role on the board, a man
+/// in a Hostage airfield or prison, a Mad Scientist part in hand, a
+/// poisoned or announced man.
+pub trait MaterialInventory {
+    /// The kinds counted, in the order of
+    /// [`MaterialInventory::material_difference`]; the first is the pawn,
+    /// the unit of the fitted values.
+    const MATERIAL_KINDS: &'static [&'static str];
+
+    /// For each kind of [`MaterialInventory::MATERIAL_KINDS`], White's
+    /// count minus Black's.
+    fn material_difference(&self) -> Vec<i32>;
+}
+
+/// White's men of each role in `roles` on `board` minus Black's, in order.
+pub fn board_role_difference(board: &Board, roles: &[Role]) -> Vec<i32> {
+    roles
+        .iter()
+        .map(|&role| {
+            let count = |color| board.count(Piece { color, role }) as i32;
+            count(Color::White) - count(Color::Black)
+        })
+        .collect()
 }
 
 /// The squares of `defender`'s King zone attacked by the other side.

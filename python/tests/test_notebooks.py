@@ -59,7 +59,15 @@ def check_claims(printed: str, _: Path, workdir: Path) -> None:
     assert (report / "summary.md").is_file()
     for plot in ["a-initiative.png", "b-sacrifices.png", "c-decisiveness.png"]:
         assert (report / "plots" / plot).is_file()
-    assert "heterodox claim hostage-favours-the-attacker --agent uniform@32 --games 8" in printed
+    assert "heterodox claim hostage-favours-the-attacker --agent ab@2000n --games 8" in printed
+    # The piece values of a quick run: a line per variant, a plot per fit.
+    values = workdir / "reports" / "piece-values-notebook"
+    assert "piece-values: " in printed
+    for variant in ["chess", "poison", "hostage", "madscientist", "traitor"]:
+        assert f"\n{variant} (16 games): pawn 1.0" in printed or f"\n{variant}: no values" in printed, variant
+    fitted = printed.count(" (16 games): pawn 1.0")
+    assert fitted >= 1, printed
+    assert len(list((values / "plots").glob("values-*.png"))) == fitted
 
 
 # What each notebook must have printed and written.

@@ -30,6 +30,11 @@ pub struct ClaimArgs {
     /// Games per variant or rule set (default: the claim's).
     #[arg(long)]
     games: Option<u32>,
+    /// A run of about two minutes (the claim's quick games, 4
+    /// calibration games): an example of the report, not evidence.
+    /// --games and --calibration-games still override it.
+    #[arg(long)]
+    quick: bool,
     /// Paired games of each agent against random play (its strength;
     /// default 100).
     #[arg(long)]
@@ -58,8 +63,8 @@ pub fn run(args: &ClaimArgs) -> Result<(), String> {
         let mut text = String::new();
         for claim in CLAIMS {
             text.push_str(&format!(
-                "{}\n  {}\n  {} games per variant or rule set by default\n",
-                claim.name, claim.hypothesis, claim.default_games
+                "{}\n  {}\n  {} games per variant or rule set by default, {} with --quick\n",
+                claim.name, claim.hypothesis, claim.default_games, claim.quick_games
             ));
         }
         text.push_str(&format!("default agent: {DEFAULT_AGENT}\n"));
@@ -73,7 +78,12 @@ pub fn run(args: &ClaimArgs) -> Result<(), String> {
     let claim = heterodox_training::claims::find(name).map_err(|e| e.to_string())?;
     let agents = AgentChoice::parse(&args.agents).map_err(|e| e.to_string())?;
     let mut settings = ClaimSettings::new(claim, agents);
-    settings.games = args.games.unwrap_or(claim.default_games);
+    if args.quick {
+        settings.quick(claim);
+    }
+    if let Some(games) = args.games {
+        settings.games = games;
+    }
     if let Some(games) = args.calibration_games {
         settings.calibration_games = games;
     }

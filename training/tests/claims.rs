@@ -53,8 +53,9 @@ fn the_attacker_claim_writes_a_reproducible_report() {
         &mut |_| lines += 1,
     )
     .unwrap();
-    // 2 x 2 calibration games and 2 x 6 games, one progress line each.
-    assert_eq!(lines, 16);
+    // 2 variants x 3 opponents x 2 calibration games and 2 x 6 games,
+    // one progress line each.
+    assert_eq!(lines, 24);
     run_claim(
         "hostage-favours-the-attacker",
         &s,
@@ -89,6 +90,8 @@ fn the_attacker_claim_writes_a_reproducible_report() {
     assert_eq!(claim["command"], "heterodox claim x");
     assert_eq!(claim["agents"].as_array().unwrap().len(), 2);
     assert_eq!(claim["agents"][0]["vs_random"]["games"], 2);
+    assert_eq!(claim["agents"][0]["vs_greedy"]["games"], 2);
+    assert_eq!(claim["agents"][0]["vs_rollout"]["games"], 2);
     // Two calibration games can never bound a score above 60%.
     assert_eq!(outcome.verdict, Verdict::AgentsTooWeak);
     assert_eq!(claim["verdict"], "agents-too-weak");
@@ -232,4 +235,54 @@ fn bad_claim_settings_are_refused_before_any_game() {
     .unwrap_err();
     assert!(e.to_string().contains("/nonexistent/checkpoint"), "{e}");
     assert!(!out.exists());
+}
+
+#[test]
+fn piece_values_read_positions_every_eight_plies_and_reproduce() {
+    let (first, second) = (scratch("values-1"), scratch("values-2"));
+    let s = settings(3, "ab@1", 6);
+    assert_eq!(CLAIMS[3].name, "piece-values");
+    let outcome = run_claim("piece-values", &s, &first, "c", &mut |_| {}).unwrap();
+    run_claim("piece-values", &s, &second, "c", &mut |_| {}).unwrap();
+    for file in ["games.csv", "games.pgn", "claim.json"] {
+        assert_eq!(
+            std::fs::read(first.join(file)).unwrap(),
+            std::fs::read(second.join(file)).unwrap(),
+            "{file} differs between two runs with one seed"
+        );
+    }
+    // Two calibration games cannot show that the chess agent beats random
+    // play: no verdict, whatever the fit.
+    assert_eq!(outcome.verdict, Verdict::AgentsTooWeak);
+    let csv = std::fs::read_to_string(first.join("games.csv")).unwrap();
+    let mut rows = csv.lines();
+    assert_eq!(
+        rows.next(),
+        Some("variant,game,ply,white_score,differences")
+    );
+    let mut variants = std::collections::BTreeSet::new();
+    for row in rows {
+        let fields: Vec<&str> = row.split(',').collect();
+        assert_eq!(fields.len(), 5, "{row}");
+        variants.insert(fields[0].to_owned());
+        // --ply 10: plies 10, 18, 26, ... (before the 60-ply cut).
+        let ply: usize = fields[2].parse().unwrap();
+        assert!(ply >= 10 && (ply - 10) % 8 == 0 && ply < 60, "{row}");
+        assert!(["0", "0.5", "1"].contains(&fields[3]), "{row}");
+        for item in fields[4].split(';').filter(|i| !i.is_empty()) {
+            let (_, count) = item.split_once(':').unwrap();
+            assert_ne!(count.parse::<i32>().unwrap(), 0, "{row}");
+        }
+    }
+    assert_eq!(variants.len(), 5, "{variants:?}");
+    let claim = json(&first);
+    assert_eq!(claim["results"]["sample_every_plies"], 8);
+    assert_eq!(claim["results"]["resamples"], 200);
+    let hostage = &claim["results"]["variants"][2];
+    assert_eq!(hostage["variant"], "hostage");
+    assert_eq!(hostage["fit"]["values"].as_array().unwrap().len(), 15);
+    assert_eq!(hostage["fit"]["games"], 6);
+    for dir in [first, second] {
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }

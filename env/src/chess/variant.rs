@@ -1,10 +1,12 @@
 //! FIDE chess as generic code sees it: its registry entry (no rule
 //! settings, the standard start, FEN position strings, the diagram),
-//! perfect information, and the claim features (King-zone pressure and
-//! material on the board).
+//! perfect information, and the claim features (King-zone pressure,
+//! material on the board and its men by kind).
 
-use crate::features::{board_material, board_pressure, PositionFeatures};
-use crate::Color;
+use crate::features::{
+    board_material, board_pressure, board_role_difference, MaterialInventory, PositionFeatures,
+};
+use crate::{Color, Role};
 
 use super::Chess;
 
@@ -22,6 +24,17 @@ impl PositionFeatures for Chess {
 
     fn material_balance(&self, color: Color) -> i32 {
         board_material(self.board(), color) - board_material(self.board(), !color)
+    }
+}
+
+/// The roles whose values the piece-values claim fits, pawn first.
+const ROLES: [Role; 5] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+
+impl MaterialInventory for Chess {
+    const MATERIAL_KINDS: &'static [&'static str] = &["pawn", "knight", "bishop", "rook", "queen"];
+
+    fn material_difference(&self) -> Vec<i32> {
+        board_role_difference(self.board(), &ROLES)
     }
 }
 
@@ -53,5 +66,14 @@ mod tests {
         let chess = Chess::from_fen("4k3/8/8/8/8/8/PPP5/RN2K3 w - - 0 1").unwrap();
         assert_eq!(chess.material_balance(Color::White), 3 + 3 + 5);
         assert_eq!(chess.material_balance(Color::Black), -11);
+    }
+
+    #[test]
+    fn the_inventory_counts_men_by_role() {
+        assert_eq!(Chess::default().material_difference(), [0; 5]);
+        // White: 3 pawns, a knight, a rook; Black: a bishop and a queen.
+        let chess = Chess::from_fen("3qkb2/8/8/8/8/8/PPP5/RN2K3 w - - 0 1").unwrap();
+        assert_eq!(chess.material_difference(), [3, 1, -1, 1, -1]);
+        assert_eq!(Chess::MATERIAL_KINDS.len(), 5);
     }
 }

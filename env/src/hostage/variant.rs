@@ -3,7 +3,10 @@
 //! diagram), perfect information, and the claim features, where material
 //! counts the men off the board too.
 
-use crate::features::{board_material, board_pressure, point_value, PositionFeatures};
+use crate::features::{
+    board_material, board_pressure, board_role_difference, point_value, MaterialInventory,
+    PositionFeatures,
+};
 use crate::Color;
 
 use super::reserve::{Reserve, RESERVE_ROLES};
@@ -44,6 +47,40 @@ impl PositionFeatures for Hostage {
     }
 }
 
+impl MaterialInventory for Hostage {
+    /// Each role three ways: on the board; in the side's airfield (its own
+    /// men, to be dropped); held in the side's prison (enemy men, each
+    /// buying back one of its own of equal or lower rank).
+    const MATERIAL_KINDS: &'static [&'static str] = &[
+        "pawn",
+        "knight",
+        "bishop",
+        "rook",
+        "queen",
+        "airfield pawn",
+        "airfield knight",
+        "airfield bishop",
+        "airfield rook",
+        "airfield queen",
+        "prisoner pawn",
+        "prisoner knight",
+        "prisoner bishop",
+        "prisoner rook",
+        "prisoner queen",
+    ];
+
+    fn material_difference(&self) -> Vec<i32> {
+        let mut counts = board_role_difference(self.board(), &RESERVE_ROLES);
+        for reserve in [Hostage::airfield, Hostage::prison] {
+            counts.extend(RESERVE_ROLES.iter().map(|&role| {
+                i32::from(reserve(self, Color::White).count(role))
+                    - i32::from(reserve(self, Color::Black).count(role))
+            }));
+        }
+        counts
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -73,5 +110,21 @@ mod tests {
         // + 9 = 37, prison N P 4: 41.
         assert_eq!(hostage.material_balance(Color::White), 37 - 41);
         assert_eq!(hostage.material_balance(Color::Black), 4);
+    }
+
+    #[test]
+    fn the_inventory_counts_board_airfields_and_prisons() {
+        assert_eq!(Hostage::new().material_difference(), [0; 15]);
+        // The position above: the board lacks a white knight and pawn
+        // (in Black's prison), a white knight (White's airfield) and two
+        // black pawns (White's prison).
+        let hostage = Hostage::from_fen(
+            "r1bqkb1r/pppp2pp/2n2n2/8/8/8/PPPPP1PP/R1BQKB1R[pp/NP/N/-] w KQkq - 0 1",
+        )
+        .unwrap();
+        assert_eq!(
+            hostage.material_difference(),
+            [1, -2, 0, 0, 0, 0, 1, 0, 0, 0, 2 - 1, -1, 0, 0, 0]
+        );
     }
 }

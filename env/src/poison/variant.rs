@@ -1,8 +1,11 @@
 //! Poison Chess as generic code sees it: its registry entry (no rule
 //! settings, the text's start position, position strings in its FEN
-//! dialect, the diagram) and perfect information.
+//! dialect, the diagram), perfect information, and its men by kind for
+//! the piece-values claim.
 
 use super::PoisonChess;
+use crate::features::{board_role_difference, MaterialInventory};
+use crate::{Color, Role};
 
 crate::variant::variant_without_options!(
     PoisonChess,
@@ -10,3 +13,56 @@ crate::variant::variant_without_options!(
     max_plies = 512,
     diagram = super::diagram::diagram
 );
+
+/// The roles whose values the piece-values claim fits, pawn first (Poison
+/// has no Queen; the Harpy stands where the King stands in chess, the
+/// Doctor moves as a queen, the Guard as a king).
+const ROLES: [Role; 7] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Harpy,
+    Role::Doctor,
+    Role::Guard,
+];
+
+impl MaterialInventory for PoisonChess {
+    /// The roles, then the poisoned men (of any role, counted in their
+    /// role too): the poisoned kind's value is what poison takes away.
+    const MATERIAL_KINDS: &'static [&'static str] = &[
+        "pawn",
+        "knight",
+        "bishop",
+        "rook",
+        "harpy",
+        "doctor",
+        "guard",
+        "poisoned man",
+    ];
+
+    fn material_difference(&self) -> Vec<i32> {
+        let mut counts = board_role_difference(self.board(), &ROLES);
+        let poisoned = |color| self.poisoned(color).count() as i32;
+        counts.push(poisoned(Color::White) - poisoned(Color::Black));
+        counts
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_inventory_counts_roles_and_poisoned_men() {
+        assert_eq!(PoisonChess::new().material_difference(), [0; 8]);
+        // White: King, Harpy, Doctor, two pawns, one of them poisoned;
+        // Black: King, two Guards.
+        let poison = PoisonChess::from_fen("4k3/8/2g1g3/8/8/8/P1P5/3DKH2 w - - 0 1 a2:3").unwrap();
+        assert_eq!(poison.material_difference(), [2, 0, 0, 0, 1, 1, -2, 1]);
+        assert_eq!(
+            PoisonChess::MATERIAL_KINDS.len(),
+            poison.material_difference().len()
+        );
+    }
+}

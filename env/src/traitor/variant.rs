@@ -1,13 +1,14 @@
 //! The Traitor family's registry entry: rule settings from options (the
 //! settings themselves are in `rules`), its fifteen mode x commitment rule
 //! sets, start positions from seeds (random selections), the diagram,
-//! whole-turn text.
+//! whole-turn text; and its men by kind for the piece-values claim.
 
 use super::rules::{Commitment, Mode, SelectionSetting, TraitorRules};
 use super::Traitor;
 use crate::render::Diagram;
 use crate::variant::{GameVariant, RuleSet};
-use crate::{FenError, Game, MoveError, OptionError, RuleOptions, Variant};
+use crate::features::{board_role_difference, MaterialInventory};
+use crate::{Color, FenError, Game, MoveError, OptionError, RuleOptions, Role, Variant};
 
 impl GameVariant for Traitor {
     const VARIANT: Variant = Variant::Traitor;
@@ -76,5 +77,48 @@ impl GameVariant for Traitor {
 
     fn play_text(game: &mut Game<Traitor>, text: &str) -> Result<(String, String), MoveError> {
         super::play_turn(game, text)
+    }
+}
+
+/// The roles whose values the piece-values claim fits, pawn first.
+const ROLES: [Role; 5] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+
+impl MaterialInventory for Traitor {
+    /// The roles by the colour a man stands as on the board, then the
+    /// announced men (with a status: traitor, double agent, mercenary) by
+    /// that colour, each counted in its role too. The true state: the
+    /// judge of finished games reads it, no player does.
+    const MATERIAL_KINDS: &'static [&'static str] =
+        &["pawn", "knight", "bishop", "rook", "queen", "announced man"];
+
+    fn material_difference(&self) -> Vec<i32> {
+        let board = self.board();
+        let mut counts = board_role_difference(board, &ROLES);
+        let announced = |color| (self.announced() & board.by_color(color)).count() as i32;
+        counts.push(announced(Color::White) - announced(Color::Black));
+        counts
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_inventory_counts_roles_and_announced_men() {
+        let rules = TraitorRules {
+            mode: Mode::Traitor,
+            commitment: Commitment::Impromptu,
+            ..TraitorRules::default()
+        };
+        assert_eq!(Traitor::new(rules).unwrap().material_difference(), [0; 6]);
+        // White: King, Rook; Black: King, Rook and the announced Knight
+        // on e5 and Bishop on c3.
+        let traitor = Traitor::from_fen(
+            "7k/r7/8/4n3/8/2b5/8/R6K w - - 0 1 h8=e8,e5=b8,c3=c8,a7=a8,h1=e1 c3,e5 0,9 b8,c8/- -/- open - -",
+            rules,
+        )
+        .unwrap();
+        assert_eq!(traitor.material_difference(), [0, -1, -1, 0, 0, -2]);
     }
 }

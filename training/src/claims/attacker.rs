@@ -40,6 +40,7 @@ pub(crate) const CLAIM: Claim = Claim {
                  agents, a lead in pressure on the enemy King converts into a better score, \
                  the side that has given up material scores better, and games are more decisive.",
     default_games: 400,
+    quick_games: 40,
 };
 
 /// What a game gives the measures, from White's side.
@@ -96,14 +97,14 @@ fn play<P: GameVariant + PositionFeatures>(
     let rules =
         P::parse_rules(&Default::default()).map_err(|e| TrainError::Rules(e.to_string()))?;
     let agent = settings.agents.for_variant(variant).clone();
-    let (vs_random, games) =
+    let (calibration, games) =
         strength_and_self_play::<P>(&rules, &agent, settings, stream, variant.name(), progress)?;
-    tally.strengths.push(AgentStrength {
-        variant: variant.name().to_owned(),
-        rules: "default".to_owned(),
-        agent: agent.to_string(),
-        vs_random,
-    });
+    tally.strengths.push(AgentStrength::new(
+        variant.name(),
+        "default",
+        &agent,
+        calibration,
+    ));
     for game in &games {
         let leads = leads_at::<P>(&rules, game, settings.ply as usize)?;
         let score = white_score(game);

@@ -27,6 +27,7 @@ pub(crate) const CLAIM: Claim = Claim {
                  in FIDE chess, Poison, Hostage and Mad Scientist Chess and in each of the 15 \
                  Traitor mode and commitment rule sets.",
     default_games: 60,
+    quick_games: 2,
 };
 
 /// Every rule set of the claim, every registered variant's
@@ -77,7 +78,7 @@ impl VariantVisitor for Play<'_> {
         } = self;
         let rules = P::parse_rules(options).map_err(|e| TrainError::Rules(e.to_string()))?;
         let agent = settings.agents.for_variant(P::VARIANT).clone();
-        let (vs_random, games) =
+        let (calibration, games) =
             strength_and_self_play::<P>(&rules, &agent, settings, stream, label, progress)?;
         let whites: Vec<f64> = games.iter().map(white_score).collect();
         let draws: Vec<f64> = games
@@ -103,16 +104,16 @@ impl VariantVisitor for Play<'_> {
             );
         }
         Ok(RuleSetResult {
-            strength: AgentStrength {
-                variant: P::VARIANT.name().to_owned(),
-                rules: if options.is_empty() {
+            strength: AgentStrength::new(
+                P::VARIANT.name(),
+                &if options.is_empty() {
                     "default".to_owned()
                 } else {
                     options.to_string()
                 },
-                agent: agent.to_string(),
-                vs_random,
-            },
+                &agent,
+                calibration,
+            ),
             white: Mean::of(&whites, true),
             draws: Mean::of(&draws, true),
             pgn: games_pgn::<P>(

@@ -5,9 +5,9 @@
 
 use heterodox_env::rng::derive_seed;
 use heterodox_env::GameVariant;
-use heterodox_selfplay::{pgn, Duel, DuelConfig, DuelGame, DuelTally, Player};
+use heterodox_selfplay::{pgn, Duel, DuelConfig, DuelGame, DuelTally};
 
-use super::ClaimSettings;
+use super::{Calibration, ClaimSettings};
 use crate::arena::agent::AgentSpec;
 use crate::arena::contender::Contender;
 use crate::arena::rating::ScoreEstimate;
@@ -59,42 +59,66 @@ pub(crate) fn self_play<P: GameVariant>(
     Ok(duel.run(player, player, |_| on_game())?)
 }
 
-/// `agent`'s score against random play under `rules` over
-/// `settings.calibration_games` paired games.
+/// The fixed opponents every claim report measures its agents against
+/// (docs/claims.md): random play, `greedy` (one ply of material) and
+/// the search with random playouts at 64 simulations.
+pub(crate) const CALIBRATION_OPPONENTS: [&str; 3] = ["random", "greedy", "rollout@64"];
+
+/// `agent`'s scores against [`CALIBRATION_OPPONENTS`] under `rules`, each
+/// over `settings.calibration_games` paired games; `on_game` after each.
 pub(crate) fn strength<P: GameVariant>(
     rules: &P::Rules,
     agent: &AgentSpec,
     settings: &ClaimSettings,
     stream: usize,
-    on_game: &mut dyn FnMut(),
-) -> Result<ScoreEstimate, TrainError> {
-    let duel = Duel::<P>::new(
-        rules.clone(),
-        DuelConfig {
-            games: settings.calibration_games,
-            concurrent: settings.concurrent,
-            max_plies: settings.max_plies,
-            opening_plies: settings.opening_plies,
-            seed: derive_seed(settings.seed, stream, 2),
-            history: 1,
-            starts: Vec::new(),
-            paired: true,
-        },
-    )?;
-    let contender = Contender::<P>::new(
-        agent,
-        duel.spec(),
-        &settings.search,
-        derive_seed(settings.seed, stream, 3),
-        settings.device,
-    )?;
-    let player = contender.player();
-    let games = duel.run(player, Player::Random, |_| on_game())?;
-    Ok(ScoreEstimate::of(DuelTally::of(&games)))
+    on_game: &mut dyn FnMut(&str),
+) -> Result<Calibration, TrainError> {
+    let mut scores = Vec::with_capacity(CALIBRATION_OPPONENTS.len());
+    for (k, opponent) in CALIBRATION_OPPONENTS.iter().enumerate() {
+        let opponent_spec: AgentSpec = opponent.parse().expect("the calibration opponents parse");
+        let duel = Duel::<P>::new(
+            rules.clone(),
+            DuelConfig {
+                games: settings.calibration_games,
+                concurrent: settings.concurrent,
+                max_plies: settings.max_plies,
+                opening_plies: settings.opening_plies,
+                // Random play keeps the seeds of the reports before the
+                // other opponents were added.
+                seed: derive_seed(settings.seed, stream, 2 + 10 * k as u64),
+                history: 1,
+                starts: Vec::new(),
+                paired: true,
+            },
+        )?;
+        let contender = Contender::<P>::new(
+            agent,
+            duel.spec(),
+            &settings.search,
+            derive_seed(settings.seed, stream, 3 + 10 * k as u64),
+            settings.device,
+        )?;
+        let other = Contender::<P>::new(
+            &opponent_spec,
+            duel.spec(),
+            &settings.search,
+            derive_seed(settings.seed, stream, 4 + 10 * k as u64),
+            settings.device,
+        )?;
+        let games = duel.run(contender.player(), other.player(), |_| on_game(opponent))?;
+        scores.push(ScoreEstimate::of(DuelTally::of(&games)));
+    }
+    let mut scores = scores.into_iter();
+    let mut next = || scores.next().expect("one score per opponent");
+    Ok(Calibration {
+        vs_random: next(),
+        vs_greedy: next(),
+        vs_rollout: next(),
+    })
 }
 
 /// What a claim comparing variants or rule sets plays on each: `agent`'s
-/// [`strength`] against random play, then its [`self_play`] from the start
+/// [`strength`], then its [`self_play`] from the start
 /// position, both on seed stream `stream`; every game is reported to
 /// `progress` as a line naming `label` (the variant or rule set).
 pub(crate) fn strength_and_self_play<P: GameVariant>(
@@ -104,12 +128,12 @@ pub(crate) fn strength_and_self_play<P: GameVariant>(
     stream: usize,
     label: &str,
     progress: &mut dyn FnMut(&str),
-) -> Result<(ScoreEstimate, Vec<DuelGame>), TrainError> {
+) -> Result<(Calibration, Vec<DuelGame>), TrainError> {
     let mut done = 0;
-    let vs_random = strength::<P>(rules, agent, settings, stream, &mut || {
+    let calibration = strength::<P>(rules, agent, settings, stream, &mut |opponent| {
         done += 1;
         progress(&format!(
-            "{label}: {agent} against random play, game {done}"
+            "{label}: {agent} against {opponent}, calibration game {done}"
         ));
     })?;
     let mut done = 0;
@@ -131,7 +155,7 @@ pub(crate) fn strength_and_self_play<P: GameVariant>(
             ));
         },
     )?;
-    Ok((vs_random, games))
+    Ok((calibration, games))
 }
 
 /// The games as PGN, both players named `agent`, with `event`.

@@ -34,6 +34,7 @@ pub(crate) const CLAIM: Claim = Claim {
                  a couple of Harpies and a King versus a lone King is pretty ridiculous\"), \
                  while King and Doctor can.",
     default_games: 100,
+    quick_games: 20,
 };
 
 /// The upper bound of the Harpy side's win rate below which the ending
@@ -142,16 +143,13 @@ pub(crate) fn run(
     let rules = ();
     let agent = settings.agents.for_variant(Variant::Poison).clone();
     let mut done = 0;
-    let vs_random = strength::<PoisonChess>(&rules, &agent, settings, 1, &mut || {
+    let calibration = strength::<PoisonChess>(&rules, &agent, settings, 1, &mut |opponent| {
         done += 1;
-        progress(&format!("poison: {agent} against random play, game {done}"));
+        progress(&format!(
+            "poison: {agent} against {opponent}, calibration game {done}"
+        ));
     })?;
-    let strengths = vec![AgentStrength {
-        variant: "poison".to_owned(),
-        rules: "default".to_owned(),
-        agent: agent.to_string(),
-        vs_random,
-    }];
+    let strengths = vec![AgentStrength::new("poison", "default", &agent, calibration)];
     let mut csv = "ending,game,start,plies,result,termination\n".to_owned();
     let mut pgn = String::new();
     let mut play =
