@@ -252,12 +252,16 @@ pub(crate) fn fit(
     result
 }
 
+/// One step of chess's order: the higher kind's value minus the lower's,
+/// from a resample's values.
+type OrderStep = fn(&[f64]) -> f64;
+
 /// How chess's fit bears on the classical order: for each step (pawn <
 /// knight, pawn < bishop, the better minor < rook, rook < queen) +1 when
 /// the bootstrap's 95% interval of the difference is above 0, -1 when
 /// below, 0 otherwise.
 pub(crate) fn chess_order(fit: &Fit) -> Vec<(&'static str, i32)> {
-    let steps: [(&'static str, fn(&[f64]) -> f64); 4] = [
+    let steps: [(&'static str, OrderStep); 4] = [
         ("pawn < knight", |v| v[1] - v[0]),
         ("pawn < bishop", |v| v[2] - v[0]),
         ("knight, bishop < rook", |v| v[3] - v[1].max(v[2])),
