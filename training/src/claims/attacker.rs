@@ -24,7 +24,7 @@ use heterodox_selfplay::replay::replay;
 use heterodox_selfplay::{DuelGame, GameResult};
 use serde_json::json;
 
-use super::games::{games_pgn, strength_and_self_play, white_score};
+use super::games::{default_rules_games, white_score, VariantGames};
 use super::stats::{logistic_regression, Difference, Mean};
 use super::{
     csv_field, direction, majority_verdict, p_text, percent, points, AgentStrength, Claim,
@@ -94,19 +94,13 @@ fn play<P: GameVariant + PositionFeatures>(
     tally: &mut Tally,
 ) -> Result<(), TrainError> {
     let variant = P::VARIANT;
-    let rules =
-        P::parse_rules(&Default::default()).map_err(|e| TrainError::Rules(e.to_string()))?;
-    let agent = settings.agents.for_variant(variant).clone();
-    let (calibration, games) =
-        strength_and_self_play::<P>(&rules, &agent, settings, stream, variant.name(), progress)?;
-    tally.strengths.push(AgentStrength::new(
-        variant.name(),
-        "default",
-        &agent,
-        calibration,
-    ));
-    for game in &games {
-        let leads = leads_at::<P>(&rules, game, settings.ply as usize)?;
+    let event = "heterodox claim hostage-favours-the-attacker";
+    let played: VariantGames<P> =
+        default_rules_games(settings, stream, progress, event, &mut tally.pgn)?;
+    let rules = &played.rules;
+    tally.strengths.push(played.strength.clone());
+    for game in &played.games {
+        let leads = leads_at::<P>(rules, game, settings.ply as usize)?;
         let score = white_score(game);
         let (pressure, material) = leads.map_or((String::new(), String::new()), |(p, m)| {
             (p.to_string(), m.to_string())
@@ -126,15 +120,6 @@ fn play<P: GameVariant + PositionFeatures>(
             leads,
         });
     }
-    if !tally.pgn.is_empty() {
-        tally.pgn.push('\n');
-    }
-    tally.pgn.push_str(&games_pgn::<P>(
-        &rules,
-        &games,
-        &agent.to_string(),
-        "heterodox claim hostage-favours-the-attacker",
-    )?);
     Ok(())
 }
 

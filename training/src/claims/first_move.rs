@@ -12,7 +12,7 @@ use heterodox_env::{GameVariant, RuleOptions, Variant, VariantVisitor};
 use heterodox_selfplay::GameResult;
 use serde_json::json;
 
-use super::games::{games_pgn, strength_and_self_play, white_score};
+use super::games::{append_games_pgn, strength_and_self_play, white_score};
 use super::stats::{two_sided_p, Mean};
 use super::{
     csv_field, direction, majority_verdict, p_text, percent, AgentStrength, Claim, ClaimSettings,
@@ -116,12 +116,17 @@ impl VariantVisitor for Play<'_> {
             ),
             white: Mean::of(&whites, true),
             draws: Mean::of(&draws, true),
-            pgn: games_pgn::<P>(
-                &rules,
-                &games,
-                &agent.to_string(),
-                &format!("heterodox claim first-move-advantage: {label}"),
-            )?,
+            pgn: {
+                let mut pgn = String::new();
+                append_games_pgn::<P>(
+                    &mut pgn,
+                    &rules,
+                    &games,
+                    &agent.to_string(),
+                    &format!("heterodox claim first-move-advantage: {label}"),
+                )?;
+                pgn
+            },
             csv,
         })
     }

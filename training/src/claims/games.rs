@@ -7,7 +7,7 @@ use heterodox_env::rng::derive_seed;
 use heterodox_env::GameVariant;
 use heterodox_selfplay::{pgn, Duel, DuelConfig, DuelGame, DuelTally};
 
-use super::{Calibration, ClaimSettings};
+use super::{AgentStrength, Calibration, ClaimSettings};
 use crate::arena::agent::AgentSpec;
 use crate::arena::contender::Contender;
 use crate::arena::rating::ScoreEstimate;
@@ -158,23 +158,56 @@ pub(crate) fn strength_and_self_play<P: GameVariant>(
     Ok((calibration, games))
 }
 
-/// The games as PGN, both players named `agent`, with `event`.
-pub(crate) fn games_pgn<P: GameVariant>(
+/// Appends the games as PGN to `pgn` (a blank line after what is there),
+/// both players named `agent`, with `event`.
+pub(crate) fn append_games_pgn<P: GameVariant>(
+    pgn: &mut String,
     rules: &P::Rules,
     games: &[DuelGame],
     agent: &str,
     event: &str,
-) -> Result<String, TrainError> {
-    let mut text = String::new();
+) -> Result<(), TrainError> {
     for game in games {
         let one = pgn::record_to_pgn::<P>(&game.record, rules, event, game.index as usize)
             .map_err(|e| TrainError::Rules(e.to_string()))?;
-        if !text.is_empty() {
-            text.push('\n');
+        if !pgn.is_empty() {
+            pgn.push('\n');
         }
-        text.push_str(&pgn::with_players(&one, agent, agent));
+        pgn.push_str(&pgn::with_players(&one, agent, agent));
     }
-    Ok(text)
+    Ok(())
+}
+
+/// What a claim that measures whole variants plays on each: the default
+/// rules, the agent's strength and its games against itself.
+pub(crate) struct VariantGames<P: GameVariant> {
+    pub rules: P::Rules,
+    pub strength: AgentStrength,
+    pub games: Vec<DuelGame>,
+}
+
+/// [`strength_and_self_play`] in `P`'s default rules with the settings'
+/// agent for `P`, on seed stream `stream`; the games are appended to `pgn`
+/// as `event`.
+pub(crate) fn default_rules_games<P: GameVariant>(
+    settings: &ClaimSettings,
+    stream: usize,
+    progress: &mut dyn FnMut(&str),
+    event: &str,
+    pgn: &mut String,
+) -> Result<VariantGames<P>, TrainError> {
+    let variant = P::VARIANT;
+    let rules =
+        P::parse_rules(&Default::default()).map_err(|e| TrainError::Rules(e.to_string()))?;
+    let agent = settings.agents.for_variant(variant).clone();
+    let (calibration, games) =
+        strength_and_self_play::<P>(&rules, &agent, settings, stream, variant.name(), progress)?;
+    append_games_pgn::<P>(pgn, &rules, &games, &agent.to_string(), event)?;
+    Ok(VariantGames {
+        rules,
+        strength: AgentStrength::new(variant.name(), "default", &agent, calibration),
+        games,
+    })
 }
 
 /// White's score in a game: 1, 1/2 (draws and cut games) or 0.

@@ -22,7 +22,7 @@ use heterodox_env::{Game, GameVariant, PoisonChess, Position, Variant};
 use heterodox_selfplay::{DuelGame, GameResult};
 use serde_json::json;
 
-use super::games::{games_pgn, self_play, strength, GameSet};
+use super::games::{append_games_pgn, self_play, strength, GameSet};
 use super::stats::Mean;
 use super::{csv_field, percent, AgentStrength, Claim, ClaimSettings, Findings, Verdict};
 use crate::error::TrainError;
@@ -186,15 +186,13 @@ pub(crate) fn run(
                     csv_field(&game.record.termination)
                 );
             }
-            if !pgn.is_empty() {
-                pgn.push('\n');
-            }
-            pgn.push_str(&games_pgn::<PoisonChess>(
+            append_games_pgn::<PoisonChess>(
+                &mut pgn,
                 &rules,
                 &games,
                 &agent.to_string(),
                 &format!("heterodox claim poison-two-harpies-draw: {name}"),
-            )?);
+            )?;
             Ok(games)
         };
     let harpies = tally(&play("KHH-K", &['H', 'H'], 2)?);

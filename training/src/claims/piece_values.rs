@@ -21,7 +21,7 @@ use heterodox_selfplay::DuelGame;
 use serde::Serialize;
 use serde_json::json;
 
-use super::games::{games_pgn, strength_and_self_play, white_score};
+use super::games::{default_rules_games, white_score, VariantGames};
 use super::stats::logistic_regression_ridge;
 use super::{AgentStrength, Claim, ClaimSettings, Findings, Verdict};
 use crate::error::TrainError;
@@ -309,15 +309,18 @@ fn play<P: GameVariant + MaterialInventory>(
     pgn: &mut String,
 ) -> Result<VariantResult, TrainError> {
     let variant = P::VARIANT;
-    let rules =
-        P::parse_rules(&Default::default()).map_err(|e| TrainError::Rules(e.to_string()))?;
-    let agent = settings.agents.for_variant(variant).clone();
-    let (calibration, games) =
-        strength_and_self_play::<P>(&rules, &agent, settings, stream, variant.name(), progress)?;
+    let played: VariantGames<P> = default_rules_games(
+        settings,
+        stream,
+        progress,
+        "heterodox claim piece-values",
+        pgn,
+    )?;
+    let (rules, games) = (&played.rules, &played.games);
     progress(&format!(
         "{variant}: fitting the values ({RESAMPLES} resamples)"
     ));
-    let rows = rows_of::<P>(&rules, &games, settings.ply as usize)?;
+    let rows = rows_of::<P>(rules, games, settings.ply as usize)?;
     for row in &rows {
         let differences: Vec<String> = P::MATERIAL_KINDS
             .iter()
@@ -334,18 +337,9 @@ fn play<P: GameVariant + MaterialInventory>(
             differences.join(";")
         );
     }
-    if !pgn.is_empty() {
-        pgn.push('\n');
-    }
-    pgn.push_str(&games_pgn::<P>(
-        &rules,
-        &games,
-        &agent.to_string(),
-        "heterodox claim piece-values",
-    )?);
     Ok(VariantResult {
         name: variant.name(),
-        strength: AgentStrength::new(variant.name(), "default", &agent, calibration),
+        strength: played.strength.clone(),
         fit: fit(
             P::MATERIAL_KINDS,
             &rows,
