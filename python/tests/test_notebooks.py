@@ -64,8 +64,12 @@ def check_claims(printed: str, _: Path, workdir: Path) -> None:
     values = workdir / "reports" / "piece-values-notebook"
     assert "piece-values: " in printed
     for variant in ["chess", "poison", "hostage", "madscientist", "traitor"]:
-        assert f"\n{variant} (16 games): pawn 1.0" in printed or f"\n{variant}: no values" in printed, variant
-    fitted = printed.count(" (16 games): pawn 1.0")
+        assert (
+            f"\n{variant} (16 games): pawn 1.0" in printed
+            or f"\n{variant} (16 games, logits): pawn " in printed
+            or f"\n{variant}: no values" in printed
+        ), variant
+    fitted = printed.count(" (16 games): pawn 1.0") + printed.count(" (16 games, logits): ")
     assert fitted >= 1, printed
     assert len(list((values / "plots").glob("values-*.png"))) == fitted
 

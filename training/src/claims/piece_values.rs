@@ -77,8 +77,12 @@ pub(crate) struct KindValue {
     pub low: Option<f64>,
     pub high: Option<f64>,
     /// The logistic coefficient: the change in the log-odds of White's
-    /// score per man of this kind more.
+    /// score per man of this kind more (the value in win-probability
+    /// units, which needs no pawn).
     pub coefficient: Option<f64>,
+    /// The bootstrap's 2.5% and 97.5% percentiles of the coefficient.
+    pub coefficient_low: Option<f64>,
+    pub coefficient_high: Option<f64>,
     /// The share of positions where the sides' counts differed.
     pub differed: f64,
 }
@@ -89,15 +93,19 @@ pub(crate) struct Fit {
     pub values: Vec<KindValue>,
     pub games: usize,
     pub positions: usize,
-    /// Resamples whose regression failed (collinear or separated data);
-    /// their values are missing from the percentiles.
+    /// Resamples whose regression failed (collinear or separated data),
+    /// or, for the values in pawns, whose pawn coefficient was not
+    /// positive; they are missing from the percentiles.
     pub failed_resamples: usize,
-    /// Every successful resample's values (in `values`' order, `NaN` for
-    /// a kind left out), for tests of the order.
+    /// Every resample's values in pawns (in `values`' order, `NaN` for a
+    /// kind left out), for tests of the order.
     #[serde(skip)]
     pub resampled: Vec<Vec<f64>>,
-    /// Why there are no values, when there are none.
+    /// Why there are no values at all (the regression failed), when so.
     pub problem: Option<String>,
+    /// Why the values are in logits only (no positive pawn coefficient to
+    /// divide by), when so: the coefficients still rank the kinds.
+    pub no_pawn_scale: Option<String>,
 }
 
 /// The positions of `games` at plies `first`, `first + SAMPLE_EVERY`, ...
@@ -200,22 +208,27 @@ pub(crate) fn fit(
         failed_resamples: 0,
         resampled: Vec::new(),
         problem: None,
+        no_pawn_scale: None,
     };
     let all: Vec<usize> = (0..rows.len()).collect();
     let point = coefficients(rows, &all, &used);
     let point_values = point
         .as_ref()
         .and_then(|c| values_of(c, &used, kinds.len()));
-    result.problem = match (&point, &point_values) {
-        (None, _) => Some(
+    if point.is_none() {
+        result.problem = Some(
             "the regression failed (too few positions, or collinear or separated data)".to_owned(),
-        ),
-        (Some(_), None) => {
-            Some("the pawn's coefficient is not positive: no scale for the values".to_owned())
-        }
-        _ => None,
-    };
-    if result.problem.is_none() {
+        );
+    } else if point_values.is_none() {
+        result.no_pawn_scale = Some(
+            "the pawn's coefficient is not positive (pawns did not decide these games), so the \
+             values are given as logit coefficients only"
+                .to_owned(),
+        );
+    }
+    // Each resample's coefficients, in kind order (`NaN` for a kind left out).
+    let mut resampled_coefficients: Vec<Vec<f64>> = Vec::new();
+    if point.is_some() {
         // Resample whole games: a game's positions go together.
         let mut by_game: Vec<Vec<usize>> = vec![Vec::new(); games];
         for (r, row) in rows.iter().enumerate() {
@@ -226,10 +239,19 @@ pub(crate) fn fit(
             let picks: Vec<usize> = (0..games)
                 .flat_map(|_| by_game[rng.below(games)].iter().copied())
                 .collect();
-            match coefficients(rows, &picks, &used).and_then(|c| values_of(&c, &used, kinds.len()))
-            {
-                Some(values) => result.resampled.push(values),
-                None => result.failed_resamples += 1,
+            let Some(fitted) = coefficients(rows, &picks, &used) else {
+                result.failed_resamples += 1;
+                continue;
+            };
+            let mut by_kind = vec![f64::NAN; kinds.len()];
+            for (i, &k) in used.iter().enumerate() {
+                by_kind[k] = fitted[i];
+            }
+            resampled_coefficients.push(by_kind);
+            match values_of(&fitted, &used, kinds.len()) {
+                Some(values) if point_values.is_some() => result.resampled.push(values),
+                _ if point_values.is_some() => result.failed_resamples += 1,
+                _ => {}
             }
         }
     }
@@ -240,12 +262,18 @@ pub(crate) fn fit(
             .map(|v| v[k])
             .filter(|v| v.is_finite());
         let interval = value.and(percentile_interval(result.resampled.iter().map(|v| v[k])));
+        let coefficient = point.as_ref().zip(slot).map(|(c, i)| c[i]);
+        let coefficient_interval = coefficient.and(percentile_interval(
+            resampled_coefficients.iter().map(|c| c[k]),
+        ));
         result.values.push(KindValue {
             kind,
             value,
             low: interval.map(|i| i.0),
             high: interval.map(|i| i.1),
-            coefficient: point.as_ref().zip(slot).map(|(c, i)| c[i]),
+            coefficient,
+            coefficient_low: coefficient_interval.map(|i| i.0),
+            coefficient_high: coefficient_interval.map(|i| i.1),
             differed: differed[k],
         });
     }
@@ -350,6 +378,20 @@ fn play<P: GameVariant + MaterialInventory>(
     })
 }
 
+/// `+0.412 [+0.301, +0.530]`, or why there is none.
+fn coefficient_text(value: &KindValue) -> String {
+    match (
+        value.coefficient,
+        value.coefficient_low,
+        value.coefficient_high,
+    ) {
+        (Some(c), Some(low), Some(high)) => format!("{c:+.3} [{low:+.3}, {high:+.3}]"),
+        (Some(c), _, _) => format!("{c:+.3}"),
+        (None, _, _) if value.differed == 0.0 => "never differed".to_owned(),
+        (None, _, _) => "n/a".to_owned(),
+    }
+}
+
 /// `2.95 [2.41, 3.60]`, or why there is none.
 fn value_text(value: &KindValue) -> String {
     match (value.value, value.low, value.high) {
@@ -383,10 +425,15 @@ pub(crate) fn run(
              little about what the men are worth."
                     .to_owned(),
             )
-        } else if let Some(problem) = &chess.fit.problem {
+        } else if let Some(problem) = chess
+            .fit
+            .problem
+            .as_ref()
+            .or(chess.fit.no_pawn_scale.as_ref())
+        {
             (
                 Verdict::Inconclusive,
-                format!("No chess values: {problem}."),
+                format!("No chess values in pawns: {problem}."),
             )
         } else {
             let verdict = order_verdict(&order);
@@ -463,9 +510,12 @@ pub(crate) fn run(
             let _ = writeln!(body, "No values: {problem}.\n");
             continue;
         }
+        if let Some(reason) = &fit.no_pawn_scale {
+            let _ = writeln!(body, "No values in pawns: {reason}.\n");
+        }
         let _ = writeln!(
             body,
-            "| kind | value in pawns [95% CI] | logit coefficient | differed |\n| --- | --- | --- | --- |"
+            "| kind | value in pawns [95% CI] | logit coefficient [95% CI] | differed |\n| --- | --- | --- | --- |"
         );
         for value in &fit.values {
             let _ = writeln!(
@@ -473,9 +523,7 @@ pub(crate) fn run(
                 "| {} | {} | {} | {:.1}% |",
                 value.kind,
                 value_text(value),
-                value
-                    .coefficient
-                    .map_or("n/a".to_owned(), |c| format!("{c:+.3}")),
+                coefficient_text(value),
                 100.0 * value.differed
             );
         }
@@ -488,11 +536,20 @@ pub(crate) fn run(
         .map(|r| {
             let values = &r.fit.values;
             let number = |v: Option<f64>| v.map_or(serde_json::Value::Null, |v| json!(v));
+            // Without a pawn scale the plot shows the logit coefficients.
+            let in_pawns = r.fit.no_pawn_scale.is_none();
+            let pick = |v: &KindValue| {
+                if in_pawns {
+                    (v.value, v.low, v.high)
+                } else {
+                    (v.coefficient, v.coefficient_low, v.coefficient_high)
+                }
+            };
             let mut series = vec![json!({
                 "label": format!("fitted ({})", r.strength.agent),
-                "y": values.iter().map(|v| number(v.value)).collect::<Vec<_>>(),
-                "low": values.iter().map(|v| number(v.low)).collect::<Vec<_>>(),
-                "high": values.iter().map(|v| number(v.high)).collect::<Vec<_>>(),
+                "y": values.iter().map(|v| number(pick(v).0)).collect::<Vec<_>>(),
+                "low": values.iter().map(|v| number(pick(v).1)).collect::<Vec<_>>(),
+                "high": values.iter().map(|v| number(pick(v).2)).collect::<Vec<_>>(),
             })];
             if r.name == "chess" {
                 series.push(json!({
@@ -500,13 +557,26 @@ pub(crate) fn run(
                     "y": ALPHAZERO_CHESS,
                 }));
             }
+            let (title, axis, reference) = if in_pawns {
+                (
+                    "fitted piece values (pawn = 1, 95% CI)",
+                    "value in pawns",
+                    1.0,
+                )
+            } else {
+                (
+                    "logit coefficients per man (no pawn scale, 95% CI)",
+                    "change in the log-odds of White's score",
+                    0.0,
+                )
+            };
             json!({
                 "file": format!("values-{}.png", r.name),
-                "title": format!("{}: fitted piece values (pawn = 1, 95% CI)", r.name),
-                "ylabel": "value in pawns",
+                "title": format!("{}: {title}", r.name),
+                "ylabel": axis,
                 "categories": values.iter().map(|v| v.kind).collect::<Vec<_>>(),
                 "series": series,
-                "reference": 1.0,
+                "reference": reference,
                 "horizontal": true,
             })
         })
@@ -603,6 +673,35 @@ mod tests {
     }
 
     #[test]
+    fn without_a_positive_pawn_coefficient_the_logits_remain() {
+        const KINDS: &[&str] = &["pawn", "knight", "bishop"];
+        // The planted pawn coefficient is -0.8: pawns hurt, no scale.
+        let rows: Vec<Row> = synthetic_rows(3000)
+            .into_iter()
+            .map(|mut row| {
+                row.differences[0] = -row.differences[0];
+                row
+            })
+            .collect();
+        let fit = fit(KINDS, &rows, 3000, 50, 5);
+        assert_eq!(fit.problem, None);
+        assert!(fit
+            .no_pawn_scale
+            .as_deref()
+            .unwrap()
+            .contains("not positive"));
+        assert!(fit.resampled.is_empty());
+        assert_eq!(fit.failed_resamples, 0);
+        let (pawn, knight) = (&fit.values[0], &fit.values[1]);
+        assert_eq!((pawn.value, knight.value), (None, None));
+        let c = knight.coefficient.unwrap();
+        assert!((c - 2.4).abs() < 0.3, "{knight:?}");
+        assert!(knight.coefficient_low.unwrap() < c && c < knight.coefficient_high.unwrap());
+        assert!(pawn.coefficient_high.unwrap() < 0.0, "{pawn:?}");
+        assert_eq!(coefficient_text(&fit.values[2]), "never differed");
+    }
+
+    #[test]
     fn too_few_positions_give_a_reason_not_values() {
         const KINDS: &[&str] = &["pawn", "knight"];
         let rows = vec![Row {
@@ -633,6 +732,7 @@ mod tests {
             failed_resamples: 0,
             resampled,
             problem: None,
+            no_pawn_scale: None,
         };
         let classical = fit_of(vec![vec![1.0, 3.0, 3.2, 5.0, 9.0]; 10]);
         let order = chess_order(&classical);
