@@ -35,7 +35,7 @@ pub(crate) const CLAIM: Claim = Claim {
                  in chess, pawn = 1). In FIDE chess the fit recovers the classical order pawn < \
                  knight, bishop < rook < queen; Poison's, Hostage's, Mad Scientist's and \
                  Traitor's men are measured the same way.",
-    default_games: 200,
+    default_games: 160,
     quick_games: 16,
 };
 
