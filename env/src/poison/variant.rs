@@ -15,8 +15,9 @@ crate::variant::variant_without_options!(
 );
 
 /// The roles whose values the piece-values claim fits, pawn first (Poison
-/// has no Queen; the Harpy stands where the King stands in chess, the
-/// Doctor moves as a queen, the Guard as a king).
+/// has no Queen: the Harpies start where chess's rooks do and poison
+/// instead of capturing, the Doctor moves as a queen and cures, a pawn
+/// promotes to a Guard, a queen mover, or to a rook, bishop or knight).
 const ROLES: [Role; 7] = [
     Role::Pawn,
     Role::Knight,
