@@ -128,3 +128,97 @@ fn bad_teach_arguments_are_one_line_errors() {
     }
     assert!(!out.exists(), "nothing is written for bad arguments");
 }
+
+#[test]
+fn tune_reads_teacher_shards_prints_passes_and_writes_its_report() {
+    let out = scratch("tune");
+    let data = out.join("data");
+    let report = out.join("tune.json");
+    let teach = heterodox(&[
+        "teach",
+        "--variant",
+        "chess",
+        "--engine",
+        "ab@1",
+        "--positions",
+        "100",
+        "--max-plies",
+        "30",
+        "--games-per-shard",
+        "8",
+        "--out",
+        data.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(teach.status.success(), "{}", text(&teach.stderr));
+    let args = [
+        "tune",
+        "--variant",
+        "chess",
+        "--data",
+        data.to_str().unwrap(),
+        "--steps",
+        "8,2",
+        "--max-passes",
+        "2",
+        "--out",
+        report.to_str().unwrap(),
+    ];
+    let output = heterodox(&args);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    let json: serde_json::Value = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
+    let passes = json["passes"].as_array().unwrap();
+    // One line per pass, the summary, two error lines, one line per number.
+    assert_eq!(lines.len(), passes.len() + 3 + 18, "{stdout}");
+    assert!(lines[0].starts_with("step   8 pass  1: "), "{stdout}");
+    let summary = lines[passes.len()];
+    assert!(summary.starts_with("chess: "), "{summary}");
+    assert!(
+        summary.contains(&format!("from {} games", json["games"])),
+        "{summary}"
+    );
+    assert!(
+        lines[passes.len() + 1].starts_with("hand:  error "),
+        "{stdout}"
+    );
+    assert_eq!(json["names"][0], "value.pawn.mg");
+    assert_eq!(json["start"][0], 85);
+    let first = &lines[passes.len() + 3];
+    assert!(
+        first.starts_with("value.pawn.mg                    85 -> "),
+        "{first}"
+    );
+    // Again from the same shards: the same numbers.
+    let again = heterodox(&args);
+    let again: Vec<String> = text(&again.stdout)
+        .lines()
+        .filter(|l| !l.starts_with("chess: "))
+        .map(str::to_owned)
+        .collect();
+    let first_run: Vec<String> = lines
+        .iter()
+        .filter(|l| !l.starts_with("chess: "))
+        .map(|l| l.to_string())
+        .collect();
+    assert_eq!(again, first_run);
+    for (args, expected) in [
+        (
+            vec!["tune", "--variant", "poison", "--data", data.to_str().unwrap()],
+            "error: poison's evaluation has no tunable numbers (tuned: chess, hostage)\n",
+        ),
+        (
+            vec!["tune", "--data", "/nonexistent/shards"],
+            "error: /nonexistent/shards: no such shard or directory\n",
+        ),
+        (
+            vec!["tune", "--data", data.to_str().unwrap(), "--steps", "0"],
+            "error: tuning setting steps = [0] is out of range (one or more steps from 1 to 1000)\n",
+        ),
+    ] {
+        let output = heterodox(&args);
+        assert_eq!(one_line_error(&output, &args.join(" ")), expected);
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}

@@ -11,7 +11,7 @@ use heterodox_env::{
     new_position, Game, GameVariant, NewGameError, RuleOptions, Variant, VariantVisitor,
 };
 
-use crate::{Engine, EngineConfig, EngineError, Limits};
+use crate::{Engine, EngineConfig, EngineError, EvalWeights, Limits};
 
 /// The depth `heterodox bench` searches when none is given.
 pub const DEFAULT_DEPTH: u32 = 8;
@@ -123,6 +123,7 @@ impl VariantVisitor for BenchVariant {
             threads: 1,
             determinizations: 4,
             seed: 0,
+            weights: EvalWeights::Tuned,
         };
         let mut engine = Engine::<P>::new(config)?;
         let limits = Limits::depth(self.depth);

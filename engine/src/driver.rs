@@ -23,6 +23,7 @@ use heterodox_env::{Game, GameVariant, StateSampler};
 
 use crate::engine::{EngineConfig, Info, SearchReport};
 use crate::error::EngineError;
+use crate::eval::EvalWeights;
 use crate::limits::Limits;
 use crate::score::{is_mate, Score, INFINITE, MATE};
 use crate::search::root::{root_moves, RootMove};
@@ -204,11 +205,12 @@ fn perfect<P: GameVariant>(
         for (n, helper) in helpers.iter_mut().enumerate() {
             helper.path.reset(game.repetition_keys());
             let root = root.clone();
-            scope.spawn(move || helper_search(tt, helper, clock, &root, max_depth, n + 1));
+            let weights = parts.config.weights;
+            scope.spawn(move || helper_search(tt, helper, clock, &root, max_depth, n + 1, weights));
         }
         parts.main.path.reset(game.repetition_keys());
         let mut moves = root_moves(&root);
-        let mut searcher = Searcher::<P>::new(tt, parts.main, clock, 0);
+        let mut searcher = Searcher::<P>::new(tt, parts.main, clock, 0, parts.config.weights);
         searcher.exact_margin = margin;
         let mut done: Option<Completed<P::Action>> = None;
         let mut previous = None;
@@ -256,9 +258,10 @@ fn helper_search<P: GameVariant>(
     root: &P,
     max_depth: u32,
     number: usize,
+    weights: EvalWeights,
 ) {
     let mut moves = root_moves(root);
-    let mut searcher = Searcher::<P>::new(tt, state, clock, 0);
+    let mut searcher = Searcher::<P>::new(tt, state, clock, 0, weights);
     let mut previous = None;
     let mut counted = 0;
     for depth in (1 + (number % 2) as u32)..=max_depth {
@@ -314,7 +317,8 @@ fn hidden<P: GameVariant>(
                 .filter(|m| candidates.contains(&m.action))
                 .cloned()
                 .collect();
-            let mut searcher = Searcher::<P>::new(tt, parts.main, clock, nodes);
+            let mut searcher =
+                Searcher::<P>::new(tt, parts.main, clock, nodes, parts.config.weights);
             if every_action {
                 searcher.exact_margin = margin;
             }

@@ -7,6 +7,7 @@ use heterodox_env::{Game, GameVariant};
 
 use crate::driver::{self, RootScore};
 use crate::error::{ConfigError, EngineError};
+use crate::eval::EvalWeights;
 use crate::limits::Limits;
 use crate::score::{Score, INFINITE};
 use crate::search::SearchState;
@@ -31,6 +32,9 @@ pub struct EngineConfig {
     pub determinizations: usize,
     /// Seed of the determinization draws.
     pub seed: u64,
+    /// The evaluation's numbers: tuned (the default) or set by hand
+    /// (docs/engine.md, "Tuning").
+    pub weights: EvalWeights,
 }
 
 impl Default for EngineConfig {
@@ -40,6 +44,7 @@ impl Default for EngineConfig {
             threads: 1,
             determinizations: 4,
             seed: 0,
+            weights: EvalWeights::Tuned,
         }
     }
 }

@@ -45,14 +45,16 @@ pub mod score;
 mod search;
 pub mod teach;
 mod tt;
+pub mod tune;
 
 pub use adjudicate::{adjudicate, Adjudication};
 pub use driver::RootScore;
 pub use engine::{Engine, EngineConfig, Info, SearchReport, MAX_DETERMINIZATIONS, MAX_THREADS};
 pub use error::{ConfigError, EngineError, LimitError};
-pub use eval::material_of_any;
+pub use eval::{material_of_any, EvalWeights, UnknownWeights};
 pub use greedy::Greedy;
 pub use limits::{Limits, MAX_DEPTH};
 pub use score::Score;
 pub use teach::{teach, TeachConfig, TeachError, TeachProgress, TeachSummary};
 pub use tt::{MAX_HASH_MIB, MIN_HASH_MIB};
+pub use tune::{tune, TuneConfig, TuneError, TuneReport};

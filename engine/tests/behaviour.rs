@@ -62,6 +62,7 @@ fn bad_configurations_are_typed_errors_naming_the_field() {
         threads,
         determinizations,
         seed: 0,
+        ..EngineConfig::default()
     };
     let error = |c: EngineConfig| Engine::<Chess>::new(c).unwrap_err();
     assert_eq!(

@@ -27,6 +27,7 @@ fn search(state: &Traitor) -> SearchReport<TraitorAction> {
         threads: 1,
         determinizations: 4,
         seed: 17,
+        ..EngineConfig::default()
     };
     let mut report = Engine::<Traitor>::new(config)
         .unwrap()

@@ -1,7 +1,7 @@
 """Heterodox: rules of chess variants for reinforcement-learning self-play."""
 
 import os
-from typing import Any, Callable, final
+from typing import Any, Callable, Literal, final
 
 import numpy as np
 import numpy.typing as npt
@@ -470,8 +470,9 @@ class EngineResult:
 class Engine:
     """The alpha-beta engine of one variant (docs/engine.md).
 
-    Engine(variant, hash_mib=16, threads=1, determinizations=4, seed=0)
-    allocates its transposition table once. search(game, depth=None,
+    Engine(variant, hash_mib=16, threads=1, determinizations=4, seed=0,
+    weights="tuned") allocates its transposition table once; weights="hand"
+    evaluates with the numbers set by hand before tuning. search(game, depth=None,
     movetime_ms=None, nodes=None) searches the game's position for the
     player to act within the limits given (at least one; depth 1 to 64,
     movetime_ms and nodes at least 1) with the GIL released, and returns an
@@ -488,6 +489,7 @@ class Engine:
         threads: int | None = None,
         determinizations: int | None = None,
         seed: int | None = None,
+        weights: Literal["tuned", "hand"] = "tuned",
     ) -> Engine: ...
     @property
     def variant(self) -> str:

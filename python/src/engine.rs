@@ -117,8 +117,9 @@ impl VariantVisitor for Build {
 
 /// The alpha-beta engine of one variant (docs/engine.md).
 ///
-/// Engine(variant, hash_mib=16, threads=1, determinizations=4, seed=0)
-/// allocates its transposition table once. search(game, depth=None,
+/// Engine(variant, hash_mib=16, threads=1, determinizations=4, seed=0,
+/// weights="tuned") allocates its transposition table once; weights="hand"
+/// evaluates with the numbers set by hand before tuning. search(game, depth=None,
 /// movetime_ms=None, nodes=None) searches the game's position for the
 /// player to act within the limits given (at least one; depth 1 to 64,
 /// movetime_ms and nodes at least 1) with the GIL released, and returns an
@@ -135,7 +136,7 @@ pub struct Engine {
 #[pymethods]
 impl Engine {
     #[new]
-    #[pyo3(signature = (variant, hash_mib=None, threads=None, determinizations=None, seed=None))]
+    #[pyo3(signature = (variant, hash_mib=None, threads=None, determinizations=None, seed=None, weights="tuned"))]
     fn new(
         py: Python<'_>,
         variant: &str,
@@ -143,6 +144,7 @@ impl Engine {
         threads: Option<&Bound<'_, PyAny>>,
         determinizations: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
+        weights: &str,
     ) -> PyResult<Engine> {
         let variant: Variant = variant.parse().map_err(IntoPyErr::into_py_err)?;
         let defaults = EngineConfig::default();
@@ -163,6 +165,9 @@ impl Engine {
                 .map(|d| d as usize)
             })?,
             seed: seed_arg(seed)?,
+            weights: weights
+                .parse()
+                .map_err(|e: heterodox_engine::UnknownWeights| value_error(e.to_string()))?,
         };
         let inner = py.detach(|| variant.visit(Build(config)))?;
         Ok(Engine { variant, inner })

@@ -51,6 +51,23 @@ def test_a_depth_limit_is_deterministic():
     assert by_nodes.nodes == 3000
 
 
+def test_hand_set_weights_play_the_evaluation_before_tuning():
+    # Hostage's evaluation is tuned (docs/engine.md, "Tuning"): after
+    # 4.Nc3 the queen goes to e5 with the tuned numbers, to a5 with those
+    # set by hand. Chess kept its hand-set numbers: both are the same.
+    game = heterodox.Game("hostage")
+    for move in ["e4", "d5", "exd5", "Qxd5", "Nc3"]:
+        game.play(move)
+    tuned = heterodox.Engine("hostage").search(game, depth=3)
+    hand = heterodox.Engine("hostage", weights="hand").search(game, depth=3)
+    assert (tuned.move, tuned.score_cp, tuned.nodes) == ("d5e5", -75, 2957)
+    assert (hand.move, hand.score_cp, hand.nodes) == ("d5a5", -63, 2486)
+    start = heterodox.Game("chess")
+    for weights in ["tuned", "hand"]:
+        result = heterodox.Engine("chess", weights=weights).search(start, depth=3)
+        assert (result.move, result.score_cp) == ("b1c3", 50)
+
+
 def test_hidden_information_reads_only_the_players_view():
     # The same public position with each consistent secret of the opponent:
     # the engine's answer is the same (it never reads the secret).
@@ -98,6 +115,8 @@ def test_bad_arguments_are_value_errors_naming_them():
         heterodox.Engine("chess", threads=0)
     with pytest.raises(heterodox.UnknownVariantError):
         heterodox.Engine("checkers")
+    with pytest.raises(ValueError, match=r"^unknown evaluation weights 'best' \(tuned or hand\)$"):
+        heterodox.Engine("chess", weights="best")
 
 
 def test_the_search_releases_the_gil():

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use clap::Args;
-use heterodox_engine::{Engine, EngineConfig, Info, Limits};
+use heterodox_engine::{Engine, EngineConfig, EvalWeights, Info, Limits};
 use heterodox_env::{AnyGame, Game, GameVariant, Position, VariantVisitor};
 
 #[derive(Args, Debug)]
@@ -28,6 +28,10 @@ pub struct AnalyseArgs {
     /// Search threads (Lazy SMP; one is deterministic).
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// The evaluation's numbers: tuned, or hand (set by hand, before
+    /// tuning; docs/engine.md, "Tuning").
+    #[arg(long, default_value_t = EvalWeights::Tuned)]
+    weights: EvalWeights,
 }
 
 pub fn run(args: &AnalyseArgs) -> Result<(), String> {
@@ -41,6 +45,7 @@ pub fn run(args: &AnalyseArgs) -> Result<(), String> {
     let config = EngineConfig {
         hash_mib: args.hash,
         threads: args.threads,
+        weights: args.weights,
         ..EngineConfig::default()
     };
     game.variant().visit(Analyse {

@@ -6,6 +6,7 @@ pub mod net;
 mod perft;
 mod play;
 mod teach;
+mod tune;
 
 use clap::{Parser, Subcommand};
 use heterodox_env::Variant;
@@ -41,6 +42,9 @@ enum Command {
     /// openings and labels every position (policy and value targets) in
     /// shards the trainer reads.
     Teach(teach::TeachArgs),
+    /// Texel tuning of a variant's evaluation on the games of shards:
+    /// prints each pass and the numbers moved.
+    Tune(tune::TuneArgs),
     /// Builds a network, runs one forward pass, reports sizes and device
     /// (`heterodox model --help` for its options).
     #[command(disable_help_flag = true)]
@@ -84,6 +88,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Analyse(args) => analyse::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Teach(args) => teach::run(&args),
+        Command::Tune(args) => tune::run(&args),
         Command::Model(args) => net::exec("model", &args),
         Command::Selfplay(args) => net::exec("selfplay", &args),
         Command::Train(args) => net::exec("train", &args),

@@ -25,8 +25,8 @@ use crate::selfplay::writable_dir;
 pub struct ArenaArgs {
     #[command(flatten)]
     rules: crate::args::RulesArgs,
-    /// Agents, comma-separated: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn,
-    /// uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS (tree searches optionally
+    /// Agents, comma-separated: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn
+    /// (optionally /hand: the evaluation before tuning), uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS (tree searches optionally
     /// /puct or /gumbel).
     #[arg(long, value_delimiter = ',', required = true)]
     agents: Vec<String>,

@@ -97,7 +97,7 @@ pub(crate) enum Shape {
 }
 
 /// What the shared terms need to know of a role.
-#[derive(Copy, Clone, Debug)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct RoleInfo {
     pub value: Taper,
     pub shape: Shape,

@@ -24,9 +24,11 @@ use heterodox_env::{Bitboard, Color, Hostage, HostageAction, Piece, Rank, Role};
 
 use super::fide::{self, material_balance, role, s, RoleTable, Shape, Taper, NO_ROLE};
 use super::fide_moves::{noisy_move, see_at_least as fide_see, NoisyMoves};
+use super::weights::{push_taper, ParameterVector, VectorReader};
 use super::{for_side_to_act, Knowledge, Noisy, Pruning};
 
-/// The Hostage role table (docs/engine.md, "Hostage").
+/// The Hostage role table set by hand (docs/engine.md, "Hostage"): move
+/// ordering, static exchange and the greedy player's material use it.
 pub(crate) const ROLES: RoleTable = [
     role(s(90, 110), Shape::Pawn, 0, Taper::ZERO, 0, 0),
     role(s(310, 300), Shape::Knight, 1, s(4, 4), 4, 2),
@@ -39,17 +41,98 @@ pub(crate) const ROLES: RoleTable = [
     NO_ROLE,
 ];
 
-/// Per cent of its value a man keeps in its owner's airfield.
-const AIRFIELD_PERCENT: i32 = 90;
-/// Per cent of its value a prisoner is worth to its captor.
-const PRISON_PERCENT: i32 = 30;
-/// Centipawns per empty square next to a King per pawn of droppable
-/// material the opponent holds; capped.
-const DROP_DANGER: i32 = 4;
+/// The Hostage evaluation's numbers.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub(crate) struct HostageWeights {
+    /// Values and mobility of the men on the board.
+    pub roles: RoleTable,
+    /// Per cent of its value a man keeps in its owner's airfield.
+    pub airfield_percent: i32,
+    /// Per cent of its value a prisoner is worth to its captor.
+    pub prison_percent: i32,
+    /// Centipawns per empty square next to a King per pawn of droppable
+    /// material the opponent holds (capped at [`DROP_DANGER_MAX`]).
+    pub drop_danger: i32,
+    /// A pawn on the seventh rank that can promote, or cannot.
+    pub seventh_can_promote: Taper,
+    pub seventh_blocked: Taper,
+}
+
+/// The numbers set by hand from the rules' reasoning (module docs).
+pub(crate) const HAND: HostageWeights = HostageWeights {
+    roles: ROLES,
+    airfield_percent: 90,
+    prison_percent: 30,
+    drop_danger: 4,
+    seventh_can_promote: s(70, 110),
+    seventh_blocked: s(-20, -30),
+};
+
+/// The numbers `heterodox tune` found from [`HAND`] (docs/engine.md,
+/// "Tuning").
+pub(crate) const TUNED: HostageWeights = HostageWeights {
+    roles: [
+        role(s(88, 22), Shape::Pawn, 0, Taper::ZERO, 0, 0),
+        role(s(305, 233), Shape::Knight, 1, s(20, 7), 4, 2),
+        role(s(349, 336), Shape::Bishop, 1, s(13, 8), 6, 2),
+        role(s(409, 301), Shape::Rook, 2, s(17, 7), 6, 3),
+        role(s(792, 1149), Shape::Queen, 4, s(6, 4), 12, 5),
+        role(Taper::ZERO, Shape::King, 0, Taper::ZERO, 0, 0),
+        NO_ROLE,
+        NO_ROLE,
+        NO_ROLE,
+    ],
+    airfield_percent: 81,
+    prison_percent: 25,
+    drop_danger: 10,
+    seventh_can_promote: s(41, 91),
+    seventh_blocked: s(-18, -30),
+};
+
 const DROP_DANGER_MAX: i32 = 260;
-/// A pawn on the seventh rank that can promote, or cannot.
-const SEVENTH_CAN_PROMOTE: Taper = s(70, 110);
-const SEVENTH_BLOCKED: Taper = s(-20, -30);
+
+impl ParameterVector for HostageWeights {
+    fn names(&self) -> Vec<String> {
+        let mut names = self.roles.names();
+        names.extend(["airfield_percent", "prison_percent", "drop_danger"].map(String::from));
+        let mut unused = Vec::new();
+        push_taper(
+            &mut names,
+            &mut unused,
+            "seventh_can_promote",
+            self.seventh_can_promote,
+        );
+        push_taper(
+            &mut names,
+            &mut unused,
+            "seventh_blocked",
+            self.seventh_blocked,
+        );
+        names
+    }
+
+    fn to_vector(&self) -> Vec<i32> {
+        let mut vector = self.roles.to_vector();
+        vector.extend([self.airfield_percent, self.prison_percent, self.drop_danger]);
+        for taper in [self.seventh_can_promote, self.seventh_blocked] {
+            vector.extend([taper.mg, taper.eg]);
+        }
+        vector
+    }
+
+    fn with_vector(&self, vector: &[i32]) -> HostageWeights {
+        let role_entries = self.roles.to_vector().len();
+        let mut reader = VectorReader::new(vector);
+        HostageWeights {
+            roles: self.roles.with_vector(reader.take(role_entries)),
+            airfield_percent: reader.one(),
+            prison_percent: reader.one(),
+            drop_danger: reader.one(),
+            seventh_can_promote: reader.taper(),
+            seventh_blocked: reader.taper(),
+        }
+    }
+}
 
 pub(crate) struct HostageKnowledge;
 
@@ -58,10 +141,14 @@ impl Knowledge for HostageKnowledge {
 
     const PRUNING: Pruning = Pruning::ALL;
 
-    fn evaluate(pos: &Hostage) -> i32 {
-        let (mut terms, phase) = fide::board_terms(pos.board(), &ROLES, Bitboard::EMPTY);
+    type Weights = HostageWeights;
+    const HAND: HostageWeights = HAND;
+    const TUNED: HostageWeights = TUNED;
+
+    fn evaluate(pos: &Hostage, weights: &HostageWeights) -> i32 {
+        let (mut terms, phase) = fide::board_terms(pos.board(), &weights.roles, Bitboard::EMPTY);
         for color in Color::ALL {
-            let own = reserve_terms(pos, color);
+            let own = reserve_terms(pos, color, weights);
             terms += if color == Color::White { own } else { -own };
         }
         for_side_to_act(terms.blend(phase.max(8)), pos.turn())
@@ -69,7 +156,7 @@ impl Knowledge for HostageKnowledge {
 
     fn material(pos: &Hostage, side: Color) -> i32 {
         let board_only = material_balance(pos.board(), side, &ROLES);
-        board_only + reserves(pos, side) - reserves(pos, !side)
+        board_only + reserves(pos, side, &HAND) - reserves(pos, !side, &HAND)
     }
 
     fn in_check(pos: &Hostage) -> bool {
@@ -80,7 +167,11 @@ impl Knowledge for HostageKnowledge {
         let HostageAction::Move(m) = action else {
             return None;
         };
-        noisy_move(m, |r| value(r) * (100 + PRISON_PERCENT) / 100, value)
+        noisy_move(
+            m,
+            |r| value(r, &HAND) * (100 + HAND.prison_percent) / 100,
+            |r| value(r, &HAND),
+        )
     }
 
     fn noisy_actions(pos: &Hostage, out: &mut Vec<HostageAction>) -> bool {
@@ -113,32 +204,32 @@ impl ActionVisitor for NoisyMoves<ListVisitor<'_, Vec<HostageAction>>> {
 }
 
 #[inline]
-fn value(role: Role) -> i32 {
-    ROLES[role.index()].value.mg
+fn value(role: Role, weights: &HostageWeights) -> i32 {
+    weights.roles[role.index()].value.mg
 }
 
-fn reserve_value(reserve: &Reserve, percent: i32) -> i32 {
+fn reserve_value(reserve: &Reserve, percent: i32, weights: &HostageWeights) -> i32 {
     RESERVE_ROLES
         .iter()
-        .map(|&r| value(r) * i32::from(reserve.count(r)))
+        .map(|&r| value(r, weights) * i32::from(reserve.count(r)))
         .sum::<i32>()
         * percent
         / 100
 }
 
 /// What `color` holds off the board: its airfield and its prison.
-fn reserves(pos: &Hostage, color: Color) -> i32 {
-    reserve_value(pos.airfield(color), AIRFIELD_PERCENT)
-        + reserve_value(pos.prison(color), PRISON_PERCENT)
+fn reserves(pos: &Hostage, color: Color, weights: &HostageWeights) -> i32 {
+    reserve_value(pos.airfield(color), weights.airfield_percent, weights)
+        + reserve_value(pos.prison(color), weights.prison_percent, weights)
 }
 
 /// The most valuable man `color` can put on the board next turn: from its
 /// airfield, or rescued from the opponent's prison by an exchange.
-fn best_drop(pos: &Hostage, color: Color) -> i32 {
+fn best_drop(pos: &Hostage, color: Color, weights: &HostageWeights) -> i32 {
     let airfield = RESERVE_ROLES
         .iter()
         .filter(|&&r| pos.airfield(color).contains(r))
-        .map(|&r| value(r))
+        .map(|&r| value(r, weights))
         .max()
         .unwrap_or(0);
     let currency = RESERVE_ROLES
@@ -152,31 +243,32 @@ fn best_drop(pos: &Hostage, color: Color) -> i32 {
             .filter(|&&r| {
                 pos.prison(!color).contains(r) && exchange_value(r).is_some_and(|v| v <= limit)
             })
-            .map(|&r| value(r))
+            .map(|&r| value(r, weights))
             .max()
             .unwrap_or(0)
     });
-    let others = reserve_value(pos.airfield(color), 100) - airfield;
+    let others = reserve_value(pos.airfield(color), 100, weights) - airfield;
     airfield.max(rescued) + others / 2
 }
 
 /// `color`'s reserve terms: airfield and prison, seventh-rank pawns by
 /// whether they can promote, and its King's exposure to enemy drops.
-fn reserve_terms(pos: &Hostage, color: Color) -> Taper {
+fn reserve_terms(pos: &Hostage, color: Color, weights: &HostageWeights) -> Taper {
     let board = pos.board();
-    let reserves = reserves(pos, color);
+    let reserves = reserves(pos, color, weights);
     let mut score = s(reserves, reserves);
     let seventh = board.by_piece(Piece::new(color, Role::Pawn))
         & Bitboard::relative_rank(color, Rank::SEVENTH);
     let sevenths = seventh.count() as i32;
     score += if pos.can_promote(color) {
-        SEVENTH_CAN_PROMOTE.times(sevenths)
+        weights.seventh_can_promote.times(sevenths)
     } else {
-        SEVENTH_BLOCKED.times(sevenths)
+        weights.seventh_blocked.times(sevenths)
     };
     if let Some(king) = board.king_of(color) {
         let open = (attacks::king_attacks(king) - board.occupied()).count() as i32;
-        let danger = (open * DROP_DANGER * best_drop(pos, !color) / 100).min(DROP_DANGER_MAX);
+        let danger = (open * weights.drop_danger * best_drop(pos, !color, weights) / 100)
+            .min(DROP_DANGER_MAX);
         score -= s(danger, danger / 2);
     }
     score
@@ -198,5 +290,58 @@ mod tests {
             HostageKnowledge::material(&captured, Color::White),
             310 * 130 / 100
         );
+    }
+
+    #[test]
+    fn the_weights_round_trip_through_their_vector() {
+        let names = HAND.names();
+        let vector = HAND.to_vector();
+        assert_eq!(names.len(), 25);
+        assert_eq!(vector.len(), 25);
+        assert_eq!(
+            names[18..],
+            [
+                "airfield_percent",
+                "prison_percent",
+                "drop_danger",
+                "seventh_can_promote.mg",
+                "seventh_can_promote.eg",
+                "seventh_blocked.mg",
+                "seventh_blocked.eg"
+            ]
+        );
+        assert_eq!(vector[18..], [90, 30, 4, 70, 110, -20, -30]);
+        let moved: Vec<i32> = vector.iter().map(|v| v - 3).collect();
+        assert_eq!(HAND.with_vector(&moved).to_vector(), moved);
+        assert_eq!(HAND.with_vector(&vector), HAND);
+    }
+
+    #[test]
+    fn the_tuned_numbers_are_the_tuning_runs() {
+        // `heterodox tune --variant hostage --prior 0.002` on 5,760 teacher
+        // games (docs/engine.md, "Tuning").
+        assert_eq!(
+            TUNED.to_vector(),
+            [
+                88, 22, 305, 233, 20, 7, 349, 336, 13, 8, 409, 301, 17, 7, 792, 1149, 6, 4, 81, 25,
+                10, 41, 91, -18, -30
+            ]
+        );
+        // Only the evaluation moves: the material measure keeps the hand
+        // values. White holds a knight prisoner and has its own knight in
+        // its airfield; each side has one knight on the board.
+        let pos =
+            Hostage::from_fen("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[n/-/N/-] w KQkq - 0 1")
+                .unwrap();
+        let hand_material = 310 * 90 / 100 + 310 * 30 / 100;
+        assert_eq!(
+            HostageKnowledge::material(&pos, Color::White),
+            hand_material
+        );
+        let (hand, tuned) = (
+            HostageKnowledge::evaluate(&pos, &HAND),
+            HostageKnowledge::evaluate(&pos, &TUNED),
+        );
+        assert_ne!(hand, tuned);
     }
 }

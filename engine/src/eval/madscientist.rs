@@ -86,7 +86,11 @@ impl Knowledge for MadKnowledge {
 
     const PRUNING: Pruning = Pruning::ALL;
 
-    fn evaluate(pos: &MadScientist) -> i32 {
+    type Weights = ();
+    const HAND: () = ();
+    const TUNED: () = ();
+
+    fn evaluate(pos: &MadScientist, _: &()) -> i32 {
         let mut total = Taper::ZERO;
         let mut parts_on_board = 0;
         for color in Color::ALL {
@@ -283,7 +287,7 @@ mod tests {
     #[test]
     fn the_start_is_balanced_and_an_attacked_scientist_is_check() {
         let start = MadScientist::new();
-        assert_eq!(MadKnowledge::evaluate(&start), TEMPO);
+        assert_eq!(MadKnowledge::evaluate(&start, &()), TEMPO);
         assert!(!MadKnowledge::in_check(&start));
         let attacked = MadScientist::from_fen("4k3/8/8/8/8/8/8/R3K3 b - - - 0 1").unwrap();
         assert!(!MadKnowledge::in_check(&attacked));

@@ -29,12 +29,16 @@ mod madscientist;
 mod poison;
 mod pst;
 mod traitor;
+pub(crate) mod weights;
 
-use std::any::Any;
+use std::any::{Any, TypeId};
 
 use heterodox_env::{
     Chess, Color, GameVariant, Hostage, MadScientist, PoisonChess, Position, Traitor,
 };
+
+use weights::ParameterVector;
+pub use weights::{EvalWeights, UnknownWeights};
 
 /// What an action does to material, for move ordering and quiescence.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -79,15 +83,24 @@ pub(crate) fn for_side_to_act(white: i32, turn: Color) -> i32 {
 
 /// One variant's search knowledge, for its position type `Pos`.
 pub trait Knowledge {
-    type Pos: Position;
+    type Pos: GameVariant;
 
     /// Which prunings are sound.
     const PRUNING: Pruning;
 
+    /// The evaluation's numbers the tuner may move (`weights.rs`); `()`
+    /// for a variant whose evaluation is not tuned.
+    type Weights: ParameterVector;
+    /// The numbers set by hand: the tuner's starting point.
+    const HAND: Self::Weights;
+    /// The numbers the tuner found (docs/engine.md, "Tuning").
+    const TUNED: Self::Weights;
+
     /// The static evaluation in centipawns from the side to act's point of
-    /// view, within `±EVAL_LIMIT`. Reads only the position it is given
-    /// (under hidden information a determinization, never the true state).
-    fn evaluate(pos: &Self::Pos) -> i32;
+    /// view, within `±EVAL_LIMIT`, with `weights`. Reads only the position
+    /// it is given (under hidden information a determinization, never the
+    /// true state).
+    fn evaluate(pos: &Self::Pos, weights: &Self::Weights) -> i32;
 
     /// `side`'s material by the evaluation's values minus the opponent's
     /// (the greedy player's measure).
@@ -183,8 +196,41 @@ fn action_as<A: 'static, B: 'static>(action: &A) -> &B {
 }
 
 #[inline]
-pub(crate) fn evaluate<P: GameVariant>(pos: &P) -> i32 {
-    with_knowledge!(P, pos, |p| K::evaluate(p), generic: generic::evaluate(p))
+pub(crate) fn evaluate<P: GameVariant>(pos: &P, weights: EvalWeights) -> i32 {
+    with_knowledge!(
+        P,
+        pos,
+        |p| K::evaluate(p, weights.pick(&K::HAND, &K::TUNED)),
+        generic: generic::evaluate(p)
+    )
+}
+
+/// Code that needs a variant's [`Knowledge`] as a type (the tuner calls
+/// its evaluation with numbers of its own).
+pub(crate) trait KnowledgeVisitor {
+    type Output;
+    fn visit<K: Knowledge>(self) -> Self::Output;
+}
+
+/// Runs `visitor` with `P`'s knowledge; `None` for a variant the engine
+/// knows only generically.
+pub(crate) fn visit_knowledge<P: GameVariant, V: KnowledgeVisitor>(
+    visitor: V,
+) -> Option<V::Output> {
+    let p = TypeId::of::<P>();
+    if p == TypeId::of::<Chess>() {
+        Some(visitor.visit::<chess::ChessKnowledge>())
+    } else if p == TypeId::of::<PoisonChess>() {
+        Some(visitor.visit::<poison::PoisonKnowledge>())
+    } else if p == TypeId::of::<Hostage>() {
+        Some(visitor.visit::<hostage::HostageKnowledge>())
+    } else if p == TypeId::of::<MadScientist>() {
+        Some(visitor.visit::<madscientist::MadKnowledge>())
+    } else if p == TypeId::of::<Traitor>() {
+        Some(visitor.visit::<traitor::TraitorKnowledge>())
+    } else {
+        None
+    }
 }
 
 #[inline]
@@ -291,14 +337,16 @@ mod tests {
     fn each_variant_gets_its_own_knowledge() {
         // Poison and chess share the start files but not the values: the
         // dispatch must not hand one the other's evaluation.
+        type C = chess::ChessKnowledge;
         assert_eq!(
-            evaluate(&Chess::new()),
-            chess::ChessKnowledge::evaluate(&Chess::new())
+            evaluate(&Chess::new(), EvalWeights::Tuned),
+            C::evaluate(&Chess::new(), &C::TUNED)
         );
         let poison = PoisonChess::new();
+        type Q = poison::PoisonKnowledge;
         assert_eq!(
-            evaluate(&poison),
-            poison::PoisonKnowledge::evaluate(&poison)
+            evaluate(&poison, EvalWeights::Hand),
+            Q::evaluate(&poison, &Q::HAND)
         );
         assert!(pruning(&Chess::new()).late_move_reductions);
     }

@@ -49,7 +49,11 @@ impl Knowledge for PoisonKnowledge {
 
     const PRUNING: Pruning = Pruning::ALL;
 
-    fn evaluate(pos: &PoisonChess) -> i32 {
+    type Weights = ();
+    const HAND: () = ();
+    const TUNED: () = ();
+
+    fn evaluate(pos: &PoisonChess, _: &()) -> i32 {
         let board = pos.board();
         let (mut terms, phase) = fide::board_terms(board, &ROLES, pos.all_poisoned());
         for color in Color::ALL {
@@ -281,8 +285,8 @@ mod tests {
                 })
                 .unwrap();
                 assert_eq!(
-                    PoisonKnowledge::evaluate(&pos),
-                    PoisonKnowledge::evaluate(&flipped),
+                    PoisonKnowledge::evaluate(&pos, &()),
+                    PoisonKnowledge::evaluate(&flipped, &()),
                     "{}",
                     pos.fen()
                 );
@@ -296,12 +300,13 @@ mod tests {
         // White's Doctor on d1 is poisoned with 5 to go: it cures itself.
         let curable = PoisonChess::from_fen("4k3/8/8/8/8/8/8/3DK3 w - - 0 1 d1:5").unwrap();
         let healthy = PoisonChess::from_fen("4k3/8/8/8/8/8/8/3DK3 w - - 0 1").unwrap();
-        let loss = PoisonKnowledge::evaluate(&healthy) - PoisonKnowledge::evaluate(&curable);
+        let loss =
+            PoisonKnowledge::evaluate(&healthy, &()) - PoisonKnowledge::evaluate(&curable, &());
         assert!(loss > 100 && loss < 300, "{loss}");
         // A rook with one count left and no Doctor is nearly gone.
         let doomed = PoisonChess::from_fen("4k3/8/8/8/8/8/8/3RK3 b - - 0 1 d1:1").unwrap();
         let rook = PoisonChess::from_fen("4k3/8/8/8/8/8/8/3RK3 b - - 0 1").unwrap();
-        let gain = PoisonKnowledge::evaluate(&doomed) - PoisonKnowledge::evaluate(&rook);
+        let gain = PoisonKnowledge::evaluate(&doomed, &()) - PoisonKnowledge::evaluate(&rook, &());
         assert!(gain > 350, "{gain}");
     }
 }

@@ -36,7 +36,11 @@ impl Knowledge for TraitorKnowledge {
 
     const PRUNING: Pruning = Pruning::ALL;
 
-    fn evaluate(pos: &Traitor) -> i32 {
+    type Weights = ();
+    const HAND: () = ();
+    const TUNED: () = ();
+
+    fn evaluate(pos: &Traitor, _: &()) -> i32 {
         let board = pos.board();
         let (mut terms, phase) = fide::board_terms(board, &ROLES, Bitboard::EMPTY);
         terms += control_correction(pos);

@@ -54,7 +54,7 @@ impl<P: GameVariant> Searcher<'_, P> {
             return outcome_score(outcome, pos.turn(), ply);
         }
         if ply >= MAX_PLY - 2 {
-            return eval::evaluate(pos);
+            return eval::evaluate(pos, self.weights);
         }
         let in_check = eval::in_check(pos);
         if in_check && (ply as i32) < 2 * self.root_depth {
@@ -131,7 +131,7 @@ impl<P: GameVariant> Searcher<'_, P> {
         } else if let Some(entry) = entry {
             entry.eval
         } else {
-            eval::evaluate(pos)
+            eval::evaluate(pos, self.weights)
         };
         let improving = !in_check
             && ply >= 2

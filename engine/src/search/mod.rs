@@ -21,6 +21,7 @@ use std::time::{Duration, Instant};
 
 use heterodox_env::{Color, GameVariant, Outcome};
 
+use crate::eval::EvalWeights;
 use crate::path::SearchPath;
 use crate::score::{mate_in, mated_in, MAX_PLY};
 use crate::tt::TranspositionTable;
@@ -155,6 +156,8 @@ pub(crate) struct Searcher<'a, P: GameVariant> {
     /// an upper bound at most this far below (`INFINITE`: every action
     /// exactly).
     pub exact_margin: i32,
+    /// The evaluation's numbers.
+    pub weights: EvalWeights,
 }
 
 /// Nodes between two looks at the clock.
@@ -166,6 +169,7 @@ impl<'a, P: GameVariant> Searcher<'a, P> {
         state: &'a mut SearchState<P::Action>,
         clock: &'a Clock,
         node_base: u64,
+        weights: EvalWeights,
     ) -> Searcher<'a, P> {
         Searcher {
             tt,
@@ -177,6 +181,7 @@ impl<'a, P: GameVariant> Searcher<'a, P> {
             stopped: false,
             root_depth: 1,
             exact_margin: crate::score::INFINITE,
+            weights,
         }
     }
 

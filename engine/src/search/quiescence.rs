@@ -47,7 +47,7 @@ impl<P: GameVariant> Searcher<'_, P> {
             return outcome_score(outcome, pos.turn(), ply);
         }
         if ply >= MAX_PLY - 2 {
-            return eval::evaluate(pos);
+            return eval::evaluate(pos, self.weights);
         }
         let in_check = qply < CHECK_PLIES && eval::in_check(pos);
         let every_action = in_check || eval::must_act(pos);
@@ -65,7 +65,7 @@ impl<P: GameVariant> Searcher<'_, P> {
         let mut best = -INFINITE;
         let mut stand_pat = -INFINITE;
         if !every_action {
-            stand_pat = eval::evaluate(pos);
+            stand_pat = eval::evaluate(pos, self.weights);
             if stand_pat >= beta {
                 self.state.frames[ply].actions = actions;
                 return stand_pat;

@@ -9,6 +9,8 @@
 //!                                iterations deep
 //! ab@100ms                       ... searching 100 ms a move
 //! ab@50000n                      ... searching 50,000 nodes a move
+//! ab@50000n/hand                 ... evaluating with the numbers set by hand
+//!                                before tuning (default /tuned)
 //! uniform@400                    the search, 400 simulations, guided by the
 //!                                rules alone (uniform priors, value 0)
 //! rollout@200                    the search guided by one random playout per leaf
@@ -30,7 +32,7 @@ use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
 
-use heterodox_engine::{Limits, MAX_DEPTH};
+use heterodox_engine::{EvalWeights, Limits, MAX_DEPTH};
 
 use heterodox_selfplay::{RootPolicy, SearchConfig};
 
@@ -99,8 +101,9 @@ pub const DEFAULT_AGENT: &str = "ab@300ms";
 pub enum AgentKind {
     Random,
     Greedy,
-    /// The alpha-beta engine with this budget a move.
-    Engine(EngineBudget),
+    /// The alpha-beta engine with this budget a move and these
+    /// evaluation numbers.
+    Engine(EngineBudget, EvalWeights),
     Uniform,
     Rollout,
     /// A checkpoint directory (a network checkpoint, e.g. `RUN/last`).
@@ -184,7 +187,7 @@ pub struct AgentSpec {
 
 /// Why an agent string does not parse.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad agent '{text}': {reason} (agents: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn, uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS; searches optionally /puct or /gumbel)")]
+#[error("bad agent '{text}': {reason} (agents: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn optionally /hand, uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS; searches optionally /puct or /gumbel)")]
 pub struct AgentSpecError {
     pub text: String,
     pub reason: String,
@@ -242,11 +245,20 @@ impl FromStr for AgentSpec {
         if head == "ab" {
             let budget = budget
                 .ok_or_else(|| bad("the engine needs a budget: ab@DEPTH, ab@MSms or ab@NODESn"))?;
+            let (budget, weights) = match budget.split_once('/') {
+                Some((budget, weights)) => (
+                    budget,
+                    weights.parse().map_err(|_| {
+                        bad("the engine's evaluation after '/' must be tuned or hand")
+                    })?,
+                ),
+                None => (budget, EvalWeights::Tuned),
+            };
             let budget = EngineBudget::parse(budget).ok_or_else(|| {
                 bad("the engine's budget after '@' must be a depth from 1 to 64, MSms (1 to 3600000 ms) or NODESn (1 to 2^40 nodes)")
             })?;
             return Ok(AgentSpec {
-                kind: AgentKind::Engine(budget),
+                kind: AgentKind::Engine(budget, weights),
                 simulations: DEFAULT_SIMULATIONS,
                 root_policy: RootPolicy::Gumbel,
             });
@@ -325,7 +337,8 @@ impl fmt::Display for AgentSpec {
         match &self.kind {
             AgentKind::Random => write!(f, "random"),
             AgentKind::Greedy => write!(f, "greedy"),
-            AgentKind::Engine(budget) => write!(f, "ab@{budget}"),
+            AgentKind::Engine(budget, EvalWeights::Tuned) => write!(f, "ab@{budget}"),
+            AgentKind::Engine(budget, weights) => write!(f, "ab@{budget}/{weights}"),
             AgentKind::Uniform => write!(f, "uniform@{}{policy}", self.simulations),
             AgentKind::Rollout => write!(f, "rollout@{}{policy}", self.simulations),
             AgentKind::Net(path) => {
@@ -390,17 +403,31 @@ mod tests {
         assert_eq!(parse("greedy").kind, AgentKind::Greedy);
         assert_eq!(
             parse("ab@8").kind,
-            AgentKind::Engine(EngineBudget::Depth(8))
+            AgentKind::Engine(EngineBudget::Depth(8), EvalWeights::Tuned)
         );
         assert_eq!(
             parse("ab@100ms").kind,
-            AgentKind::Engine(EngineBudget::MoveTime(100))
+            AgentKind::Engine(EngineBudget::MoveTime(100), EvalWeights::Tuned)
         );
         assert_eq!(
-            parse("ab@50000n").kind,
-            AgentKind::Engine(EngineBudget::Nodes(50_000))
+            parse("ab@50000n/hand").kind,
+            AgentKind::Engine(EngineBudget::Nodes(50_000), EvalWeights::Hand)
         );
-        for text in ["greedy", "ab@1", "ab@64", "ab@100ms", "ab@50000n"] {
+        assert_eq!(parse("ab@7/tuned").to_string(), "ab@7");
+        let error = "ab@7/best".parse::<AgentSpec>().unwrap_err();
+        assert_eq!(
+            error.reason,
+            "the engine's evaluation after '/' must be tuned or hand"
+        );
+        assert!("ab@/hand".parse::<AgentSpec>().is_err());
+        for text in [
+            "greedy",
+            "ab@1",
+            "ab@64",
+            "ab@100ms",
+            "ab@50000n",
+            "ab@8/hand",
+        ] {
             let agent = parse(text);
             assert_eq!(agent.to_string(), text);
             assert!(!agent.is_search(), "{text}");

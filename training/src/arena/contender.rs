@@ -12,7 +12,7 @@
 
 use std::sync::Mutex;
 
-use heterodox_engine::{Engine, EngineConfig, Greedy, Limits};
+use heterodox_engine::{Engine, EngineConfig, EvalWeights, Greedy, Limits};
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::{Game, GameVariant};
 use heterodox_models::tch::Device;
@@ -50,8 +50,8 @@ impl<P: GameVariant> Contender<P> {
         let kind = match &agent.kind {
             AgentKind::Random => Kind::Random,
             AgentKind::Greedy => Kind::Chooser(Box::new(GreedyChooser)),
-            AgentKind::Engine(budget) => Kind::Chooser(Box::new(EngineChooser::<P>::new(
-                engine_config(seed),
+            AgentKind::Engine(budget, weights) => Kind::Chooser(Box::new(EngineChooser::<P>::new(
+                engine_config(seed, *weights),
                 budget.limits(),
             )?)),
             _ => {
@@ -81,9 +81,10 @@ impl<P: GameVariant> Contender<P> {
 
 /// The engine settings of an agent: the default table (16 MiB) and one
 /// thread, since duels run their games in parallel already.
-pub fn engine_config(seed: u64) -> EngineConfig {
+pub fn engine_config(seed: u64, weights: EvalWeights) -> EngineConfig {
     EngineConfig {
         seed,
+        weights,
         ..EngineConfig::default()
     }
 }

@@ -91,7 +91,7 @@ pub fn evaluator_for<P: GameVariant>(
     device: Device,
 ) -> Result<Option<Box<dyn Evaluator<P>>>, TrainError> {
     Ok(match &spec.kind {
-        AgentKind::Random | AgentKind::Greedy | AgentKind::Engine(_) => None,
+        AgentKind::Random | AgentKind::Greedy | AgentKind::Engine(..) => None,
         AgentKind::Uniform => Some(Box::new(UniformEvaluator)),
         AgentKind::Rollout => Some(Box::new(RolloutEvaluator {
             seed,

@@ -110,9 +110,9 @@ impl<P: GameVariant> AgentPlayer<P> {
         let kind = match &spec.kind {
             AgentKind::Random => Kind::Random,
             AgentKind::Greedy => Kind::Greedy,
-            AgentKind::Engine(budget) => {
-                let engine =
-                    Engine::new(engine_config(seed)).map_err(|e| invalid(e.to_string()))?;
+            AgentKind::Engine(budget, weights) => {
+                let engine = Engine::new(engine_config(seed, *weights))
+                    .map_err(|e| invalid(e.to_string()))?;
                 Kind::Engine(Box::new(engine), budget.limits())
             }
             _ => {
