@@ -205,8 +205,8 @@ fn tune_reads_teacher_shards_prints_passes_and_writes_its_report() {
     assert_eq!(again, first_run);
     for (args, expected) in [
         (
-            vec!["tune", "--variant", "poison", "--data", data.to_str().unwrap()],
-            "error: poison's evaluation has no tunable numbers (tuned: chess, hostage)\n",
+            vec!["tune", "--variant", "traitor", "--data", data.to_str().unwrap()],
+            "error: traitor's evaluation has no tunable numbers (tunable: chess, poison, hostage)\n",
         ),
         (
             vec!["tune", "--data", "/nonexistent/shards"],

@@ -93,7 +93,7 @@ impl Default for TuneConfig {
 /// Why a tuning run cannot go on.
 #[derive(Debug, thiserror::Error)]
 pub enum TuneError {
-    #[error("{variant}'s evaluation has no tunable numbers (tuned: chess, hostage)")]
+    #[error("{variant}'s evaluation has no tunable numbers (tunable: chess, poison, hostage)")]
     NotTunable { variant: String },
     #[error("tuning setting {field} = {value} is out of range ({expected})")]
     OutOfRange {

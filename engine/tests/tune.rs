@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use heterodox_engine::teach::shard_path;
 use heterodox_engine::tune::Pass;
 use heterodox_engine::{teach, tune, TeachConfig, TuneConfig, TuneError, TuneReport};
-use heterodox_env::{Chess, GameVariant, Hostage, PoisonChess};
+use heterodox_env::{Chess, GameVariant, Hostage, MadScientist};
 
 /// A directory of `games` short teacher games (depth 1, 40 steps).
 fn teacher_games<P: GameVariant>(rules: &P::Rules, name: &str, games: u32) -> PathBuf {
@@ -114,14 +114,15 @@ fn chess_tunes_its_role_table_and_holds_out_every_fourth_game() {
 
 #[test]
 fn untunable_variants_and_bad_data_are_refused() {
-    let dir = teacher_games::<PoisonChess>(&Default::default(), "poison", 2);
+    let dir = teacher_games::<MadScientist>(&Default::default(), "madscientist", 2);
     assert_eq!(
-        run::<PoisonChess>(&Default::default(), &dir)
+        run::<MadScientist>(&Default::default(), &dir)
             .unwrap_err()
             .to_string(),
-        "poison's evaluation has no tunable numbers (tuned: chess, hostage)"
+        "madscientist's evaluation has no tunable numbers (tunable: chess, poison, hostage)"
     );
-    // Poison games read as chess: the shard's header names another variant.
+    // Mad Scientist games read as chess: the shard's header names another
+    // variant.
     let error = run::<Chess>(&(), &dir).unwrap_err();
     assert!(matches!(error, TuneError::Shard(_)), "{error}");
     assert!(

@@ -17,9 +17,11 @@ use heterodox_env::{Bitboard, Color, Move, PoisonAction, PoisonChess, Role, Squa
 use super::endgame::endgame;
 use super::fide::{self, material_balance, role, s, RoleTable, Shape, Taper, NO_ROLE};
 use super::fide_moves::{has_pieces, noisy_move, NoisyMoves};
+use super::weights::{ParameterVector, VectorReader};
 use super::{for_side_to_act, Knowledge, Noisy, Pruning};
 
-/// The Poison role table (docs/engine.md, "Poison").
+/// The Poison role table set by hand (docs/engine.md, "Poison"): move
+/// ordering, static exchange and the greedy player's material use it.
 pub(crate) const ROLES: RoleTable = [
     role(s(85, 110), Shape::Pawn, 0, Taper::ZERO, 0, 0),
     role(s(310, 290), Shape::Knight, 1, s(4, 4), 4, 2),
@@ -33,14 +35,106 @@ pub(crate) const ROLES: RoleTable = [
 ];
 
 /// A poisoned King its side cannot cure in time: close to lost, but not a
-/// mate score (the search finds the death itself within ten steps).
+/// mate score (the search finds the death itself within ten steps). Not
+/// tuned: it stands for a loss, not for a chance.
 const DOOMED_KING: i32 = 3_000;
-/// A poisoned King that can be cured: frozen, and a turn spent curing.
-const CURABLE_KING: i32 = 80;
-/// An unpoisoned enemy Harpy next to the King: poisoning is one step away.
-const HARPY_NEXT_TO_KING: i32 = 40;
-/// ... and no Doctor to cure it.
-const HARPY_NEXT_TO_KING_NO_DOCTOR: i32 = 600;
+
+/// The Poison evaluation's numbers.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub(crate) struct PoisonWeights {
+    /// Values and mobility of the men.
+    pub roles: RoleTable,
+    /// A poisoned King that can be cured: frozen, and a turn spent curing.
+    pub curable_king: i32,
+    /// A poisoned piece that can be cured in time loses this per cent of
+    /// its value, plus `curable_extra`.
+    pub curable_percent: i32,
+    pub curable_extra: i32,
+    /// A poisoned piece that cannot be cured in time loses this per cent
+    /// of its value (it still blocks lines until it dies).
+    pub doomed_percent: i32,
+    /// An unpoisoned enemy Harpy next to the King: poisoning is one step
+    /// away; and the same without a Doctor to cure it.
+    pub harpy_next_to_king: i32,
+    pub harpy_next_to_king_no_doctor: i32,
+}
+
+/// The numbers set by hand from the rules' reasoning (module docs).
+pub(crate) const HAND: PoisonWeights = PoisonWeights {
+    roles: ROLES,
+    curable_king: 80,
+    curable_percent: 15,
+    curable_extra: 20,
+    doomed_percent: 90,
+    harpy_next_to_king: 40,
+    harpy_next_to_king_no_doctor: 600,
+};
+
+/// The numbers `heterodox tune` found from [`HAND`] (docs/engine.md,
+/// "Tuning").
+pub(crate) const TUNED: PoisonWeights = PoisonWeights {
+    roles: [
+        role(s(74, 164), Shape::Pawn, 0, Taper::ZERO, 0, 0),
+        role(s(375, 408), Shape::Knight, 1, s(6, 5), 4, 2),
+        role(s(355, 496), Shape::Bishop, 1, s(1, 4), 6, 2),
+        role(s(470, 518), Shape::Rook, 2, s(2, 4), 6, 3),
+        NO_ROLE,
+        role(Taper::ZERO, Shape::King, 0, Taper::ZERO, 0, 0),
+        role(s(376, 249), Shape::Harpy, 2, s(-2, 4), 6, 0),
+        role(s(1370, 1380), Shape::Queen, 4, s(7, 5), 12, 5),
+        role(s(1275, 1308), Shape::Queen, 4, s(1, 2), 12, 5),
+    ],
+    curable_king: 80,
+    curable_percent: 24,
+    curable_extra: 21,
+    doomed_percent: 100,
+    harpy_next_to_king: 40,
+    harpy_next_to_king_no_doctor: 380,
+};
+
+const SCALARS: [&str; 6] = [
+    "curable_king",
+    "curable_percent",
+    "curable_extra",
+    "doomed_percent",
+    "harpy_next_to_king",
+    "harpy_next_to_king_no_doctor",
+];
+
+impl ParameterVector for PoisonWeights {
+    fn names(&self) -> Vec<String> {
+        let mut names = self.roles.names();
+        names.extend(SCALARS.map(String::from));
+        names
+    }
+
+    fn to_vector(&self) -> Vec<i32> {
+        let mut vector = self.roles.to_vector();
+        vector.extend([
+            self.curable_king,
+            self.curable_percent,
+            self.curable_extra,
+            self.doomed_percent,
+            self.harpy_next_to_king,
+            self.harpy_next_to_king_no_doctor,
+        ]);
+        vector
+    }
+
+    fn with_vector(&self, vector: &[i32]) -> PoisonWeights {
+        let role_entries = self.roles.to_vector().len();
+        let mut reader = VectorReader::new(vector);
+        PoisonWeights {
+            roles: self.roles.with_vector(reader.take(role_entries)),
+            curable_king: reader.one(),
+            curable_percent: reader.one(),
+            curable_extra: reader.one(),
+            doomed_percent: reader.one(),
+            harpy_next_to_king: reader.one(),
+            harpy_next_to_king_no_doctor: reader.one(),
+        }
+    }
+}
 
 pub(crate) struct PoisonKnowledge;
 
@@ -49,18 +143,18 @@ impl Knowledge for PoisonKnowledge {
 
     const PRUNING: Pruning = Pruning::ALL;
 
-    type Weights = ();
-    const HAND: () = ();
-    const TUNED: () = ();
+    type Weights = PoisonWeights;
+    const HAND: PoisonWeights = HAND;
+    const TUNED: PoisonWeights = TUNED;
 
-    fn evaluate(pos: &PoisonChess, _: &()) -> i32 {
+    fn evaluate(pos: &PoisonChess, weights: &PoisonWeights) -> i32 {
         let board = pos.board();
-        let (mut terms, phase) = fide::board_terms(board, &ROLES, pos.all_poisoned());
+        let (mut terms, phase) = fide::board_terms(board, &weights.roles, pos.all_poisoned());
         for color in Color::ALL {
-            let own = poison_terms(pos, color);
+            let own = poison_terms(pos, color, weights);
             terms += if color == Color::White { own } else { -own };
         }
-        let white = endgame(board, terms.blend(phase), &ROLES);
+        let white = endgame(board, terms.blend(phase), &weights.roles);
         let score = for_side_to_act(white, pos.turn());
         score.clamp(-crate::score::EVAL_LIMIT, crate::score::EVAL_LIMIT)
     }
@@ -68,7 +162,7 @@ impl Knowledge for PoisonKnowledge {
     fn material(pos: &PoisonChess, side: Color) -> i32 {
         let board = pos.board();
         let mut total = material_balance(board, side, &ROLES);
-        total += poison_terms(pos, side).mg - poison_terms(pos, !side).mg;
+        total += poison_terms(pos, side, &HAND).mg - poison_terms(pos, !side, &HAND).mg;
         total
     }
 
@@ -207,7 +301,7 @@ fn cure_turns(pos: &PoisonChess, color: Color, sq: Square) -> Option<u32> {
 /// `color`'s poison terms: its poisoned pieces discounted (a little when a
 /// Doctor can cure them in time, nearly all of their value when not), and
 /// enemy Harpies next to its King.
-fn poison_terms(pos: &PoisonChess, color: Color) -> Taper {
+fn poison_terms(pos: &PoisonChess, color: Color, weights: &PoisonWeights) -> Taper {
     let board = pos.board();
     let mut score = Taper::ZERO;
     for sq in pos.poisoned(color) {
@@ -221,16 +315,17 @@ fn poison_terms(pos: &PoisonChess, color: Color) -> Taper {
             counter - 1
         };
         let curable = cure_turns(pos, color, sq).is_some_and(|needed| needed <= turns_left);
+        let v = weights.roles[role.index()].value;
         let penalty = match (role, curable) {
-            (Role::King, true) => s(CURABLE_KING, CURABLE_KING),
+            (Role::King, true) => s(weights.curable_king, weights.curable_king),
             (Role::King, false) => s(DOOMED_KING, DOOMED_KING),
             (_, true) => {
-                let v = ROLES[role.index()].value;
-                s(v.mg * 15 / 100 + 20, v.eg * 15 / 100 + 20)
+                let (percent, extra) = (weights.curable_percent, weights.curable_extra);
+                s(v.mg * percent / 100 + extra, v.eg * percent / 100 + extra)
             }
             (_, false) => {
-                let v = ROLES[role.index()].value;
-                s(v.mg * 9 / 10, v.eg * 9 / 10)
+                let percent = weights.doomed_percent;
+                s(v.mg * percent / 100, v.eg * percent / 100)
             }
         };
         score -= penalty;
@@ -241,9 +336,9 @@ fn poison_terms(pos: &PoisonChess, color: Color) -> Taper {
         if !pos.poisoned(color).contains(king) && (attacks::king_attacks(king) & harpies).any() {
             let doctors = board.by_piece(heterodox_env::Piece::new(color, Role::Doctor));
             let danger = if doctors.is_empty() {
-                HARPY_NEXT_TO_KING_NO_DOCTOR
+                weights.harpy_next_to_king_no_doctor
             } else {
-                HARPY_NEXT_TO_KING
+                weights.harpy_next_to_king
             };
             score -= s(danger, danger);
         }
@@ -285,8 +380,8 @@ mod tests {
                 })
                 .unwrap();
                 assert_eq!(
-                    PoisonKnowledge::evaluate(&pos, &()),
-                    PoisonKnowledge::evaluate(&flipped, &()),
+                    PoisonKnowledge::evaluate(&pos, &TUNED),
+                    PoisonKnowledge::evaluate(&flipped, &TUNED),
                     "{}",
                     pos.fen()
                 );
@@ -301,12 +396,41 @@ mod tests {
         let curable = PoisonChess::from_fen("4k3/8/8/8/8/8/8/3DK3 w - - 0 1 d1:5").unwrap();
         let healthy = PoisonChess::from_fen("4k3/8/8/8/8/8/8/3DK3 w - - 0 1").unwrap();
         let loss =
-            PoisonKnowledge::evaluate(&healthy, &()) - PoisonKnowledge::evaluate(&curable, &());
+            PoisonKnowledge::evaluate(&healthy, &HAND) - PoisonKnowledge::evaluate(&curable, &HAND);
         assert!(loss > 100 && loss < 300, "{loss}");
         // A rook with one count left and no Doctor is nearly gone.
         let doomed = PoisonChess::from_fen("4k3/8/8/8/8/8/8/3RK3 b - - 0 1 d1:1").unwrap();
         let rook = PoisonChess::from_fen("4k3/8/8/8/8/8/8/3RK3 b - - 0 1").unwrap();
-        let gain = PoisonKnowledge::evaluate(&doomed, &()) - PoisonKnowledge::evaluate(&rook, &());
+        let gain =
+            PoisonKnowledge::evaluate(&doomed, &HAND) - PoisonKnowledge::evaluate(&rook, &HAND);
         assert!(gain > 350, "{gain}");
+    }
+
+    #[test]
+    fn the_weights_round_trip_and_the_tuned_ones_are_the_tuning_runs() {
+        let names = HAND.names();
+        assert_eq!(names.len(), 32);
+        assert_eq!(
+            names[14..18],
+            [
+                "value.harpy.mg",
+                "value.harpy.eg",
+                "mobility.harpy.mg",
+                "mobility.harpy.eg"
+            ]
+        );
+        assert_eq!(names[26..], SCALARS);
+        assert_eq!(HAND.to_vector()[26..], [80, 15, 20, 90, 40, 600]);
+        let moved: Vec<i32> = HAND.to_vector().iter().map(|v| v + 5).collect();
+        assert_eq!(HAND.with_vector(&moved).to_vector(), moved);
+        // `heterodox tune --variant poison --prior 0.002` on 2,880 teacher
+        // games (docs/engine.md, "Tuning").
+        assert_eq!(
+            TUNED.to_vector(),
+            [
+                74, 164, 375, 408, 6, 5, 355, 496, 1, 4, 470, 518, 2, 4, 376, 249, -2, 4, 1370,
+                1380, 7, 5, 1275, 1308, 1, 2, 80, 24, 21, 100, 40, 380
+            ]
+        );
     }
 }
