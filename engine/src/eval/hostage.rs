@@ -24,7 +24,7 @@ use heterodox_env::{Bitboard, Color, Hostage, HostageAction, Piece, Rank, Role};
 
 use super::fide::{self, material_balance, role, s, RoleTable, Shape, Taper, NO_ROLE};
 use super::fide_moves::{noisy_move, see_at_least as fide_see, NoisyMoves};
-use super::weights::{push_taper, ParameterVector, VectorReader};
+use super::weights::{taper_names, ParameterVector, VectorReader};
 use super::{for_side_to_act, Knowledge, Noisy, Pruning};
 
 /// The Hostage role table set by hand (docs/engine.md, "Hostage"): move
@@ -95,19 +95,8 @@ impl ParameterVector for HostageWeights {
     fn names(&self) -> Vec<String> {
         let mut names = self.roles.names();
         names.extend(["airfield_percent", "prison_percent", "drop_danger"].map(String::from));
-        let mut unused = Vec::new();
-        push_taper(
-            &mut names,
-            &mut unused,
-            "seventh_can_promote",
-            self.seventh_can_promote,
-        );
-        push_taper(
-            &mut names,
-            &mut unused,
-            "seventh_blocked",
-            self.seventh_blocked,
-        );
+        names.extend(taper_names("seventh_can_promote"));
+        names.extend(taper_names("seventh_blocked"));
         names
     }
 

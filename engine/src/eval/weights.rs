@@ -161,11 +161,9 @@ impl ParameterVector for RoleTable {
     }
 }
 
-/// Pushes the two halves of a [`Taper`] (`NAME.mg`, `NAME.eg`).
-pub(crate) fn push_taper(names: &mut Vec<String>, vector: &mut Vec<i32>, name: &str, taper: Taper) {
-    names.push(format!("{name}.mg"));
-    names.push(format!("{name}.eg"));
-    vector.extend([taper.mg, taper.eg]);
+/// The names of the two halves of a [`Taper`]: `NAME.mg`, `NAME.eg`.
+pub(crate) fn taper_names(name: &str) -> [String; 2] {
+    [format!("{name}.mg"), format!("{name}.eg")]
 }
 
 /// Reads a vector back in the order it was pushed.
