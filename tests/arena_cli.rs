@@ -3,30 +3,34 @@
 
 mod support;
 
-use support::{assert_refused_with, heterodox, heterodox_ok, scratch, text};
+use support::{
+    assert_contains, assert_refused_with, assert_starts_with, heterodox, heterodox_quiet_into,
+    read_json, scratch, text,
+};
 
+use std::path::Path;
 use std::process::Command;
+
+/// `heterodox arena --agents AGENTS --games GAMES --max-plies PLIES ARGS`,
+/// quiet, into `out`: its stdout.
+fn arena(out: &Path, agents: &str, games: u32, max_plies: u32, args: &[&str]) -> String {
+    let (games, max_plies) = (games.to_string(), max_plies.to_string());
+    let mut all = vec!["arena", "--agents", agents, "--games", &games];
+    all.extend_from_slice(&["--max-plies", &max_plies]);
+    all.extend_from_slice(args);
+    heterodox_quiet_into(out, &all)
+}
 
 #[test]
 fn a_gauntlet_writes_its_table_games_and_results() {
     let out = scratch("gauntlet");
-    let result = heterodox_ok(&[
-        "arena",
-        "--variant",
-        "chess",
-        "--agents",
+    let stdout = arena(
+        &out,
         "uniform@16,random,rollout@8",
-        "--games",
-        "4",
-        "--max-plies",
-        "40",
-        "--opening-plies",
-        "2",
-        "--quiet",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    let stdout = text(&result.stdout);
+        4,
+        40,
+        &["--variant", "chess", "--opening-plies", "2"],
+    );
     // The pairings' table comes first, up to the blank line before the
     // rating list.
     let rows: Vec<&str> = stdout
@@ -40,8 +44,7 @@ fn a_gauntlet_writes_its_table_games_and_results() {
     let pgn = std::fs::read_to_string(out.join("games.pgn")).unwrap();
     assert_eq!(pgn.matches("[Event \"heterodox arena\"]").count(), 8);
     assert_eq!(pgn.matches("[White \"uniform@16\"]").count(), 4);
-    let results: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("results.json")).unwrap()).unwrap();
+    let results = read_json(&out.join("results.json"));
     let pairings = results["pairings"].as_array().unwrap();
     assert_eq!(pairings.len(), 2);
     // Three agents: a rating list, the anchor first at 0, and in the table.
@@ -51,11 +54,11 @@ fn a_gauntlet_writes_its_table_games_and_results() {
     assert_eq!(ratings[0]["elo"], 0.0);
     assert_eq!(ratings[0]["games"], 8);
     assert_eq!(results["prior_draws"], 2.0);
-    assert!(
-        stdout.contains("ratings (Bayesian, 2 virtual draws per pairing; uniform@16 = 0):"),
-        "{stdout}"
+    assert_contains(
+        &stdout,
+        "ratings (Bayesian, 2 virtual draws per pairing; uniform@16 = 0):",
     );
-    assert!(stdout.contains("0 (anchor)"), "{stdout}");
+    assert_contains(&stdout, "0 (anchor)");
     for p in pairings {
         assert_eq!(p["agent"], "uniform@16");
         assert_eq!(p["score"]["games"], 4);
@@ -90,13 +93,9 @@ fn without_out_the_games_go_to_a_new_numbered_directory() {
             .unwrap();
         assert!(result.status.success(), "{}", text(&result.stderr));
         let dir = format!("runs/arena/chess-{n}");
-        assert!(
-            text(&result.stdout).ends_with(&format!(
-                "games: {dir}/games.pgn, results: {dir}/results.json\n"
-            )),
-            "{}",
-            text(&result.stdout)
-        );
+        let stdout = text(&result.stdout);
+        let written = format!("games: {dir}/games.pgn, results: {dir}/results.json\n");
+        assert!(stdout.ends_with(&written), "{stdout}");
         let pgn = std::fs::read_to_string(cwd.join(&dir).join("games.pgn")).unwrap();
         assert_eq!(pgn.matches("[Event \"heterodox arena\"]").count(), 2);
     }
@@ -106,26 +105,14 @@ fn without_out_the_games_go_to_a_new_numbered_directory() {
 #[test]
 fn an_sprt_reports_its_decision() {
     let out = scratch("sprt");
-    let result = heterodox_ok(&[
-        "arena",
-        "--out",
-        out.to_str().unwrap(),
-        "--variant",
-        "chess",
-        "--agents",
+    let stdout = arena(
+        &out,
         "uniform@8,random",
-        "--games",
-        "8",
-        "--max-plies",
-        "30",
-        "--sprt",
-        "0,200",
-        "--concurrent",
-        "2",
-        "--quiet",
-    ]);
-    let stdout = text(&result.stdout);
-    assert!(stdout.contains("SPRT: LLR "), "{stdout}");
+        8,
+        30,
+        &["--variant", "chess", "--sprt", "0,200", "--concurrent", "2"],
+    );
+    assert_contains(&stdout, "SPRT: LLR ");
     let _ = std::fs::remove_dir_all(&out);
 }
 
@@ -148,10 +135,9 @@ fn bad_arena_arguments_are_one_line_errors() {
     ];
     assert_refused_with(&cases);
     let missing = heterodox(&["arena", "--agents", "net:/nonexistent/ckpt@8,random"]);
-    assert!(
-        text(&missing.stderr).starts_with("error: checkpoint /nonexistent/ckpt: "),
-        "{}",
-        text(&missing.stderr)
+    assert_starts_with(
+        &text(&missing.stderr),
+        "error: checkpoint /nonexistent/ckpt: ",
     );
 }
 
@@ -169,28 +155,24 @@ fn an_sprt_takes_the_book_in_turn_across_its_rounds() {
         "rnbqkbnr/pppppppp/8/8/8/6P1/PPPPPP1P/RNBQKBNR b KQkq - 0 1",
     ];
     std::fs::write(&book, openings.join("\n")).unwrap();
-    let result = heterodox_ok(&[
-        "arena",
-        "--agents",
+    let book_path = book.to_str().unwrap();
+    let stdout = arena(
+        &out,
         "uniform@4,random",
-        "--games",
-        "8",
-        "--max-plies",
-        "10",
-        "--opening-plies",
-        "0",
-        "--openings",
-        book.to_str().unwrap(),
-        "--sprt",
-        "0,10",
-        "--concurrent",
-        "1",
-        "--quiet",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    let stdout = text(&result.stdout);
-    assert!(stdout.contains("undecided after all games"), "{stdout}");
+        8,
+        10,
+        &[
+            "--opening-plies",
+            "0",
+            "--openings",
+            book_path,
+            "--sprt",
+            "0,10",
+            "--concurrent",
+            "1",
+        ],
+    );
+    assert_contains(&stdout, "undecided after all games");
     let pgn = std::fs::read_to_string(out.join("games.pgn")).unwrap();
     assert_eq!(pgn.matches("[Event \"heterodox arena\"]").count(), 8);
     for fen in openings {
@@ -213,27 +195,15 @@ fn an_opening_book_gives_the_pairs_their_start_positions() {
         "# two openings\n1. e4 e5 2. Nf3\n\nrnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n",
     )
     .unwrap();
-    let result = heterodox_ok(&[
-        "arena",
-        "--agents",
+    let book_path = book.to_str().unwrap();
+    let stdout = arena(
+        &out,
         "uniform@4,random",
-        "--games",
-        "4",
-        "--max-plies",
-        "12",
-        "--opening-plies",
-        "0",
-        "--openings",
-        book.to_str().unwrap(),
-        "--quiet",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(
-        text(&result.stdout).contains("openings from a book of 2, then of 0 random plies"),
-        "{}",
-        text(&result.stdout)
+        4,
+        12,
+        &["--opening-plies", "0", "--openings", book_path],
     );
+    assert_contains(&stdout, "openings from a book of 2, then of 0 random plies");
     let pgn = std::fs::read_to_string(out.join("games.pgn")).unwrap();
     let after_nf3 = "[FEN \"rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\"]";
     let after_d4 = "[FEN \"rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\"]";
@@ -246,15 +216,12 @@ fn an_opening_book_gives_the_pairs_their_start_positions() {
         "--agents",
         "random,random",
         "--openings",
-        book.to_str().unwrap(),
+        book_path,
     ]);
     assert!(!result.status.success());
-    let stderr = text(&result.stderr);
-    assert!(
-        stderr.contains(
-            "book.txt: opening book line 2: '1. e4 Ke7' is neither a position nor a line of moves"
-        ),
-        "{stderr}"
+    assert_contains(
+        &text(&result.stderr),
+        "book.txt: opening book line 2: '1. e4 Ke7' is neither a position nor a line of moves",
     );
     let _ = std::fs::remove_dir_all(&out);
 }
@@ -262,26 +229,22 @@ fn an_opening_book_gives_the_pairs_their_start_positions() {
 #[test]
 fn the_table_names_the_rule_settings_it_was_played_under() {
     let out = scratch("rules-header");
-    let result = heterodox_ok(&[
-        "arena",
-        "--variant",
-        "traitor",
-        "--commitment",
-        "impromptu",
-        "--option",
-        "announce_check=forbidden",
-        "--agents",
+    let stdout = arena(
+        &out,
         "greedy,random",
-        "--games",
-        "2",
-        "--max-plies",
-        "20",
-        "--quiet",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+        2,
+        20,
+        &[
+            "--variant",
+            "traitor",
+            "--commitment",
+            "impromptu",
+            "--option",
+            "announce_check=forbidden",
+        ],
+    );
     assert_eq!(
-        text(&result.stdout).lines().next(),
+        stdout.lines().next(),
         Some(
             "traitor (announce_check=forbidden,commitment=impromptu), \
              openings of 4 random plies, seed 0"

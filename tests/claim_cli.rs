@@ -2,7 +2,10 @@
 
 mod support;
 
-use support::{heterodox, heterodox_ok, heterodox_with_input, one_line_error, scratch, text};
+use support::{
+    assert_contains, assert_starts_with, heterodox, heterodox_ok, heterodox_quiet_into,
+    heterodox_with_input, one_line_error, read_json, scratch, string_fields, text,
+};
 
 use std::process::{Command, Output};
 
@@ -11,6 +14,13 @@ fn play(args: &[&str], input: &str) -> Output {
     let mut all = vec!["play"];
     all.extend_from_slice(args);
     heterodox_with_input(&all, input)
+}
+
+/// [`play`], which must succeed: its stdout.
+fn play_ok(args: &[&str], input: &str) -> String {
+    let result = play(args, input);
+    assert!(result.status.success(), "{}", text(&result.stderr));
+    text(&result.stdout)
 }
 
 #[test]
@@ -30,101 +40,79 @@ fn claims_are_listed() {
             "piece-values"
         ]
     );
-    assert!(
-        text(&result.stdout).contains("default agent: ab@20000n\n"),
-        "{}",
-        text(&result.stdout)
-    );
+    assert_contains(&text(&result.stdout), "default agent: ab@20000n\n");
 }
 
 #[test]
 fn a_quick_piece_values_run_fits_every_variant_and_states_strengths() {
     let out = scratch("piece-values");
-    let result = heterodox_ok(&[
-        "claim",
-        "piece-values",
-        "--quick",
-        "--agent",
-        "ab@2000n",
-        "--seed",
-        "1",
-        "--quiet",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    let stdout = text(&result.stdout);
-    assert!(stdout.starts_with("piece-values: "), "{stdout}");
+    let stdout = heterodox_quiet_into(
+        &out,
+        &[
+            "claim",
+            "piece-values",
+            "--quick",
+            "--agent",
+            "ab@2000n",
+            "--seed",
+            "1",
+        ],
+    );
+    assert_starts_with(&stdout, "piece-values: ");
     let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
     // --quick: 16 games per variant, 4 calibration games per opponent.
-    assert!(
-        summary.contains(
-            "heterodox claim piece-values --agent ab@2000n --games 16 --calibration-games 4 "
-        ),
-        "{summary}"
+    assert_contains(
+        &summary,
+        "heterodox claim piece-values --agent ab@2000n --games 16 --calibration-games 4 ",
     );
-    assert!(
-        summary.contains("| variant | rules | agent | vs random | vs greedy | vs rollout@64 |"),
-        "{summary}"
+    assert_contains(
+        &summary,
+        "| variant | rules | agent | vs random | vs greedy | vs rollout@64 |",
     );
-    let claim: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("claim.json")).unwrap()).unwrap();
-    let variants = claim["results"]["variants"].as_array().unwrap();
-    let names: Vec<&str> = variants
-        .iter()
-        .map(|v| v["variant"].as_str().unwrap())
-        .collect();
+    let claim = read_json(&out.join("claim.json"));
+    let variants = &claim["results"]["variants"];
     assert_eq!(
-        names,
+        string_fields(variants, "variant"),
         ["chess", "poison", "hostage", "madscientist", "traitor"]
     );
     let chess = &variants[0]["fit"];
     assert_eq!(chess["games"], 16);
-    let kinds: Vec<&str> = chess["values"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v["kind"].as_str().unwrap())
-        .collect();
-    assert_eq!(kinds, ["pawn", "knight", "bishop", "rook", "queen"]);
+    assert_eq!(
+        string_fields(&chess["values"], "kind"),
+        ["pawn", "knight", "bishop", "rook", "queen"]
+    );
     assert_eq!(claim["agents"].as_array().unwrap().len(), 5);
     assert_eq!(claim["agents"][0]["vs_greedy"]["games"], 4);
     let csv = std::fs::read_to_string(out.join("games.csv")).unwrap();
-    assert!(
-        csv.starts_with("variant,game,ply,white_score,differences\nchess,"),
-        "{csv}"
-    );
+    assert_starts_with(&csv, "variant,game,ply,white_score,differences\nchess,");
     let _ = std::fs::remove_dir_all(out);
 }
 
 #[test]
 fn a_claim_run_prints_its_verdict_and_writes_its_report() {
     let out = scratch("harpies");
-    let result = heterodox_ok(&[
-        "claim",
-        "poison-two-harpies-draw",
-        "--agent",
-        "random",
-        "--games",
-        "4",
-        "--calibration-games",
-        "2",
-        "--max-plies",
-        "40",
-        "--seed",
-        "3",
-        "--quiet",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    let stdout = text(&result.stdout);
-    assert!(
-        stdout.starts_with("poison-two-harpies-draw: no verdict: the agents are too weak\n"),
-        "{stdout}"
+    let stdout = heterodox_quiet_into(
+        &out,
+        &[
+            "claim",
+            "poison-two-harpies-draw",
+            "--agent",
+            "random",
+            "--games",
+            "4",
+            "--calibration-games",
+            "2",
+            "--max-plies",
+            "40",
+            "--seed",
+            "3",
+        ],
     );
-    assert!(
-        stdout.contains(&format!("report: {}/summary.md", out.display())),
-        "{stdout}"
+    assert_starts_with(
+        &stdout,
+        "poison-two-harpies-draw: no verdict: the agents are too weak\n",
     );
+    assert_contains(&stdout, &format!("report: {}/summary.md", out.display()));
     let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
     // The command that reproduces it, every setting explicit.
     let command = format!(
@@ -132,7 +120,7 @@ fn a_claim_run_prints_its_verdict_and_writes_its_report() {
          --ply 24 --max-plies 40 --opening-plies 4 --seed 3 --concurrent 32 --device auto --out {}",
         out.display()
     );
-    assert!(summary.contains(&command), "{summary}");
+    assert_contains(&summary, &command);
     let _ = std::fs::remove_dir_all(out);
 }
 
@@ -161,20 +149,13 @@ fn without_matplotlib_the_report_says_how_to_draw_its_plots() {
         .output()
         .unwrap();
     assert!(result.status.success(), "{}", text(&result.stderr));
-    assert!(
-        text(&result.stdout).contains("plots not drawn: cannot run /nonexistent/python"),
-        "{}",
-        text(&result.stdout)
+    assert_contains(
+        &text(&result.stdout),
+        "plots not drawn: cannot run /nonexistent/python",
     );
     let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
-    assert!(
-        summary.contains("Not drawn (cannot run /nonexistent/python"),
-        "{summary}"
-    );
-    assert!(
-        summary.contains("`python -m heterodox.plot REPORT_DIR`"),
-        "{summary}"
-    );
+    assert_contains(&summary, "Not drawn (cannot run /nonexistent/python");
+    assert_contains(&summary, "`python -m heterodox.plot REPORT_DIR`");
     assert!(!out.join("plots").exists());
     let _ = std::fs::remove_dir_all(out);
 }
@@ -206,19 +187,14 @@ fn bad_claim_arguments_are_one_line_errors() {
 
 #[test]
 fn playing_an_agent_answers_moves_and_explains_illegal_ones() {
-    let result = play(
+    let stdout = play_ok(
         &["--agent", "uniform@8", "--top", "3"],
         "e5\nmoves\ne4\nNf3\nquit\n",
     );
-    assert!(result.status.success(), "{}", text(&result.stderr));
-    let stdout = text(&result.stdout);
-    assert!(
-        stdout.starts_with("chess against uniform@8; you play white."),
-        "{stdout}"
-    );
-    assert!(stdout.contains("illegal: "), "{stdout}");
-    assert!(stdout.contains("legal: Na3 Nc3 Nf3 Nh3 a3 a4 "), "{stdout}");
-    assert!(stdout.contains("you play e4\nuniform@8 plays "), "{stdout}");
+    assert_starts_with(&stdout, "chess against uniform@8; you play white.");
+    assert_contains(&stdout, "illegal: ");
+    assert_contains(&stdout, "legal: Na3 Nc3 Nf3 Nh3 a3 a4 ");
+    assert_contains(&stdout, "you play e4\nuniform@8 plays ");
     let played = stdout
         .lines()
         .find(|l| l.starts_with("uniform@8 plays "))
@@ -242,7 +218,7 @@ fn playing_an_agent_answers_moves_and_explains_illegal_ones() {
 
 #[test]
 fn the_agent_moves_first_when_the_human_takes_black() {
-    let result = play(
+    let stdout = play_ok(
         &[
             "--variant",
             "hostage",
@@ -255,13 +231,11 @@ fn the_agent_moves_first_when_the_human_takes_black() {
         ],
         "",
     );
-    assert!(result.status.success(), "{}", text(&result.stderr));
-    let stdout = text(&result.stdout);
     let first = stdout.lines().nth(1).unwrap();
     assert!(first.starts_with("random plays "), "{stdout}");
     // Prisons and airfields are drawn beside the board.
-    assert!(stdout.contains("white prison: "), "{stdout}");
-    assert!(stdout.contains("black to move> "), "{stdout}");
+    assert_contains(&stdout, "white prison: ");
+    assert_contains(&stdout, "black to move> ");
     assert!(
         stdout.ends_with("end of input: the game stops unfinished\n"),
         "{stdout}"
@@ -270,7 +244,7 @@ fn the_agent_moves_first_when_the_human_takes_black() {
 
 #[test]
 fn the_human_never_sees_the_agents_traitor_secret() {
-    let result = play(
+    let stdout = play_ok(
         &[
             "--variant",
             "traitor",
@@ -283,8 +257,6 @@ fn the_human_never_sees_the_agents_traitor_secret() {
         ],
         "",
     );
-    assert!(result.status.success(), "{}", text(&result.stderr));
-    let stdout = text(&result.stdout);
     assert!(!stdout.contains("secrets:"), "{stdout}");
     let view = stdout
         .lines()
@@ -298,7 +270,7 @@ fn the_agents_secret_selection_is_announced_without_its_pieces() {
     // Traitor's default selection phase: the agent (White) selects first,
     // in secret. Its selection `(S-...)` and its search's candidate
     // selections must not reach the human.
-    let result = play(
+    let stdout = play_ok(
         &[
             "--variant",
             "traitor",
@@ -309,8 +281,6 @@ fn the_agents_secret_selection_is_announced_without_its_pieces() {
         ],
         "quit\n",
     );
-    assert!(result.status.success(), "{}", text(&result.stderr));
-    let stdout = text(&result.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines[1], "uniform@8 makes its secret choice", "{stdout}");
     assert_eq!(
@@ -319,7 +289,7 @@ fn the_agents_secret_selection_is_announced_without_its_pieces() {
     );
     assert!(!stdout.contains("(S-"), "{stdout}");
     assert!(!stdout.contains("top moves"), "{stdout}");
-    assert!(stdout.contains("black to select"), "{stdout}");
+    assert_contains(&stdout, "black to select");
 }
 
 #[test]

@@ -2,23 +2,45 @@
 
 mod support;
 
-use support::{assert_refused_with_message, heterodox, heterodox_ok, stderr, stdout};
+use support::{
+    assert_contains, assert_refused_with_message, heterodox, heterodox_ok, stderr, stdout,
+};
 
 use std::process::Command;
 
+/// `heterodox perft --variant VARIANT ARGS`, which must succeed: its stdout.
+fn perft(variant: &str, args: &[&str]) -> String {
+    let mut all = vec!["perft", "--variant", variant];
+    all.extend_from_slice(args);
+    stdout(&heterodox_ok(&all))
+}
+
+/// The last line of [`perft`]: the total, `nodes N`.
+fn perft_total(variant: &str, args: &[&str]) -> String {
+    let text = perft(variant, args);
+    text.lines().last().unwrap_or_default().to_owned()
+}
+
+/// `heterodox perft --variant VARIANT ARGS`, which must fail: its stderr.
+fn perft_error(variant: &str, args: &[&str]) -> String {
+    let mut all = vec!["perft", "--variant", variant];
+    all.extend_from_slice(args);
+    let out = heterodox(&all);
+    assert!(!out.status.success(), "{variant} {args:?}");
+    stderr(&out)
+}
+
 #[test]
 fn perft_prints_nodes_on_the_last_line() {
-    let out = heterodox(&["perft", "--variant", "chess", "--depth", "5"]);
-    assert!(out.status.success());
-    assert_eq!(stdout(&out).lines().last(), Some("nodes 4865609"));
+    assert_eq!(perft_total("chess", &["--depth", "5"]), "nodes 4865609");
 }
 
 #[test]
 fn perft_from_a_fen_with_divide() {
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-    let out = heterodox(&["perft", "--fen", kiwipete, "--depth", "2", "--divide"]);
-    assert!(out.status.success());
-    let text = stdout(&out);
+    let text = stdout(&heterodox_ok(&[
+        "perft", "--fen", kiwipete, "--depth", "2", "--divide",
+    ]));
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 49, "48 moves and the total");
     assert!(lines.contains(&"e1g1: 43"), "{text}");
@@ -75,78 +97,43 @@ fn variants_are_listed() {
 #[test]
 fn hostage_perft_from_a_position_with_full_prisons() {
     let fen = "4k3/3P4/8/8/8/8/8/K7[qrbnpppp/PPPP/QRRBBNNPPP/rbnpppp] w - - 0 1";
-    let out = heterodox(&[
-        "perft",
-        "--variant",
-        "hostage",
-        "--fen",
-        fen,
-        "--depth",
-        "1",
-    ]);
-    assert!(out.status.success());
-    assert_eq!(stdout(&out).lines().last(), Some("nodes 529"));
-    let out = heterodox(&["perft", "--variant", "hostage", "--depth", "5"]);
-    assert_eq!(stdout(&out).lines().last(), Some("nodes 4865877"));
+    assert_eq!(
+        perft_total("hostage", &["--fen", fen, "--depth", "1"]),
+        "nodes 529"
+    );
+    assert_eq!(perft_total("hostage", &["--depth", "5"]), "nodes 4865877");
     // A composed position with six men (tests/data/hostage.perft, 8).
-    let out = heterodox_ok(&[
-        "perft",
-        "--variant",
-        "hostage",
-        "--fen",
-        "4k3/1P6/8/8/8/8/6p1/4K2R[-/-/N/-] w K - 0 1",
-        "--depth",
-        "2",
-    ]);
-    assert_eq!(stdout(&out).lines().last(), Some("nodes 336"));
+    let six_men = "4k3/1P6/8/8/8/8/6p1/4K2R[-/-/N/-] w K - 0 1";
+    assert_eq!(
+        perft_total("hostage", &["--fen", six_men, "--depth", "2"]),
+        "nodes 336"
+    );
 }
 
 #[test]
 fn poison_perft_and_divide_from_the_texts_problem() {
-    let out = heterodox(&["perft", "--variant", "poison", "--depth", "4"]);
-    assert!(out.status.success());
-    assert_eq!(stdout(&out).lines().last(), Some("nodes 197269"));
+    assert_eq!(perft_total("poison", &["--depth", "4"]), "nodes 197269");
     let problem = "2d1k3/p2p1p1N/hp4pp/b3Hn2/2P4B/P3D2P/1P3PP1/6K1 w - - 0 1 -";
-    let out = heterodox_ok(&[
-        "perft",
-        "--variant",
-        "poison",
-        "--fen",
-        problem,
-        "--depth",
-        "2",
-        "--divide",
-    ]);
-    let text = stdout(&out);
+    let text = perft("poison", &["--fen", problem, "--depth", "2", "--divide"]);
     assert!(text.lines().any(|l| l == "e5*f5: 0"), "{text}");
     assert_eq!(text.lines().last(), Some("nodes 940"));
 }
 
 #[test]
 fn traitor_perft_with_mode_and_commitment_flags() {
-    let out = heterodox_ok(&[
-        "perft",
-        "--variant",
-        "traitor",
+    let flags = [
         "--mode",
         "defector",
         "--commitment",
         "impromptu",
         "--depth",
         "2",
-    ]);
-    assert_eq!(stdout(&out).lines().last(), Some("nodes 937"));
-    let bad = heterodox(&[
-        "perft",
-        "--variant",
-        "traitor",
-        "--mode",
-        "spy",
-        "--depth",
-        "1",
-    ]);
-    assert!(!bad.status.success());
-    assert!(stderr(&bad).contains("valid values: traitor, defector, double-agent"));
+    ];
+    assert_eq!(perft_total("traitor", &flags), "nodes 937");
+    assert_contains(
+        &perft_error("traitor", &["--mode", "spy", "--depth", "1"]),
+        "valid values: traitor, defector, double-agent",
+    );
 }
 
 #[test]
@@ -154,10 +141,7 @@ fn traitor_announce_check_option() {
     // T4a: at the Impromptu Traitor start only T-d8 would check; the
     // setting removes it (35 actions by the text, 34 with it).
     let divide = |setting: &str| {
-        let out = heterodox_ok(&[
-            "perft",
-            "--variant",
-            "traitor",
+        let flags = [
             "--commitment",
             "impromptu",
             "--option",
@@ -165,8 +149,8 @@ fn traitor_announce_check_option() {
             "--depth",
             "1",
             "--divide",
-        ]);
-        stdout(&out)
+        ];
+        perft("traitor", &flags)
     };
     let text = divide("announce_check=allowed");
     assert!(text.lines().any(|l| l == "T-d8: 1"), "{text}");
@@ -174,17 +158,13 @@ fn traitor_announce_check_option() {
     let strict = divide("announce_check=forbidden");
     assert!(!strict.contains("T-d8"), "{strict}");
     assert_eq!(strict.lines().last(), Some("nodes 34"));
-    let bad = heterodox(&[
-        "perft",
-        "--variant",
-        "traitor",
-        "--option",
-        "announce_check=never",
-        "--depth",
-        "1",
-    ]);
-    assert!(!bad.status.success());
-    assert!(stderr(&bad).contains("valid values: allowed, forbidden"));
+    assert_contains(
+        &perft_error(
+            "traitor",
+            &["--option", "announce_check=never", "--depth", "1"],
+        ),
+        "valid values: allowed, forbidden",
+    );
 }
 
 /// Everything `heterodox model` prints after its first line (the CUDA

@@ -5,6 +5,14 @@ mod support;
 
 use support::{assert_refused_with_message, heterodox, heterodox_ok, stderr, stdout};
 
+/// `heterodox analyse --variant VARIANT ARGS`, which must succeed: its
+/// stdout.
+fn analyse(variant: &str, args: &[&str]) -> String {
+    let mut all = vec!["analyse", "--variant", variant];
+    all.extend_from_slice(args);
+    stdout(&heterodox_ok(&all))
+}
+
 /// The words of an info line but nps and time, which vary run to run.
 fn without_timing(line: &str) -> String {
     let mut words = line.split(' ');
@@ -21,8 +29,7 @@ fn without_timing(line: &str) -> String {
 
 #[test]
 fn analyse_prints_one_info_line_per_iteration_then_the_best_move() {
-    let out = heterodox_ok(&["analyse", "--variant", "chess", "--depth", "4"]);
-    let text = stdout(&out);
+    let text = analyse("chess", &["--depth", "4"]);
     let lines: Vec<String> = text.lines().map(without_timing).collect();
     assert_eq!(
         lines,
@@ -42,16 +49,7 @@ fn analyse_prints_one_info_line_per_iteration_then_the_best_move() {
 #[test]
 fn analyse_finds_the_poison_problems_mate_in_the_variants_notation() {
     let fen = "2d1k3/p2p1p1N/hp4pp/b3Hn2/2P4B/P3D2P/1P3PP1/6K1 w - - 0 1 -";
-    let out = heterodox_ok(&[
-        "analyse",
-        "--variant",
-        "poison",
-        "--fen",
-        fen,
-        "--depth",
-        "2",
-    ]);
-    let text = stdout(&out);
+    let text = analyse("poison", &["--fen", fen, "--depth", "2"]);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 2, "{text}");
     assert!(lines[0].starts_with("info depth 1 seldepth "), "{text}");
@@ -65,18 +63,10 @@ fn analyse_with_options_a_node_limit_and_hidden_information() {
     // Traitor: White's secret holds the black queen; Black's is hidden
     // from the search. (T-Qd8) and any move mate (T4a).
     let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 e4=e2,e5=e7 - 9,9 -/- d8/a1,b1 open - -";
-    let out = heterodox_ok(&[
-        "analyse",
-        "--variant",
+    let text = analyse(
         "traitor",
-        "--option",
-        "mode=traitor",
-        "--fen",
-        fen,
-        "--nodes",
-        "3000",
-    ]);
-    let text = stdout(&out);
+        &["--option", "mode=traitor", "--fen", fen, "--nodes", "3000"],
+    );
     assert!(
         text.lines().next().unwrap().contains(" score mate 1 "),
         "{text}"

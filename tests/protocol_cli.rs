@@ -24,23 +24,22 @@ fn xboard(script: &str) -> Vec<String> {
     text(&out.stdout).lines().map(str::to_owned).collect()
 }
 
-/// `info string fen ...` and the legal list of a `d` line pair.
-fn fen_line(lines: &[String], k: usize) -> &str {
+/// What follows `prefix` on the `k`th line that starts with it.
+fn nth_after<'a>(lines: &'a [String], prefix: &str, k: usize) -> &'a str {
     lines
         .iter()
-        .filter(|l| l.starts_with("info string fen "))
+        .filter_map(|l| l.strip_prefix(prefix))
         .nth(k)
-        .unwrap_or_else(|| panic!("no fen line {k} in {lines:#?}"))
-        .trim_start_matches("info string fen ")
+        .unwrap_or_else(|| panic!("no line {k} starting {prefix:?} in {lines:#?}"))
+}
+
+/// `info string fen ...` and the legal list of a `d` line pair.
+fn fen_line(lines: &[String], k: usize) -> &str {
+    nth_after(lines, "info string fen ", k)
 }
 
 fn legal_line(lines: &[String], k: usize) -> Vec<String> {
-    lines
-        .iter()
-        .filter(|l| l.starts_with("info string legal"))
-        .nth(k)
-        .unwrap_or_else(|| panic!("no legal line {k} in {lines:#?}"))
-        .trim_start_matches("info string legal")
+    nth_after(lines, "info string legal", k)
         .split_whitespace()
         .map(str::to_owned)
         .collect()

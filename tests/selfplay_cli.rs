@@ -4,7 +4,7 @@
 
 mod support;
 
-use support::{heterodox, heterodox_ok, one_line_error, scratch, text};
+use support::{assert_starts_with, heterodox, heterodox_ok, one_line_error, scratch, text};
 
 use std::path::Path;
 use std::process::Output;
@@ -148,9 +148,8 @@ fn selfplay_refuses_bad_input_with_one_line() {
     // An output directory that cannot be made.
     let out = selfplay(Path::new("/proc/heterodox/out"), &["--variant", "chess"]);
     assert!(!out.status.success());
-    assert!(
-        text(&out.stderr).starts_with("error: cannot create output directory /proc/heterodox/out"),
-        "{}",
-        text(&out.stderr)
+    assert_starts_with(
+        &text(&out.stderr),
+        "error: cannot create output directory /proc/heterodox/out",
     );
 }

@@ -7,12 +7,11 @@ mod support;
 
 use serde_json::{json, Value};
 use support::server::{error, Server};
-use support::{heterodox, text};
+use support::{assert_starts_with, heterodox, string_fields, text};
 
 /// Creates a game; its id and its white and black tokens.
 fn create(server: &Server, body: Value) -> (String, String, String) {
-    let (status, game) = server.post("/api/games", &body);
-    assert_eq!(status, 201, "{game}");
+    let game = server.create_game(&body);
     let field = |path: &str| {
         game.pointer(path)
             .and_then(Value::as_str)
@@ -23,12 +22,7 @@ fn create(server: &Server, body: Value) -> (String, String, String) {
 }
 
 fn notations(state: &Value) -> Vec<&str> {
-    state["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["notation"].as_str().unwrap())
-        .collect()
+    string_fields(&state["moves"], "notation")
 }
 
 #[test]
@@ -36,12 +30,10 @@ fn serve_is_reached_through_heterodox_and_checks_its_arguments() {
     let help = heterodox(&["serve", "--help"]);
     assert!(help.status.success());
     let out = text(&help.stdout);
-    assert!(
-        out.starts_with(
-            "A local web server: play any variant in the browser against an agent or a \
-             person, or watch two agents\n\nUsage: heterodox serve [OPTIONS]\n"
-        ),
-        "{out}"
+    assert_starts_with(
+        &out,
+        "A local web server: play any variant in the browser against an agent or a \
+         person, or watch two agents\n\nUsage: heterodox serve [OPTIONS]\n",
     );
     for flag in [
         "--port",
@@ -54,12 +46,9 @@ fn serve_is_reached_through_heterodox_and_checks_its_arguments() {
     }
     let bad = heterodox(&["serve", "--agent", "alphabeta"]);
     assert_eq!(bad.status.code(), Some(1));
-    assert!(
-        text(&bad.stderr).starts_with(
-            "error: --agent: bad agent 'alphabeta': unknown kind of agent (agents: random"
-        ),
-        "{}",
-        text(&bad.stderr)
+    assert_starts_with(
+        &text(&bad.stderr),
+        "error: --agent: bad agent 'alphabeta': unknown kind of agent (agents: random",
     );
 }
 
@@ -68,14 +57,8 @@ fn a_game_against_an_agent_from_start_to_pgn() {
     let server = Server::start(&["--agent", "random"]);
     let (status, info) = server.get("/api/info");
     assert_eq!(status, 200);
-    let variants: Vec<&str> = info["variants"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v["name"].as_str().unwrap())
-        .collect();
     assert_eq!(
-        variants,
+        string_fields(&info["variants"], "name"),
         ["chess", "poison", "hostage", "madscientist", "traitor"]
     );
     assert_eq!(info["default_agent"], "random");

@@ -39,10 +39,8 @@ impl Wire {
 #[test]
 fn a_players_answers_never_hold_the_opponents_selection() {
     let server = Server::start(&[]);
-    let (_, game) = server.post(
-        "/api/games",
-        &json!({"variant": "traitor", "white": "human", "black": "human"}),
-    );
+    let game =
+        server.create_game(&json!({"variant": "traitor", "white": "human", "black": "human"}));
     let id = game["id"].as_str().unwrap();
     let white = game["tokens"]["white"].as_str().unwrap();
     let black = game["tokens"]["black"].as_str().unwrap();
@@ -124,8 +122,7 @@ fn a_players_answers_never_hold_the_opponents_selection() {
 #[test]
 fn an_agents_secret_steps_and_numbers_are_withheld() {
     let server = Server::start(&[]);
-    let (_, game) = server.post(
-        "/api/games",
+    let game = server.create_game(
         &json!({"variant": "traitor", "white": "human", "black": "rollout@8", "seed": 5}),
     );
     let id = game["id"].as_str().unwrap();
@@ -201,11 +198,9 @@ fn an_agents_secret_steps_and_numbers_are_withheld() {
 #[test]
 fn the_referee_of_two_agents_sees_both_secrets() {
     let server = Server::start(&[]);
-    let (status, game) = server.post(
-        "/api/games",
+    let game = server.create_game(
         &json!({"variant": "traitor", "white": "random", "black": "random", "seed": 2}),
     );
-    assert_eq!(status, 201, "{game}");
     let id = game["id"].as_str().unwrap();
     let referee = game["tokens"]["referee"].as_str().unwrap();
     let white = game["tokens"]["white"].as_str().unwrap();

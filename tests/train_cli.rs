@@ -5,7 +5,10 @@
 
 mod support;
 
-use support::{assert_refused_with, heterodox, heterodox_ok, scratch_dir as scratch, text};
+use support::{
+    assert_contains, assert_refused_with, heterodox, heterodox_ok, read_json,
+    scratch_dir as scratch, text,
+};
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -127,10 +130,9 @@ fn a_run_killed_while_training_resumes_without_loss() {
         "--run",
         run.to_str().unwrap(),
     ]);
-    let stderr = text(&out.stderr);
-    assert!(
-        stderr.contains(&format!("resuming after iteration {killed_at}")),
-        "{stderr}"
+    assert_contains(
+        &text(&out.stderr),
+        &format!("resuming after iteration {killed_at}"),
     );
     // Every checkpoint of the killed process is still there, unchanged;
     // the run went on to its end.
@@ -143,9 +145,7 @@ fn a_run_killed_while_training_resumes_without_loss() {
         weights
     );
     assert_eq!(iteration_lines(&run), [1, 2, 3, 4, 5]);
-    let state: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(run.join("last/trainer.json")).unwrap())
-            .unwrap();
+    let state = read_json(&run.join("last/trainer.json"));
     assert_eq!(state["iteration"], 5);
     assert_eq!(state["step"], 1000);
     std::fs::remove_dir_all(&dir).unwrap();

@@ -7,7 +7,7 @@ mod support;
 
 use std::path::{Path, PathBuf};
 
-use support::{heterodox, scratch, text};
+use support::{heterodox, read_json, scratch, text};
 
 fn agents_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("agents")
@@ -30,8 +30,7 @@ fn every_shipped_agent_loads_and_plays_legal_games() {
     let agents = shipped();
     assert!(!agents.is_empty(), "agents/ ships at least one network");
     for (name, dir) in agents {
-        let spec: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(dir.join("spec.json")).unwrap()).unwrap();
+        let spec = read_json(&dir.join("spec.json"));
         let variant = spec["variant"].as_str().unwrap().to_owned();
         let mut args: Vec<String> = ["arena", "--variant", &variant, "--device", "cpu", "--quiet"]
             .map(str::to_owned)
@@ -60,9 +59,7 @@ fn every_shipped_agent_loads_and_plays_legal_games() {
             "agents/{name} does not play today (retrain it with the command in agents/{name}/README.md): {}",
             text(&output.stderr)
         );
-        let results: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(out.join("results.json")).unwrap())
-                .unwrap();
+        let results = read_json(&out.join("results.json"));
         assert_eq!(results["pairings"][0]["score"]["games"], 2, "{results}");
         assert_eq!(results["pairings"][0]["agent"], format!("zoo:{name}@8"));
         // The card: the command that made it, the encoding it was made

@@ -12,7 +12,7 @@ use std::time::Duration;
 use heterodox_engine::{
     ConfigError, Engine, EngineConfig, EngineError, Greedy, LimitError, Limits, Score,
 };
-use heterodox_env::traitor::{Commitment, Mode, TraitorRules};
+use heterodox_env::traitor::Commitment;
 use heterodox_env::{
     new_position, Chess, Game, GameVariant, MadAction, MadScientist, Position, RuleOptions,
     Traitor, TraitorAction, Variant, VariantVisitor,
@@ -254,11 +254,7 @@ fn mad_scientist_discards_are_the_same_players_steps() {
 fn traitor_announcement_and_move_are_one_turn() {
     // T4a: with the black queen among White's traitors, (T-Qd8) and any
     // move mates. Two steps by White: mate in one move.
-    let mut pos = Traitor::new(TraitorRules::new(Mode::Traitor, Commitment::Standard)).unwrap();
-    for step in ["S-d8", "S-a1"] {
-        let action = pos.parse_step(step).unwrap();
-        pos.play(&action).unwrap();
-    }
+    let pos = common::traitor_after(Commitment::Standard, &["S-d8", "S-a1"]);
     let report = common::search(&pos, 3);
     assert_eq!(report.best, TraitorAction::Announce("d8".parse().unwrap()));
     assert_eq!(report.score, Score::Mate(1));

@@ -7,19 +7,12 @@ mod common;
 use std::time::Duration;
 
 use heterodox_engine::{Engine, EngineConfig, Limits, SearchReport};
-use heterodox_env::traitor::{Commitment, Mode, TraitorRules};
+use heterodox_env::traitor::Commitment;
 use heterodox_env::{
     Color, Game, HiddenInformation, Position, StateSampler, Traitor, TraitorAction,
 };
 
-fn after(commitment: Commitment, steps: &[&str]) -> Traitor {
-    let mut p = Traitor::new(TraitorRules::new(Mode::Traitor, commitment)).unwrap();
-    for step in steps {
-        let action = p.parse_step(step).unwrap();
-        p.play(&action).unwrap();
-    }
-    p
-}
+use common::traitor_after;
 
 fn search(state: &Traitor) -> SearchReport<TraitorAction> {
     let config = EngineConfig {
@@ -57,7 +50,7 @@ fn same_for_every_secret(state: &Traitor) {
 
 #[test]
 fn standard_white_searches_without_blacks_secret() {
-    same_for_every_secret(&after(
+    same_for_every_secret(&traitor_after(
         Commitment::Standard,
         &["S-d8", "S-a1,b1", "e2e4", "e7e5"],
     ));
@@ -65,7 +58,7 @@ fn standard_white_searches_without_blacks_secret() {
 
 #[test]
 fn simplified_black_searches_without_whites_secret() {
-    let state = after(Commitment::Simplified, &["S-NPP", "S-RB", "e2e4"]);
+    let state = traitor_after(Commitment::Simplified, &["S-NPP", "S-RB", "e2e4"]);
     assert_eq!(state.turn(), Color::Black);
     same_for_every_secret(&state);
 }

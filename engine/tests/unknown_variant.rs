@@ -17,59 +17,46 @@ use heterodox_env::{
 #[derive(Clone, Debug)]
 struct Stranger(Chess);
 
+/// Trait methods that `Stranger` answers exactly as the chess position
+/// inside it does: `fn NAME(&self, ARG: TYPE, ...) -> RETURN;` becomes a
+/// method that calls `self.0.NAME(ARG, ...)`.
+macro_rules! delegate_to_chess {
+    ($(fn $name:ident(&self $(, $arg:ident: $ty:ty)*) $(-> $ret:ty)?;)*) => {
+        $(
+            fn $name(&self $(, $arg: $ty)*) $(-> $ret)? {
+                self.0.$name($($arg),*)
+            }
+        )*
+    };
+}
+
 impl Position for Stranger {
     type Action = Move;
-    fn turn(&self) -> Color {
-        self.0.turn()
-    }
-    fn legal_actions(&self, out: &mut Vec<Move>) {
-        self.0.legal_actions(out)
-    }
-    fn is_legal(&self, action: &Move) -> bool {
-        self.0.is_legal(action)
+    delegate_to_chess! {
+        fn turn(&self) -> Color;
+        fn legal_actions(&self, out: &mut Vec<Move>);
+        fn is_legal(&self, action: &Move) -> bool;
+        fn outcome_given(&self, has_legal_action: bool) -> Option<Outcome>;
+        fn repetition_key(&self) -> u64;
+        fn is_irreversible(&self, action: &Move) -> bool;
+        fn fen(&self) -> String;
+        fn parse_action(&self, text: &str) -> Result<Move, MoveError>;
+        fn notation(&self, action: &Move) -> String;
     }
     fn play_unchecked(&mut self, action: &Move) {
         self.0.play_unchecked(action)
-    }
-    fn outcome_given(&self, has_legal_action: bool) -> Option<Outcome> {
-        self.0.outcome_given(has_legal_action)
-    }
-    fn repetition_key(&self) -> u64 {
-        self.0.repetition_key()
-    }
-    fn is_irreversible(&self, action: &Move) -> bool {
-        self.0.is_irreversible(action)
-    }
-    fn fen(&self) -> String {
-        self.0.fen()
-    }
-    fn parse_action(&self, text: &str) -> Result<Move, MoveError> {
-        self.0.parse_action(text)
-    }
-    fn notation(&self, action: &Move) -> String {
-        self.0.notation(action)
     }
 }
 
 impl heterodox_env::encoding::Encoding for Stranger {
     const ENCODING_VERSION: u32 = 1;
-    fn num_actions(&self) -> usize {
-        self.0.num_actions()
-    }
-    fn action_index(&self, action: &Move) -> usize {
-        self.0.action_index(action)
-    }
-    fn board_action_planes(&self) -> usize {
-        self.0.board_action_planes()
-    }
-    fn num_channels(&self) -> usize {
-        self.0.num_channels()
-    }
-    fn channel_names(&self) -> Vec<String> {
-        self.0.channel_names()
-    }
-    fn encode(&self, observer: Color, out: &mut [f32]) {
-        self.0.encode(observer, out)
+    delegate_to_chess! {
+        fn num_actions(&self) -> usize;
+        fn action_index(&self, action: &Move) -> usize;
+        fn board_action_planes(&self) -> usize;
+        fn num_channels(&self) -> usize;
+        fn channel_names(&self) -> Vec<String>;
+        fn encode(&self, observer: Color, out: &mut [f32]);
     }
 }
 
@@ -92,8 +79,8 @@ impl HiddenInformation for Stranger {
 }
 
 impl heterodox_env::gesture::Gestures for Stranger {
-    fn gesture(&self, action: &Move) -> heterodox_env::gesture::Gesture {
-        self.0.gesture(action)
+    delegate_to_chess! {
+        fn gesture(&self, action: &Move) -> heterodox_env::gesture::Gesture;
     }
 }
 
@@ -114,8 +101,8 @@ impl GameVariant for Stranger {
     fn from_position_string(text: &str, _rules: &()) -> Result<Stranger, FenError> {
         Chess::from_fen(text).map(Stranger)
     }
-    fn diagram(&self) -> Diagram {
-        self.0.diagram()
+    delegate_to_chess! {
+        fn diagram(&self) -> Diagram;
     }
 }
 

@@ -10,10 +10,9 @@ mod support;
 
 use std::hint::black_box;
 
-use heterodox_env::{perft, Chess, Hostage};
+use heterodox_env::{perft, Hostage};
 use support::{
-    criterion_group, median_nodes_per_second, print_ratio, start_perft, Contender,
-    CHESS_DEPTH5_NODES,
+    chess_depth5, criterion_group, median_nodes_per_second, print_ratio, start_perft, Contender,
 };
 
 const HOSTAGE_START_NODES: u64 = 4_865_877;
@@ -35,12 +34,7 @@ fn main() {
             start_perft::<Hostage, 5>,
             HOSTAGE_START_NODES,
         ),
-        Contender::new(
-            "chess_start_depth5",
-            "chess start (depth 5)",
-            start_perft::<Chess, 5>,
-            CHESS_DEPTH5_NODES,
-        ),
+        chess_depth5("chess_start_depth5", "chess start (depth 5)"),
         Contender::new(
             "hostage_full_reserves_depth3",
             "hostage full reserves (depth 3)",

@@ -7,11 +7,8 @@
 
 mod support;
 
-use heterodox_env::{Chess, MadScientist};
-use support::{
-    criterion_group, median_nodes_per_second, print_ratio, start_perft, Contender,
-    CHESS_DEPTH5_NODES,
-};
+use heterodox_env::MadScientist;
+use support::{compare_with_chess, start_perft, Contender};
 
 /// Depth 5 of Mad Scientist Chess: a tree of similar size to chess's.
 const MAD_DEPTH: u32 = 5;
@@ -19,21 +16,11 @@ const MAD_DEPTH: u32 = 5;
 fn main() {
     // Mad Scientist's count is measured, not known: one run first.
     let mad_perft = start_perft::<MadScientist, MAD_DEPTH>;
-    let contenders = [
-        Contender::new(
-            "madscientist_depth5",
-            "madscientist",
-            mad_perft,
-            mad_perft(),
-        ),
-        Contender::new(
-            "chess_depth5",
-            "chess",
-            start_perft::<Chess, 5>,
-            CHESS_DEPTH5_NODES,
-        ),
-    ];
-    criterion_group("perft_start", 8, &contenders);
-    let rates = median_nodes_per_second("perft(5) start positions", &contenders, 7);
-    print_ratio("madscientist/chess", rates[0] / rates[1], Some(0.4));
+    let mad = Contender::new(
+        "madscientist_depth5",
+        "madscientist",
+        mad_perft,
+        mad_perft(),
+    );
+    compare_with_chess("perft_start", 8, mad, "chess_depth5", 0.4);
 }

@@ -8,31 +8,18 @@
 
 mod support;
 
-use heterodox_env::{Chess, PoisonChess};
-use support::{
-    criterion_group, median_nodes_per_second, print_ratio, start_perft, Contender,
-    CHESS_DEPTH5_NODES,
-};
+use heterodox_env::PoisonChess;
+use support::{compare_with_chess, start_perft, Contender};
 
 const POISON_NODES: u64 = 4_864_863;
 const TARGET_RATIO: f64 = 0.7;
 
 fn main() {
-    let contenders = [
-        Contender::new(
-            "poison",
-            "poison",
-            start_perft::<PoisonChess, 5>,
-            POISON_NODES,
-        ),
-        Contender::new(
-            "chess",
-            "chess",
-            start_perft::<Chess, 5>,
-            CHESS_DEPTH5_NODES,
-        ),
-    ];
-    criterion_group("perft_start_depth5", 8, &contenders);
-    let rates = median_nodes_per_second("perft(5) start positions", &contenders, 7);
-    print_ratio("poison/chess", rates[0] / rates[1], Some(TARGET_RATIO));
+    let poison = Contender::new(
+        "poison",
+        "poison",
+        start_perft::<PoisonChess, 5>,
+        POISON_NODES,
+    );
+    compare_with_chess("perft_start_depth5", 8, poison, "chess", TARGET_RATIO);
 }

@@ -24,6 +24,17 @@ pub const fn point_value(role: Role) -> i32 {
     }
 }
 
+/// A FIDE army's kinds of material, pawn first: every role but the King.
+/// The piece-values claim fits their values in the variants whose men are
+/// FIDE men (chess, Traitor).
+pub const FIDE_MATERIAL_ROLES: [Role; 5] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+];
+
 /// King-zone pressure and material, from `color`'s side.
 pub trait PositionFeatures {
     /// The squares of the enemy King's zone (its square and the squares
@@ -87,4 +98,29 @@ pub fn board_material(board: &Board, color: Color) -> i32 {
         .filter(|(_, piece)| piece.color == color)
         .map(|(_, piece)| point_value(piece.role))
         .sum()
+}
+
+/// The checks every variant's features test makes, in one place.
+#[cfg(test)]
+pub(crate) mod test_support {
+    use super::{MaterialInventory, PositionFeatures};
+    use crate::Color;
+
+    /// `start` is level: neither side presses the other's King zone or
+    /// leads in material.
+    pub fn assert_level<P: PositionFeatures>(start: &P) {
+        for color in [Color::White, Color::Black] {
+            assert_eq!(start.king_zone_pressure(color), 0);
+            assert_eq!(start.material_balance(color), 0);
+        }
+    }
+
+    /// `start` counts no difference of any kind, `position` counts
+    /// `expected`, and both count every kind of
+    /// [`MaterialInventory::MATERIAL_KINDS`], no more.
+    pub fn assert_inventory<P: MaterialInventory>(start: &P, position: &P, expected: &[i32]) {
+        assert_eq!(expected.len(), P::MATERIAL_KINDS.len());
+        assert_eq!(start.material_difference(), vec![0; expected.len()]);
+        assert_eq!(position.material_difference(), expected);
+    }
 }

@@ -246,22 +246,39 @@ pub fn parse_fide_fields(fields: &[&str], allowed: &[Role]) -> Result<Setup, Fen
 /// (none, the half-move clock, or both counters).
 pub fn parse_fields_around<B>(
     board: B,
-    [turn, castling, en_passant]: [&str; 3],
+    fields: [&str; 3],
     counters: &[&str],
 ) -> Result<Setup<B>, FenError> {
+    let (setup, ()) = parse_fields_around_with(board, fields, counters, |castling| {
+        Ok((parse_castling(castling)?, ()))
+    })?;
+    Ok(setup)
+}
+
+/// As [`parse_fields_around`], for a dialect whose castling field says more
+/// than the rooks' squares (Hostage's unmoved kings): `read_castling` reads
+/// it into the rights and that extra. The fields are read in order, so the
+/// first bad field is the one reported.
+pub fn parse_fields_around_with<B, Extra>(
+    board: B,
+    [turn, castling, en_passant]: [&str; 3],
+    counters: &[&str],
+    read_castling: impl FnOnce(&str) -> Result<(Bitboard, Extra), FenError>,
+) -> Result<(Setup<B>, Extra), FenError> {
     let turn = parse_turn(turn)?;
-    let castling_rights = parse_castling(castling)?;
+    let (castling_rights, extra) = read_castling(castling)?;
     let ep_square = parse_en_passant(en_passant)?;
     let (halfmoves, fullmoves) =
         parse_move_counters(counters.first().copied(), counters.get(1).copied())?;
-    Ok(Setup {
+    let setup = Setup {
         board,
         turn,
         castling_rights,
         ep_square,
         halfmoves,
         fullmoves,
-    })
+    };
+    Ok((setup, extra))
 }
 
 /// Writes the six FIDE fields.

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::{Color, Rank, Role, Square};
+use crate::{Color, File, Rank, Role, Square};
 
 /// A move on the board. Small and `Copy` (6 bytes) so move lists stay
 /// cache-friendly.
@@ -35,24 +35,29 @@ pub enum CastlingSide {
 }
 
 impl CastlingSide {
-    /// Where the king lands for `color`.
+    /// Where the king lands for `color`: the g-file (king side) or the
+    /// c-file (queen side) of its first rank.
+    #[inline]
     pub const fn king_to(self, color: Color) -> Square {
-        match (self, color) {
-            (CastlingSide::KingSide, Color::White) => Square::G1,
-            (CastlingSide::QueenSide, Color::White) => Square::C1,
-            (CastlingSide::KingSide, Color::Black) => Square::G8,
-            (CastlingSide::QueenSide, Color::Black) => Square::C8,
-        }
+        self.first_rank_square(color, File::G, File::C)
     }
 
-    /// Where the rook lands for `color`.
+    /// Where the rook lands for `color`: the f-file (king side) or the
+    /// d-file (queen side) of its first rank, beside the king.
+    #[inline]
     pub const fn rook_to(self, color: Color) -> Square {
-        match (self, color) {
-            (CastlingSide::KingSide, Color::White) => Square::F1,
-            (CastlingSide::QueenSide, Color::White) => Square::D1,
-            (CastlingSide::KingSide, Color::Black) => Square::F8,
-            (CastlingSide::QueenSide, Color::Black) => Square::D8,
-        }
+        self.first_rank_square(color, File::F, File::D)
+    }
+
+    /// The square of `color`'s first rank on `king_side`'s file or
+    /// `queen_side`'s, by this side.
+    #[inline]
+    const fn first_rank_square(self, color: Color, king_side: File, queen_side: File) -> Square {
+        let file = match self {
+            CastlingSide::KingSide => king_side,
+            CastlingSide::QueenSide => queen_side,
+        };
+        Square::from_coords(file, Rank::FIRST).relative_to(color)
     }
 
     /// The side a rook on `rook` castles on, seen from the king on `king`.

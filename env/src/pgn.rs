@@ -114,42 +114,48 @@ pub fn pgn_game(tags: &[(&str, &str)], movetext: &str, result: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use Color::{Black, White};
+
+    /// The movetext of `steps`, each pushed by its player in order.
+    fn movetext(steps: &[(Color, &str)]) -> Movetext {
+        let mut text = Movetext::new();
+        for &(player, step) in steps {
+            text.push(player, step);
+        }
+        text
+    }
 
     #[test]
     fn numbers_white_turns_and_a_black_start() {
-        let mut text = Movetext::new();
-        text.push(Color::White, "e4");
-        text.push(Color::Black, "e5");
-        text.push(Color::White, "Nf3");
+        let text = movetext(&[(White, "e4"), (Black, "e5"), (White, "Nf3")]);
         assert_eq!(text.as_str(), "1. e4 e5 2. Nf3");
-        let mut text = Movetext::new();
-        text.push(Color::Black, "e5");
-        text.push(Color::White, "Nf3");
+        let text = movetext(&[(Black, "e5"), (White, "Nf3")]);
         assert_eq!(text.as_str(), "1... e5 2. Nf3");
     }
 
     #[test]
     fn multi_step_turns_stay_together() {
-        let mut text = Movetext::new();
-        text.push(Color::White, "(S-d7,e7)");
-        text.push(Color::Black, "(S-Nb1)");
-        text.push(Color::White, "(T-e7)");
-        text.push(Color::White, "g4");
-        text.push(Color::Black, "hxg4");
-        text.push(Color::Black, "-W");
-        text.push(Color::Black, "-W");
+        let text = movetext(&[
+            (White, "(S-d7,e7)"),
+            (Black, "(S-Nb1)"),
+            (White, "(T-e7)"),
+            (White, "g4"),
+            (Black, "hxg4"),
+            (Black, "-W"),
+            (Black, "-W"),
+        ]);
         assert_eq!(text.as_str(), "1. (S-d7,e7) (S-Nb1) 2. (T-e7)g4 hxg4 -W -W");
     }
 
     #[test]
     fn tags_are_escaped_and_movetext_wrapped() {
-        let mut text = Movetext::new();
-        for _ in 0..12 {
-            text.push(Color::White, "Nf3");
-            text.push(Color::Black, "Nf6");
-            text.push(Color::White, "Ng1");
-            text.push(Color::Black, "Ng8");
-        }
+        let round = [
+            (White, "Nf3"),
+            (Black, "Nf6"),
+            (White, "Ng1"),
+            (Black, "Ng8"),
+        ];
+        let text = movetext(&round.repeat(12));
         let pgn = pgn_game(&[("Event", "a \"b\" \\ c")], text.as_str(), "1/2-1/2");
         let lines: Vec<&str> = pgn.lines().collect();
         assert_eq!(lines[0], r#"[Event "a \"b\" \\ c"]"#);

@@ -105,19 +105,25 @@ fn scientist_powers_point_at_the_hand_and_the_piece() {
 
 const TRAITOR_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
+/// The standard Traitor start with both secrets chosen (White c8,g7,
+/// Black c1,g2,h1) and the turn's opening step next.
+fn traitor_with_secrets_chosen() -> Traitor {
+    Traitor::from_fen(
+        &format!("{TRAITOR_START} - - 9,9 -/- c8,g7/c1,g2,h1 open - -"),
+        TraitorRules::new(Mode::Traitor, Commitment::Standard),
+    )
+    .expect("valid")
+}
+
 #[test]
 fn announcements_and_selections_point_at_the_pieces() {
-    let rules = TraitorRules::new(Mode::Traitor, Commitment::Standard);
-    let open = Traitor::from_fen(
-        &format!("{TRAITOR_START} - - 9,9 -/- c8,g7/c1,g2,h1 open - -"),
-        rules,
-    )
-    .expect("valid");
+    let open = traitor_with_secrets_chosen();
     assert_eq!(
         gesture_of(&open, "T-g7"),
         ("announce", names(&["g7"]), true)
     );
-    let selecting = Traitor::new(rules).expect("valid");
+    let selecting =
+        Traitor::new(TraitorRules::new(Mode::Traitor, Commitment::Standard)).expect("valid");
     assert_eq!(
         gesture_of(&selecting, "S-c8,g7"),
         ("select", names(&["g7", "c8"]), false)
@@ -208,12 +214,7 @@ fn every_target_of_every_legal_action_is_drawn_clickable() {
 /// A player's Traitor board shows its own secret and hides the opponent's.
 #[test]
 fn a_traitor_view_diagram_hides_the_opponents_secret() {
-    let rules = TraitorRules::new(Mode::Traitor, Commitment::Standard);
-    let position = Traitor::from_fen(
-        &format!("{TRAITOR_START} - - 9,9 -/- c8,g7/c1,g2,h1 open - -"),
-        rules,
-    )
-    .expect("valid");
+    let position = traitor_with_secrets_chosen();
     let secrets = |color: Color| {
         let diagram = Traitor::view_diagram(&position.view(color));
         diagram

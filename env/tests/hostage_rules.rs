@@ -35,6 +35,13 @@ fn play_all(game: &mut Game<Hostage>, moves: &str) -> Vec<String> {
         .collect()
 }
 
+/// The position string after `moves` (as for [`play_all`]) from `pos`.
+fn fen_after(pos: &Hostage, moves: &str) -> String {
+    let mut game = Game::new(pos.clone());
+    play_all(&mut game, moves);
+    game.position().fen()
+}
+
 fn legal_strings(pos: &Hostage) -> Vec<String> {
     let mut actions = Vec::new();
     pos.legal_actions(&mut actions);
@@ -139,11 +146,10 @@ fn h2_exchanges_follow_the_value_order_and_count_once_per_type_and_square() {
         })
         .count();
     assert_eq!(pawn_swaps, 47); // ranks 2-7 minus d7
-                                // The exchange moves the given man to the opponent's airfield.
-    let mut game = Game::new(pos);
-    play_all(&mut game, "(N-P)*c3");
+
+    // The exchange moves the given man to the opponent's airfield.
     assert_eq!(
-        game.position().fen(),
+        fen_after(&pos, "(N-P)*c3"),
         "k7/3P4/8/8/8/2P5/8/4K3[qrbpppp/QRPP/RBBNNPPPP/rbnnpppp] b - - 0 1"
     );
 }
@@ -245,10 +251,8 @@ fn h6_promotion_releases_a_piece_from_the_opponents_prison() {
     assert!(pos.parse_action("d8=B").is_err());
     assert_eq!(pos.parse_action("d8=Q"), pos.parse_action("d8=*Q"));
     assert_eq!(pos.parse_action("d7d8r").unwrap().to_string(), "d7d8r");
-    let mut game = Game::new(pos);
-    play_all(&mut game, "d8=*Q+");
     assert_eq!(
-        game.position().fen(),
+        fen_after(&pos, "d8=*Q+"),
         "k2Q4/8/8/8/8/8/8/4K3[qrbnpppp/RPPPP/RBBNNPPPP/rbnpppp] b - - 0 1"
     );
 }

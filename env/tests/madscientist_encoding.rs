@@ -13,7 +13,9 @@ use heterodox_env::madscientist::encoding::{
 use heterodox_env::{Color, MadScientist, Position};
 
 mod encoding_support;
-use encoding_support::{check_index_bijection, constant, index, nonzero, observation, plane};
+use encoding_support::{
+    check_index_bijection, check_side_planes, constant, index, nonzero, observation, plane,
+};
 
 const GAMES: u64 = 1000;
 const PLY_CAP: u32 = 200;
@@ -158,12 +160,7 @@ fn start_position_observation() {
         assert!(nonzero(plane(&pos, &obs, "en_passant")).is_empty());
         assert_eq!(constant(plane(&pos, &obs, "own_castle_king_side")), 1.0);
         assert_eq!(constant(plane(&pos, &obs, "opp_castle_queen_side")), 1.0);
-        let white = f32::from(u8::from(observer == Color::White));
-        assert_eq!(constant(plane(&pos, &obs, "observer_to_act")), white);
-        assert_eq!(
-            constant(plane(&pos, &obs, "observer_is_black")),
-            1.0 - white
-        );
+        check_side_planes(&pos, &obs, observer);
     }
 }
 

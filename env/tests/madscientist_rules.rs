@@ -7,7 +7,7 @@ mod rules_support;
 
 use heterodox_env::madscientist::{MadAction, MadScientist, Part, Parts, PieceKind};
 use heterodox_env::{Color, FenError, Game, Position, PositionError, Square, Termination};
-use rules_support::{assert_illegal, draw, sorted, sq, win};
+use rules_support::{assert_illegal, draw, sorted, sq, white_castlings, win};
 
 fn pos(fen: &str) -> MadScientist {
     MadScientist::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -40,6 +40,13 @@ fn play(p: &mut MadScientist, text: &str) {
     p.play(&action).unwrap();
 }
 
+/// The position reached by playing `text` from `fen`.
+fn after(fen: &str, text: &str) -> MadScientist {
+    let mut p = pos(fen);
+    play(&mut p, text);
+    p
+}
+
 fn parts_at(p: &MadScientist, square: &str) -> Option<Parts> {
     match p.board().piece_at(sq(square))?.kind {
         PieceKind::Composite(parts) => Some(parts),
@@ -52,8 +59,7 @@ fn parts_at(p: &MadScientist, square: &str) -> Option<Parts> {
 #[test]
 fn m1_capturing_the_scientist_wins_and_ends_the_game() {
     // White's rook on e1 takes the Black Scientist on e8.
-    let mut p = pos("4k3/8/8/8/8/8/8/K3R3 w - - - 0 1");
-    play(&mut p, "Rxe8");
+    let p = after("4k3/8/8/8/8/8/8/K3R3 w - - - 0 1", "Rxe8");
     assert_eq!(
         p.outcome(),
         win(Color::White, Termination::ScientistCaptured)
@@ -96,19 +102,14 @@ fn m1_castling_ignores_attacks_on_the_scientists_path() {
 #[test]
 fn m1_castling_needs_an_unmoved_scientist_and_an_unmodified_rook() {
     let mut p = pos("k7/8/8/8/8/8/8/R3K2R w KQ - - 0 1");
-    let castles: Vec<String> = long_actions(&p)
-        .into_iter()
-        .filter(|a| a == "e1g1" || a == "e1c1")
-        .collect();
-    assert_eq!(castles, ["e1c1", "e1g1"]);
+    assert_eq!(white_castlings(&p), ["e1c1", "e1g1"]);
     assert_eq!(p.notation(&p.parse_action("e1c1").unwrap()), "O-O-O");
     play(&mut p, "Kf1");
     assert_eq!(p.fen(), "k7/8/8/8/8/8/8/R4K1R b - - - 1 1");
 
     // Black's Scientist takes a Wazir off White's h1 rook and later puts
     // it back: a two-Wazir piece again, but modified, so no castling.
-    let mut p = pos("8/8/8/8/8/8/P5k1/4K2R b K - - 0 1");
-    play(&mut p, "W-h1");
+    let mut p = after("8/8/8/8/8/8/P5k1/4K2R b K - - 0 1", "W-h1");
     assert_eq!(p.fen(), "8/8/8/8/8/8/P5k1/4K2[W] w - - w 0 2");
     play(&mut p, "a3");
     play(&mut p, "W+h1");
@@ -137,26 +138,23 @@ fn m1_no_insufficient_material_draw() {
 fn m2_single_part_pieces_move_by_their_vectors_both_colours() {
     // Each part alone on d4 (White) or d5 (Black), Scientists in corners.
     let cases = [
-        ("[W]", "d4", &["c4", "d3", "d5", "e4"][..]),
-        ("[F]", "d4", &["c3", "c5", "e3", "e5"][..]),
+        (Color::White, "[W]", &["c4", "d3", "d5", "e4"][..]),
+        (Color::White, "[F]", &["c3", "c5", "e3", "e5"][..]),
         // White Crab: narrow forward (+-1,+2), wide back (+-2,-1).
-        ("[C]", "d4", &["b3", "c6", "e6", "f3"][..]),
+        (Color::White, "[C]", &["b3", "c6", "e6", "f3"][..]),
         // White Barc: wide forward (+-2,+1), narrow back (+-1,-2).
-        ("[B]", "d4", &["b5", "c2", "e2", "f5"][..]),
+        (Color::White, "[B]", &["b5", "c2", "e2", "f5"][..]),
+        // Black: forward is down the board.
+        (Color::Black, "[w]", &["c5", "d4", "d6", "e5"][..]),
+        (Color::Black, "[f]", &["c4", "c6", "e4", "e6"][..]),
+        (Color::Black, "[c]", &["b6", "c3", "e3", "f6"][..]),
+        (Color::Black, "[b]", &["b4", "c7", "e7", "f4"][..]),
     ];
-    for (token, square, expected) in cases {
-        let fen = format!("7k/8/8/8/3{token}4/8/8/K7 w - - - 0 1");
-        assert_eq!(targets(&pos(&fen), square), sorted(expected), "{token}");
-    }
-    // Black: forward is down the board.
-    let cases = [
-        ("[w]", "d5", &["c5", "d4", "d6", "e5"][..]),
-        ("[f]", "d5", &["c4", "c6", "e4", "e6"][..]),
-        ("[c]", "d5", &["b6", "c3", "e3", "f6"][..]),
-        ("[b]", "d5", &["b4", "c7", "e7", "f4"][..]),
-    ];
-    for (token, square, expected) in cases {
-        let fen = format!("7k/8/8/3{token}4/8/8/8/K7 b - - - 0 1");
+    for (colour, token, expected) in cases {
+        let (fen, square) = match colour {
+            Color::White => (format!("7k/8/8/8/3{token}4/8/8/K7 w - - - 0 1"), "d4"),
+            Color::Black => (format!("7k/8/8/3{token}4/8/8/8/K7 b - - - 0 1"), "d5"),
+        };
         assert_eq!(targets(&pos(&fen), square), sorted(expected), "{token}");
     }
     // From a corner and an edge.
@@ -228,8 +226,7 @@ fn m2_composite_pieces_combine_their_parts() {
 
 #[test]
 fn m3_capturing_a_piece_puts_all_its_parts_in_hand() {
-    let mut p = pos("k7/8/8/8/3q4/8/8/K2R4 w - - - 0 1");
-    play(&mut p, "Rxd4");
+    let p = after("k7/8/8/8/3q4/8/8/K2R4 w - - - 0 1", "Rxd4");
     assert_eq!(p.hand(Color::White).to_string(), "WWFF");
     assert_eq!(p.fen(), "k7/8/8/8/3R4/8/8/K7 b - - WWFF 0 1");
 }
@@ -264,19 +261,16 @@ fn m3_a_captured_pawn_becomes_the_part_of_the_capturing_vector() {
         ("k7/8/8/8/3p4/4P3/8/K7 w - - - 0 1", "exd4", Part::Ferz),
     ];
     for (fen, capture, part) in cases {
-        let mut p = pos(fen);
-        play(&mut p, capture);
+        let p = after(fen, capture);
         let hand = p.hand(Color::White);
         assert_eq!((hand.total(), hand.count(part)), (1, 1), "{fen} {capture}");
     }
     // Black's forward is down the board: a Black Crab taking (-1,-2) from
     // its own side is a Crab move; the same vector for White is a Barc's.
-    let mut p = pos("k7/8/3[c]4/8/2P5/8/8/K7 b - - - 0 1");
-    play(&mut p, "[C]xc4");
+    let p = after("k7/8/3[c]4/8/2P5/8/8/K7 b - - - 0 1", "[C]xc4");
     assert_eq!(p.hand(Color::Black).to_string(), "C");
     // En passant is a diagonal capture: a Ferz.
-    let mut p = pos("k7/8/8/3pP3/8/8/8/K7 w - d6 - 0 1");
-    play(&mut p, "exd6");
+    let p = after("k7/8/8/3pP3/8/8/8/K7 w - d6 - 0 1", "exd6");
     assert_eq!(p.hand(Color::White).to_string(), "F");
     assert_eq!(p.fen(), "k7/8/3P4/8/8/8/8/K7 b - - F 0 1");
 }
@@ -289,12 +283,13 @@ fn m3_promotion_makes_part_pieces() {
         ("b", Parts::BISHOP),
         ("n", Parts::KNIGHT),
     ] {
-        let mut p = pos("k7/4P3/8/8/8/8/8/K7 w - - - 0 1");
-        play(&mut p, &format!("e7e8{promotion}"));
+        let p = after(
+            "k7/4P3/8/8/8/8/8/K7 w - - - 0 1",
+            &format!("e7e8{promotion}"),
+        );
         assert_eq!(parts_at(&p, "e8"), Some(parts));
     }
-    let mut p = pos("k4r2/4P3/8/8/8/8/8/K7 w - - - 0 1");
-    play(&mut p, "exf8=N");
+    let p = after("k4r2/4P3/8/8/8/8/8/K7 w - - - 0 1", "exf8=N");
     assert_eq!(p.fen(), "k4N2/8/8/8/8/8/8/K7 b - - WW 0 1");
 }
 
@@ -303,8 +298,7 @@ fn m3_promotion_makes_part_pieces() {
 #[test]
 fn m4_discards_continue_the_same_turn_down_to_eight() {
     // White holds eight parts and takes a queen: twelve, four to discard.
-    let mut p = pos("k7/8/8/8/3q4/8/8/K2R4 w - - WWFFCCBB 7 10");
-    play(&mut p, "Rxd4");
+    let mut p = after("k7/8/8/8/3q4/8/8/K2R4 w - - WWFFCCBB 7 10", "Rxd4");
     assert_eq!(p.turn(), Color::White);
     assert!(p.is_discarding());
     assert_eq!(p.fen(), "k7/8/8/8/3R4/8/8/K7 w - - WWWWFFFFCCBB 0 10");
@@ -321,8 +315,7 @@ fn m4_discards_continue_the_same_turn_down_to_eight() {
 
 #[test]
 fn m4_a_remove_into_a_full_hand_discards_one() {
-    let mut p = pos("k7/8/8/8/8/8/8/KN6 w - - WWFFCCBB 3 1");
-    play(&mut p, "C-b1");
+    let mut p = after("k7/8/8/8/8/8/8/KN6 w - - WWFFCCBB 3 1", "C-b1");
     assert_eq!(p.turn(), Color::White);
     assert_eq!(long_actions(&p), ["-W", "-F", "-C", "-B"]);
     play(&mut p, "-C");
@@ -366,8 +359,7 @@ fn m5_attach_refused_on_pawns_scientists_and_a_third_part() {
 
 #[test]
 fn m5_attach_to_an_enemy_piece_leaves_it_enemy() {
-    let mut p = pos("k7/8/8/8/8/8/1b6/K7 w - - W 0 1");
-    play(&mut p, "W+b2");
+    let p = after("k7/8/8/8/8/8/1b6/K7 w - - W 0 1", "W+b2");
     assert_eq!(p.fen(), "k7/8/8/8/8/8/1[wff]6/K7 b - - - 0 1");
     assert_eq!(p.board().color_at(sq("b2")), Some(Color::Black));
 }
@@ -388,8 +380,7 @@ fn m5_remove_refused_from_an_enemy_piece_that_attacks_the_scientist() {
 
 #[test]
 fn m5_removing_the_last_part_takes_the_piece_off_the_board() {
-    let mut p = pos("k7/8/8/8/8/8/8/K[f]6 w - - - 0 1");
-    play(&mut p, "F-b1");
+    let p = after("k7/8/8/8/8/8/8/K[f]6 w - - - 0 1", "F-b1");
     assert_eq!(p.fen(), "k7/8/8/8/8/8/8/K7 b - - F 0 1");
 }
 
@@ -397,8 +388,7 @@ fn m5_removing_the_last_part_takes_the_piece_off_the_board() {
 
 #[test]
 fn m6_fifty_move_counter_reset_by_captures_pawn_moves_and_powers() {
-    let mut p = pos("k7/8/8/8/8/8/4P3/K[W]6 w - - F 10 1");
-    play(&mut p, "F+b1"); // power: reset
+    let mut p = after("k7/8/8/8/8/8/4P3/K[W]6 w - - F 10 1", "F+b1"); // power: reset
     assert_eq!(p.halfmoves(), 0);
     play(&mut p, "Kb8"); // Scientist move: counts
     assert_eq!(p.halfmoves(), 1);
@@ -408,8 +398,7 @@ fn m6_fifty_move_counter_reset_by_captures_pawn_moves_and_powers() {
     play(&mut p, "e4"); // pawn move: reset
     assert_eq!(p.halfmoves(), 0);
     // A quiet move at 99 ends the game.
-    let mut p = pos("k7/8/8/8/8/8/8/K[W]6 w - - - 99 80");
-    play(&mut p, "[W]c1");
+    let p = after("k7/8/8/8/8/8/8/K[W]6 w - - - 99 80", "[W]c1");
     assert_eq!(p.outcome(), draw(Termination::FiftyMoves));
 }
 

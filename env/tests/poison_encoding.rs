@@ -185,21 +185,32 @@ fn poisoned_pieces_show_countdowns_and_frozen_planes() {
     // only its kingside castling right.
     let pos = position("h3k3/1p6/6D1/6N1/8/8/8/4K2H b K - 7 9 g5:3,b7:5");
     let white = observation(&pos, Color::White);
-    assert_eq!(nonzero(plane(&pos, &white, "own_countdown")), [(38, 0.6)]);
-    assert_eq!(nonzero(plane(&pos, &white, "their_countdown")), [(49, 1.0)]);
-    assert_eq!(nonzero(plane(&pos, &white, "own_frozen")), [(38, 1.0)]);
-    assert_eq!(nonzero(plane(&pos, &white, "their_frozen")), [(49, 1.0)]);
+    let black = observation(&pos, Color::Black);
+    // Each poison plane in both views: White sees the Knight on g5 (38)
+    // and the pawn on b7 (49); Black sees its pawn b7 as b2 (9) and the
+    // Knight g5 as g4 (30).
+    for (name, seen_by_white, seen_by_black) in [
+        ("own_countdown", (38, 0.6), (9, 1.0)),
+        ("their_countdown", (49, 1.0), (30, 0.6)),
+        ("own_frozen", (38, 1.0), (9, 1.0)),
+        ("their_frozen", (49, 1.0), (30, 1.0)),
+    ] {
+        assert_eq!(
+            nonzero(plane(&pos, &white, name)),
+            [seen_by_white],
+            "{name}"
+        );
+        assert_eq!(
+            nonzero(plane(&pos, &black, name)),
+            [seen_by_black],
+            "{name}"
+        );
+    }
     assert_eq!(constant_of(&pos, &white, "no_progress"), 0.07);
     assert_eq!(constant_of(&pos, &white, "own_kingside_castling"), 1.0);
     assert_eq!(constant_of(&pos, &white, "own_queenside_castling"), 0.0);
     assert_eq!(constant_of(&pos, &white, "their_queenside_castling"), 0.0);
     assert_eq!(constant_of(&pos, &white, "side_to_move"), 0.0);
-    // Black's view: its pawn b7 is b2 (9), White's Knight g5 is g4 (30).
-    let black = observation(&pos, Color::Black);
-    assert_eq!(nonzero(plane(&pos, &black, "own_countdown")), [(9, 1.0)]);
-    assert_eq!(nonzero(plane(&pos, &black, "their_countdown")), [(30, 0.6)]);
-    assert_eq!(nonzero(plane(&pos, &black, "own_frozen")), [(9, 1.0)]);
-    assert_eq!(nonzero(plane(&pos, &black, "their_frozen")), [(30, 1.0)]);
     assert_eq!(constant_of(&pos, &black, "their_kingside_castling"), 1.0);
     assert_eq!(constant_of(&pos, &black, "own_kingside_castling"), 0.0);
 }

@@ -9,7 +9,9 @@ mod rules_support;
 use heterodox_env::{
     Color, Game, MoveError, Piece, PoisonAction, PoisonChess, Position, Role, Termination,
 };
-use rules_support::{draw, legal_long as legal, sorted, sq, win};
+use rules_support::{
+    assert_malformed, draw, legal_long as legal, sorted, sq, white_castlings, win,
+};
 
 fn pos(fen: &str) -> PoisonChess {
     PoisonChess::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -24,6 +26,14 @@ fn play(position: &mut PoisonChess, text: &str) -> String {
     let written = position.notation(&action);
     position.play(&action).unwrap();
     written
+}
+
+/// The Harpy on `harpy` poisoning the piece on `target`.
+fn poisoning(harpy: &str, target: &str) -> PoisonAction {
+    PoisonAction::Poison {
+        harpy: sq(harpy),
+        target: sq(target),
+    }
 }
 
 #[test]
@@ -55,22 +65,18 @@ fn p01_start_position_pieces_and_promotions() {
     }
     // The Harpy moves as a rook and captures Harpies only; the Doctor
     // moves as a queen.
-    let p = pos("4k3/8/8/3n4/8/8/8/h2HK3 w - - 0 1 -");
-    let harpy: Vec<String> = legal(&p)
-        .into_iter()
-        .filter(|a| a.starts_with("d1"))
-        .collect();
+    let moves_from = |fen: &str, from: &str| -> Vec<String> {
+        legal(&pos(fen))
+            .into_iter()
+            .filter(|a| a.starts_with(from))
+            .collect()
+    };
     assert_eq!(
-        harpy,
+        moves_from("4k3/8/8/3n4/8/8/8/h2HK3 w - - 0 1 -", "d1"),
         sorted(&["d1a1", "d1b1", "d1c1", "d1d2", "d1d3", "d1d4"])
     );
-    let p = pos("4k3/8/8/8/8/8/1p6/D3K3 w - - 0 1 -");
-    let doctor: Vec<String> = legal(&p)
-        .into_iter()
-        .filter(|a| a.starts_with("a1"))
-        .collect();
     assert_eq!(
-        doctor,
+        moves_from("4k3/8/8/8/8/8/1p6/D3K3 w - - 0 1 -", "a1"),
         sorted(&[
             "a1a2", "a1a3", "a1a4", "a1a5", "a1a6", "a1a7", "a1a8", "a1b1", "a1c1", "a1d1", "a1b2"
         ])
@@ -383,20 +389,11 @@ fn p10_insufficient_material_counts_the_poison_pieces() {
 #[test]
 fn p11_castling_with_an_unmoved_harpy() {
     let mut p = pos("4k2h/8/8/8/8/8/3h4/H3K2H w KQk - 0 1 d2:1");
-    let castles: Vec<String> = legal(&p)
-        .into_iter()
-        .filter(|a| a == "e1g1" || a == "e1c1")
-        .collect();
-    assert_eq!(castles, ["e1c1", "e1g1"]);
+    assert_eq!(white_castlings(&p), ["e1c1", "e1g1"]);
     assert_eq!(play(&mut p, "O-O"), "O-O[xd2]");
     assert_eq!(p.fen(), "4k2h/8/8/8/8/8/8/H4HK1 b k - 0 1 -");
     // Neither the King nor the Harpy may be poisoned.
-    let castling = |fen: &str| -> Vec<String> {
-        legal(&pos(fen))
-            .into_iter()
-            .filter(|a| a == "e1g1" || a == "e1c1")
-            .collect()
-    };
+    let castling = |fen: &str| white_castlings(&pos(fen));
     assert_eq!(castling("4k3/8/8/8/8/8/8/H3K2H w KQ - 0 1 h1:3"), ["e1c1"]);
     assert!(castling("4k3/8/8/8/8/8/8/H3K2H w KQ - 0 1 e1:3").is_empty());
     // Attacked squares follow P6: a Rook on f8 stops O-O, a poisoned Rook
@@ -430,13 +427,7 @@ fn p12_fifty_move_counter_resets_on_poison_cure_and_death() {
 fn p13_the_texts_problem_xhe5_mates_and_hc5_does_not() {
     let problem = pos("2d1k3/p2p1p1N/hp4pp/b3Hn2/2P4B/P3D2P/1P3PP1/6K1 w - - 0 1 -");
     let mate = problem.parse_action("xHe5").unwrap();
-    assert_eq!(
-        mate,
-        PoisonAction::Poison {
-            harpy: sq("e5"),
-            target: sq("f5")
-        }
-    );
+    assert_eq!(mate, poisoning("e5", "f5"));
     for text in ["xHe5#", "xHe5#[f5,5]", "xHe5[f5,5]", "e5*f5"] {
         assert_eq!(problem.parse_action(text), Ok(mate), "{text}");
     }
@@ -494,14 +485,7 @@ fn p13_notation_suffixes_are_written_and_checked() {
             reason: "suffix counter is not 1 to 5 or C"
         })
     );
-    assert!(matches!(
-        p.parse_action("xHz9"),
-        Err(MoveError::Syntax { .. })
-    ));
-    assert!(matches!(
-        p.parse_action("Bc4[g5,2"),
-        Err(MoveError::Syntax { .. })
-    ));
+    assert_malformed(&p, &["xHz9", "Bc4[g5,2"]);
     let problem = pos("2d1k3/p2p1p1N/hp4pp/b3Hn2/2P4B/P3D2P/1P3PP1/6K1 w - - 0 1 -");
     assert_eq!(
         problem.parse_action("xHe5[f5,4]"),
@@ -523,19 +507,6 @@ fn p13_notation_suffixes_are_written_and_checked() {
         problem.parse_action("Hc5[f5,5]").unwrap_err().to_string(),
         "the suffix of 'Hc5[f5,5]' disagrees with the position: f5,5 is not true of this \
          action, which writes no suffix"
-    );
-    // Two targets next to the Harpy: the bare form is ambiguous.
-    let p = pos("4k3/8/8/8/3p4/3Hn3/8/4K3 w - - 0 1 -");
-    assert!(matches!(
-        p.parse_action("xHd3"),
-        Err(MoveError::Ambiguous { count: 2, .. })
-    ));
-    assert_eq!(
-        p.parse_action("xHd3[e3,5]"),
-        Ok(PoisonAction::Poison {
-            harpy: sq("d3"),
-            target: sq("e3")
-        })
     );
 }
 
@@ -580,10 +551,7 @@ fn p13_readers_accept_every_true_suffix_item() {
     // The Harpy on b6 poisons b5 while White's older poison kills g7: the
     // writer lists both, a reader takes either alone.
     let p = pos("4k3/6p1/1H6/1p6/8/8/8/4K3 w - - 0 1 g7:1");
-    let sting = PoisonAction::Poison {
-        harpy: sq("b6"),
-        target: sq("b5"),
-    };
+    let sting = poisoning("b6", "b5");
     assert_eq!(p.notation(&sting), "xHb6[b5,5;xg7]");
     for text in ["xHb6", "xHb6[b5,5]", "xHb6[xg7]", "xHb6[xg7;b5,5]", "b6*b5"] {
         assert_eq!(p.parse_action(text), Ok(sting), "{text}");
@@ -615,21 +583,43 @@ fn p13_readers_accept_every_true_suffix_item() {
             expected: "no suffix".into()
         })
     );
+}
 
-    // A true item both poisonings share leaves the bare form ambiguous;
-    // one that only a single poisoning makes true picks it.
-    let p = pos("4k3/7p/8/8/3p4/3Hn3/8/4K3 w - - 0 1 h7:4");
-    assert!(matches!(
-        p.parse_action("xHd3[h7,3]"),
-        Err(MoveError::Ambiguous { count: 2, .. })
-    ));
-    assert_eq!(
-        p.parse_action("xHd3[h7,3;d4,5]"),
-        Ok(PoisonAction::Poison {
-            harpy: sq("d3"),
-            target: sq("d4")
-        })
-    );
+/// The Harpy on d3 has two targets: a form both poisonings fit names
+/// neither, and a suffix true of only one picks it (P13).
+#[test]
+fn p13_a_suffix_picks_between_two_poisonings() {
+    for (fen, ambiguous, picked, target) in [
+        // Two targets next to the Harpy: the bare form is ambiguous.
+        (
+            "4k3/8/8/8/3p4/3Hn3/8/4K3 w - - 0 1 -",
+            "xHd3",
+            "xHd3[e3,5]",
+            "e3",
+        ),
+        // A true item both poisonings share leaves the bare form
+        // ambiguous; one that only a single poisoning makes true picks it.
+        (
+            "4k3/7p/8/8/3p4/3Hn3/8/4K3 w - - 0 1 h7:4",
+            "xHd3[h7,3]",
+            "xHd3[h7,3;d4,5]",
+            "d4",
+        ),
+    ] {
+        let p = pos(fen);
+        assert!(
+            matches!(
+                p.parse_action(ambiguous),
+                Err(MoveError::Ambiguous { count: 2, .. })
+            ),
+            "{ambiguous}"
+        );
+        assert_eq!(
+            p.parse_action(picked),
+            Ok(poisoning("d3", target)),
+            "{picked}"
+        );
+    }
 }
 
 #[test]

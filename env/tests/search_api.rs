@@ -89,37 +89,27 @@ fn check(variant: Variant, options: &[(&str, &str)]) {
     );
 }
 
-#[test]
-fn chess() {
-    check(Variant::Chess, &[]);
+/// One test per variant and rule set (`name: variant, options;`), so each
+/// runs in parallel and a failure names its variant.
+macro_rules! random_game_tests {
+    ($($name:ident: $variant:expr, $options:expr;)*) => {
+        $(
+            #[test]
+            fn $name() {
+                check($variant, $options);
+            }
+        )*
+    };
 }
 
-#[test]
-fn poison() {
-    check(Variant::Poison, &[]);
-}
-
-#[test]
-fn hostage() {
-    check(Variant::Hostage, &[]);
-}
-
-#[test]
-fn madscientist() {
-    check(Variant::MadScientist, &[]);
-}
-
-#[test]
-fn traitor_standard() {
-    check(Variant::Traitor, &[]);
-}
-
-#[test]
-fn traitor_defector_impromptu() {
-    check(
-        Variant::Traitor,
-        &[("mode", "defector"), ("commitment", "impromptu")],
-    );
+random_game_tests! {
+    chess: Variant::Chess, &[];
+    poison: Variant::Poison, &[];
+    hostage: Variant::Hostage, &[];
+    madscientist: Variant::MadScientist, &[];
+    traitor_standard: Variant::Traitor, &[];
+    traitor_defector_impromptu:
+        Variant::Traitor, &[("mode", "defector"), ("commitment", "impromptu")];
 }
 
 #[test]

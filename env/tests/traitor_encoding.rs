@@ -20,7 +20,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 mod encoding_support;
-use encoding_support::{check_index_bijection, constant, index, nonzero, observation, plane};
+use encoding_support::{
+    check_index_bijection, check_side_planes, constant, index, nonzero, observation, plane,
+};
 
 const GAMES_PER_COMBINATION: u64 = 50;
 const PLY_CAP: u32 = 160;
@@ -300,12 +302,7 @@ fn start_position_observation() {
         assert_eq!(constant(plane(&pos, &obs, "own_castle_king_side")), 1.0);
         assert_eq!(constant(plane(&pos, &obs, "opp_castle_queen_side")), 1.0);
         assert_eq!(constant(plane(&pos, &obs, "no_progress")), 0.0);
-        let white = f32::from(u8::from(observer == Color::White));
-        assert_eq!(constant(plane(&pos, &obs, "observer_to_act")), white);
-        assert_eq!(
-            constant(plane(&pos, &obs, "observer_is_black")),
-            1.0 - white
-        );
+        check_side_planes(&pos, &obs, observer);
     }
     // Simplified: the secret counts appear once chosen (S-NPP), for the
     // chooser only.

@@ -205,36 +205,21 @@ fn t04_sample_game_as_the_rulings_read_it() {
     let mut options = RuleOptions::new();
     options.set("selection", "fixed");
     let mut game = AnyGame::with_options(Variant::Traitor, Some(&fen), &options).unwrap();
-    let mut written = Vec::new();
-    for turn in [
-        "e4",
-        "e5",
-        "Nf3",
-        "Nf6",
-        "Bc4",
-        "Ng4",
-        "0-0",
-        "Bc5",
-        "Nc3",
-        "(T-Rh1)N:f2",
+    // Each turn as played and as the game writes it back.
+    for (turn, written) in [
+        ("e4", "e4"),
+        ("e5", "e5"),
+        ("Nf3", "Nf3"),
+        ("Nf6", "Nf6"),
+        ("Bc4", "Bc4"),
+        ("Ng4", "Ng4"),
+        ("0-0", "O-O"),
+        ("Bc5", "Bc5"),
+        ("Nc3", "Nc3"),
+        ("(T-Rh1)N:f2", "(T-Rh1)N:f2#"),
     ] {
-        written.push(game.play(turn).unwrap().1);
+        assert_eq!(game.play(turn).unwrap().1, written, "{turn}");
     }
-    assert_eq!(
-        written,
-        [
-            "e4",
-            "e5",
-            "Nf3",
-            "Nf6",
-            "Bc4",
-            "Ng4",
-            "O-O",
-            "Bc5",
-            "Nc3",
-            "(T-Rh1)N:f2#"
-        ]
-    );
     assert_eq!(game.outcome().unwrap().to_string(), "0-1 (checkmate)");
     assert_eq!(
         game.fen(),

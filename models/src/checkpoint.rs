@@ -187,14 +187,9 @@ impl Network {
             self.save_weights(staging.join(WEIGHTS_FILE))?;
             self.net.config().to_json_file(staging.join(CONFIG_FILE))?;
             if let Some(spec) = &self.spec {
-                let path = staging.join(SPEC_FILE);
-                let mut text =
-                    serde_json::to_string_pretty(spec).map_err(|source| ModelError::SpecParse {
-                        path: path.clone(),
-                        source,
-                    })?;
-                text.push('\n');
-                std::fs::write(&path, text).map_err(|source| ModelError::Io { path, source })?;
+                crate::json::write_pretty(spec, &staging.join(SPEC_FILE), |path, source| {
+                    ModelError::SpecParse { path, source }
+                })?;
             }
             Ok(())
         })

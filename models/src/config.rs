@@ -321,14 +321,8 @@ impl NetConfig {
     pub fn to_json_file(&self, path: impl AsRef<Path>) -> Result<()> {
         let path = path.as_ref();
         self.validate()?;
-        let mut text =
-            serde_json::to_string_pretty(self).map_err(|source| ModelError::ConfigParse {
-                path: path.to_owned(),
-                source,
-            })?;
-        text.push('\n');
-        std::fs::write(path, text).map_err(|source| ModelError::Io {
-            path: path.to_owned(),
+        crate::json::write_pretty(self, path, |path, source| ModelError::ConfigParse {
+            path,
             source,
         })
     }
@@ -360,15 +354,21 @@ mod tests {
         assert_eq!(c.policy_size(), 73 * 64);
     }
 
-    #[test]
-    fn flat_logits_follow_the_planes() {
-        let c = NetConfig {
+    /// Three move planes on a 2 x 4 board (24 square logits), then
+    /// `policy_flat` flat ones: small enough to count every index by hand.
+    fn three_planes_on_two_by_four(policy_flat: usize) -> NetConfig {
+        NetConfig {
             policy_planes: 3,
-            policy_flat: 5,
+            policy_flat,
             board_height: 2,
             board_width: 4,
             ..Default::default()
-        };
+        }
+    }
+
+    #[test]
+    fn flat_logits_follow_the_planes() {
+        let c = three_planes_on_two_by_four(5);
         assert_eq!(c.policy_size(), 29);
         assert_eq!(c.policy_index(2, 1, 3), Some(23));
         assert_eq!(c.flat_policy_index(0), Some(24));
@@ -379,12 +379,7 @@ mod tests {
 
     #[test]
     fn policy_index_layout() {
-        let c = NetConfig {
-            policy_planes: 3,
-            board_height: 2,
-            board_width: 4,
-            ..Default::default()
-        };
+        let c = three_planes_on_two_by_four(0);
         assert_eq!(c.policy_size(), 24);
         assert_eq!(c.policy_index(0, 0, 0), Some(0));
         assert_eq!(c.policy_index(0, 1, 0), Some(4));

@@ -542,11 +542,14 @@ pub struct NetEvaluator {
 
 /// What both network evaluators ([`NetEvaluator`], [`crate::QueuedEvaluator`])
 /// show the same way, written once: their `Debug`, the accessors of the
-/// fields both hold (`shape`, `device`, `counters`), and the [`Evaluator`]
-/// impl that falls back to uniform priors when `try_evaluate` fails (see
-/// the module docs). The two differ only in how a batch reaches the network.
+/// fields both hold (`shape`, `device`, `counters`), `try_evaluate` (the
+/// checks and counting of [`Shape::admit`], then the evaluator's own
+/// `evaluate_admitted`), and the [`Evaluator`] impl that falls back to
+/// uniform priors when `try_evaluate` fails (see the module docs). The two
+/// differ only in how a batch reaches the network: `$route` says how, in
+/// the docs of `try_evaluate`.
 macro_rules! network_evaluator_common {
-    ($evaluator:ident) => {
+    ($evaluator:ident, $route:literal) => {
         impl std::fmt::Debug for $evaluator {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.debug_struct(stringify!($evaluator))
@@ -577,6 +580,20 @@ macro_rules! network_evaluator_common {
             pub fn device(&self) -> tch::Device {
                 self.device
             }
+
+            #[doc = concat!("Evaluates `batch` (see [`Evaluator`])", $route, ", or says why")]
+            /// not; on an error the outputs are unspecified.
+            pub fn try_evaluate<P: heterodox_env::GameVariant>(
+                &self,
+                batch: &heterodox_selfplay::LeafBatch<P>,
+                priors: &mut [f32],
+                values: &mut [f32],
+            ) -> Result<(), $crate::evaluator::EvalError> {
+                if !self.shape.admit(&self.counters, batch, priors, values)? {
+                    return Ok(());
+                }
+                self.evaluate_admitted(batch, priors, values)
+            }
         }
 
         impl<P: heterodox_env::GameVariant> heterodox_selfplay::Evaluator<P> for $evaluator {
@@ -602,7 +619,7 @@ macro_rules! network_evaluator_common {
 }
 pub(crate) use network_evaluator_common;
 
-network_evaluator_common!(NetEvaluator);
+network_evaluator_common!(NetEvaluator, "");
 
 impl NetEvaluator {
     /// An evaluator of `network` for leaves encoded as `spec` says, with no
@@ -636,17 +653,13 @@ impl NetEvaluator {
         self
     }
 
-    /// Evaluates `batch` (see [`Evaluator`]), or says why not; on an error
-    /// the outputs are unspecified.
-    pub fn try_evaluate<P: GameVariant>(
+    /// One forward pass over a checked, non-empty `batch`.
+    fn evaluate_admitted<P: GameVariant>(
         &self,
         batch: &LeafBatch<P>,
         priors: &mut [f32],
         values: &mut [f32],
     ) -> Result<(), EvalError> {
-        if !self.shape.admit(&self.counters, batch, priors, values)? {
-            return Ok(());
-        }
         let mut guard = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         let Direct {
             engine,

@@ -61,6 +61,7 @@ pub mod checkpoint;
 pub mod config;
 pub mod error;
 pub mod evaluator;
+mod json;
 pub mod queue;
 pub mod resnet;
 

@@ -119,7 +119,10 @@ pub struct QueuedEvaluator {
     pool: Mutex<Vec<Job>>,
 }
 
-network_evaluator_common!(QueuedEvaluator);
+network_evaluator_common!(
+    QueuedEvaluator,
+    " through the queue, blocking until the runner answers"
+);
 
 impl QueuedEvaluator {
     /// Starts the runner thread with `network`, for leaves encoded as `spec`
@@ -162,18 +165,14 @@ impl QueuedEvaluator {
         })
     }
 
-    /// Evaluates `batch` (see [`Evaluator`]) through the queue, blocking
-    /// until the runner answers, or says why not; on an error the outputs
-    /// are unspecified.
-    pub fn try_evaluate<P: GameVariant>(
+    /// Sends a checked, non-empty `batch` to the runner and waits for its
+    /// answer.
+    fn evaluate_admitted<P: GameVariant>(
         &self,
         batch: &LeafBatch<P>,
         priors: &mut [f32],
         values: &mut [f32],
     ) -> Result<(), EvalError> {
-        if !self.shape.admit(&self.counters, batch, priors, values)? {
-            return Ok(());
-        }
         let mut job = self
             .pool
             .lock()
@@ -351,14 +350,14 @@ mod tests {
             let _request = rx.recv();
             panic!("runner died (deliberately, in a test)")
         });
-        assert_eq!(
-            queued.try_evaluate(&batch, &mut priors, &mut values),
-            Err(EvalError::Stopped)
-        );
-        assert_eq!(
-            queued.try_evaluate(&batch, &mut priors, &mut values),
-            Err(EvalError::Stopped)
-        );
+        // Stopped twice: while the runner dies holding the request, and
+        // once its channel is gone.
+        for _ in 0..2 {
+            assert_eq!(
+                queued.try_evaluate(&batch, &mut priors, &mut values),
+                Err(EvalError::Stopped)
+            );
+        }
         // Through the trait: uniform priors and value 0.
         Evaluator::evaluate(&queued, &batch, &mut priors, &mut values);
         assert_eq!((priors, values), ([1.0 / 3.0; 3], [0.0]));

@@ -89,6 +89,13 @@ impl ConvBn {
     fn forward_t(&self, xs: &Tensor, train: bool) -> Tensor {
         self.bn.forward_t(&xs.apply(&self.conv), train)
     }
+
+    /// How every head reads the trunk before its linear layers: this
+    /// 1x1 convolution and batch norm, ReLU, then each sample's planes
+    /// flattened into one feature vector (`[N, out_c * H * W]`).
+    fn flat_features(&self, trunk: &Tensor, train: bool) -> Tensor {
+        self.forward_t(trunk, train).relu().flatten(1, -1)
+    }
 }
 
 /// Two 3x3 conv + BN layers with an identity skip connection.
@@ -132,11 +139,7 @@ impl FlatPolicy {
     }
 
     fn forward_t(&self, trunk: &Tensor, train: bool) -> Tensor {
-        self.conv
-            .forward_t(trunk, train)
-            .relu()
-            .flatten(1, -1)
-            .apply(&self.fc)
+        self.conv.flat_features(trunk, train).apply(&self.fc)
     }
 }
 
@@ -162,9 +165,7 @@ impl ScalarHead {
     /// `[N]`, before the final activation.
     fn forward_t(&self, trunk: &Tensor, train: bool) -> Tensor {
         self.conv
-            .forward_t(trunk, train)
-            .relu()
-            .flatten(1, -1)
+            .flat_features(trunk, train)
             .apply(&self.fc1)
             .relu()
             .apply(&self.fc2)

@@ -31,14 +31,13 @@ use std::sync::Mutex;
 use heterodox_env::GameVariant;
 use heterodox_selfplay::{Evaluator, LeafBatch};
 use numpy::ndarray::{Array1, Array2, Array4};
-use numpy::{
-    dtype, IntoPyArray, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray,
-    PyUntypedArrayMethods,
-};
+use numpy::{IntoPyArray, PyArrayDyn, PyArrayMethods};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+
+use crate::array_args::{shape_text, typed_array, NotTyped};
 
 create_exception!(
     heterodox,
@@ -148,36 +147,17 @@ fn float32_array<'py>(
     value: &Bound<'py, PyAny>,
     name: &str,
 ) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
-    let array = value.cast::<PyUntypedArray>().map_err(|_| {
-        EvaluationError::new_err(format!(
-            "{name} must be a numpy array of float32, not {} (torch: tensor.float().cpu().numpy())",
-            value
-                .get_type()
-                .name()
-                .map_or("?".to_owned(), |n| n.to_string())
-        ))
+    let array = typed_array::<f32>(value).map_err(|why| {
+        EvaluationError::new_err(match why {
+            NotTyped::NotAnArray(type_name) => format!(
+                "{name} must be a numpy array of float32, not {type_name} (torch: tensor.float().cpu().numpy())"
+            ),
+            NotTyped::Dtype(found) => {
+                format!("{name} must have dtype float32, not {found} (use .astype(np.float32))")
+            }
+        })
     })?;
-    let found = array.dtype();
-    if !found.is_equiv_to(&dtype::<f32>(value.py())) {
-        return Err(EvaluationError::new_err(format!(
-            "{name} must have dtype float32, not {found} (use .astype(np.float32))"
-        )));
-    }
     Ok(array.cast::<PyArrayDyn<f32>>()?.clone())
-}
-
-fn shape_text(shape: &[usize]) -> String {
-    match shape {
-        [one] => format!("({one},)"),
-        _ => format!(
-            "({})",
-            shape
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    }
 }
 
 /// Checks `priors` and `values` against `layout` and copies them into

@@ -7,7 +7,7 @@
 //! One module per concept: [`game`] (the `Game` class), [`outcome`] (the
 //! `Outcome` class), [`vecenv`] (the batched `VecEnv` class), [`errors`]
 //! (how Rust errors become Python ones), [`args`] (integer arguments and
-//! size limits), [`typed`] (operations on the typed game inside an
+//! size limits), [`array_args`] (numpy array arguments), [`typed`] (operations on the typed game inside an
 //! `AnyGame`), [`perft`] (perft that Ctrl-C stops) and [`engine`] (the
 //! alpha-beta engine, searching with the GIL released); for trainers in
 //! Python, [`search`] (the `Search` class: the Rust MCTS over many games,
@@ -23,6 +23,7 @@
 use pyo3::prelude::*;
 
 mod args;
+mod array_args;
 mod engine;
 mod errors;
 mod evaluation;

@@ -1,6 +1,18 @@
 """What the Python tests share (``from support import ...``: pytest puts
 this folder on ``sys.path``)."""
 
+from heterodox import Game
+
+
+def start_game(variant, fen, legal):
+    """A new `variant` game, checked to be that variant and to start at
+    `fen` with `legal` legal moves: where each variant's tests begin."""
+    game = Game(variant)
+    assert game.variant == variant
+    assert game.fen() == fen
+    assert len(game.legal_moves()) == legal
+    return game
+
 
 def random_playout(game, rng, steps):
     """Plays up to `steps` random legal actions; the indices played."""

@@ -4,14 +4,14 @@ text's notation in play(), prisons and airfields as dicts."""
 import pytest
 
 from heterodox import Game
+from support import start_game
 
 EMPTY = {"P": 0, "N": 0, "B": 0, "R": 0, "Q": 0}
 
 
 def test_start_position():
-    game = Game("hostage")
-    assert game.fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[-/-/-/-] w KQkq - 0 1"
-    assert len(game.legal_moves()) == 20
+    start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[-/-/-/-] w KQkq - 0 1"
+    game = start_game("hostage", start, legal=20)
     assert game.prisons() == {"white": EMPTY, "black": EMPTY}
     assert game.airfields() == {"white": EMPTY, "black": EMPTY}
 

@@ -4,15 +4,13 @@ Scientist powers and discards in legal_moves(), typed errors as ValueError."""
 import pytest
 
 from heterodox import Game
+from support import start_game
 
 START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - - 0 1"
 
 
 def test_start_position():
-    game = Game("madscientist")
-    assert game.variant == "madscientist"
-    assert game.fen() == START_FEN
-    assert len(game.legal_moves()) == 23
+    game = start_game("madscientist", START_FEN, legal=23)
     assert game.legal_moves()[-3:] == ["W-d1", "F-d1", "F-f1"]
     assert game.perft(3) == 13296
 

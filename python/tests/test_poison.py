@@ -4,6 +4,7 @@ text's notation in play(), typed errors as ValueError."""
 import pytest
 
 from heterodox import Game
+from support import start_game
 
 START_FEN = "hnbdkbnh/pppppppp/8/8/8/8/PPPPPPPP/HNBDKBNH w KQkq - 0 1 -"
 # The text's problem: White mates with xHe5 (the Harpy on e5 poisons f5).
@@ -13,10 +14,7 @@ CURE_FEN = "k7/8/6D1/6N1/8/8/8/4K3 w - - 0 1 g5:3"
 
 
 def test_start_position():
-    game = Game("poison")
-    assert game.variant == "poison"
-    assert game.fen() == START_FEN
-    assert len(game.legal_moves()) == 20
+    game = start_game("poison", START_FEN, legal=20)
     assert game.perft(4) == 197269
 
 

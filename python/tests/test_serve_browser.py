@@ -135,6 +135,12 @@ class Page:
             for row in self.driver.find_elements(By.CSS_SELECTOR, "#moves tr.move")
         ]
 
+    def drawn(self, target, marks):
+        """The texts of the `marks` (a CSS selector: ``text.count``,
+        ``text.countdown``) drawn on `target`: a square, a prison or a hand."""
+        found = self.driver.find_elements(By.CSS_SELECTOR, f'#board [data-target="{target}"] {marks}')
+        return [mark.text for mark in found]
+
     def piece(self, square):
         texts = self.driver.find_elements(By.CSS_SELECTOR, f'#board [data-target="{square}"] text.piece')
         return (texts[0].text, texts[0].get_attribute("class")) if texts else None
@@ -189,8 +195,7 @@ def test_hostage_exchange_by_clicking_the_prisons(page):
     assert page.rows()[0][1] == expected == "(P-P)*e3"
     assert page.piece("e3") == ("\u265f", "piece white")
     # White's prison held two black pawns and gave one back.
-    count = page.driver.find_element(By.CSS_SELECTOR, '[data-target="white-prison-P"] text.count')
-    assert count.text == "1"
+    assert page.drawn("white-prison-P", "text.count") == ["1"]
     page.shot("hostage")
 
 
@@ -200,12 +205,11 @@ def test_poison_poisoning_and_cure(page):
     poison = page.notation("d4*c5")
     page.play("d4", "c5")
     assert page.rows()[0][1] == poison == "xHd4[c5,5;d6,1]"
-    countdowns = page.driver.find_elements(By.CSS_SELECTOR, '#board [data-target="c5"] text.countdown')
-    assert [c.text for c in countdowns] == ["5", "5"]
+    assert page.drawn("c5", "text.countdown") == ["5", "5"]
     cure = page.notation("f1~g1")
     page.play("f1", "g1")
     assert page.rows()[1][1] == cure
-    assert page.driver.find_elements(By.CSS_SELECTOR, '#board [data-target="g1"] text.countdown') == []
+    assert page.drawn("g1", "text.countdown") == []
     page.shot("poison")
 
 
@@ -215,7 +219,7 @@ def test_mad_scientist_part_operations(page):
     page.click("d1")
     page.play(choice="F-d1")
     assert page.rows()[0][1] == "F-d1"
-    assert page.driver.find_element(By.CSS_SELECTOR, '[data-target="white-hand-F"] text.count').text == "1"
+    assert page.drawn("white-hand-F", "text.count") == ["1"]
     # ... and attaches it again from the hand.
     attach = page.notation("F+d1")
     page.play("white-hand-F", "d1")

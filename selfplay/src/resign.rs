@@ -135,44 +135,50 @@ mod tests {
         }
     }
 
+    /// Shows a fresh watch (seed 7) the `moves` in turn, each a mover and
+    /// its root value: what `observe` answered to each (resign or not),
+    /// and the watch.
+    fn watch(config: &ResignConfig, moves: &[(Color, f32)]) -> (Vec<bool>, ResignWatch) {
+        let mut watch = ResignWatch::new(config, 7);
+        let answers = moves
+            .iter()
+            .map(|&(mover, value)| watch.observe(config, mover, value))
+            .collect();
+        (answers, watch)
+    }
+
     #[test]
     fn a_side_resigns_after_its_own_consecutive_low_values() {
-        let config = config(0.9, 0.0);
-        let mut watch = ResignWatch::new(&config, 7);
-        assert!(!watch.observe(&config, Color::White, -0.95));
-        // The opponent's moves do not break White's run.
-        assert!(!watch.observe(&config, Color::Black, 0.95));
-        assert!(watch.observe(&config, Color::White, -0.9));
+        // The opponent's move between does not break White's run.
+        let moves = [
+            (Color::White, -0.95),
+            (Color::Black, 0.95),
+            (Color::White, -0.9),
+        ];
+        let (answers, _) = watch(&config(0.9, 0.0), &moves);
+        assert_eq!(answers, [false, false, true]);
     }
 
     #[test]
     fn a_better_value_starts_the_count_again() {
-        let config = config(0.9, 0.0);
-        let mut watch = ResignWatch::new(&config, 7);
-        assert!(!watch.observe(&config, Color::Black, -0.99));
-        assert!(!watch.observe(&config, Color::Black, -0.89));
-        assert!(!watch.observe(&config, Color::Black, -0.99));
-        assert!(watch.observe(&config, Color::Black, -0.99));
+        let moves = [-0.99, -0.89, -0.99, -0.99].map(|value| (Color::Black, value));
+        let (answers, _) = watch(&config(0.9, 0.0), &moves);
+        assert_eq!(answers, [false, false, false, true]);
     }
 
     #[test]
     fn off_never_resigns() {
-        let config = config(0.0, 0.0);
-        let mut watch = ResignWatch::new(&config, 7);
-        for _ in 0..10 {
-            assert!(!watch.observe(&config, Color::White, -1.0));
-        }
+        let (answers, watch) = watch(&config(0.0, 0.0), &[(Color::White, -1.0); 10]);
+        assert_eq!(answers, [false; 10]);
         assert_eq!(watch.would_have_resigned(), None);
     }
 
     #[test]
     fn a_no_resign_game_notes_who_would_have_resigned() {
-        let config = config(0.5, 1.0);
-        let mut watch = ResignWatch::new(&config, 7);
-        assert!(!watch.observe(&config, Color::Black, -0.6));
-        assert!(!watch.observe(&config, Color::Black, -0.6));
-        assert!(!watch.observe(&config, Color::White, -0.6));
-        assert!(!watch.observe(&config, Color::White, -0.6));
+        let moves =
+            [Color::Black, Color::Black, Color::White, Color::White].map(|mover| (mover, -0.6));
+        let (answers, watch) = watch(&config(0.5, 1.0), &moves);
+        assert_eq!(answers, [false; 4]);
         assert_eq!(watch.would_have_resigned(), Some(Color::Black));
     }
 

@@ -204,51 +204,56 @@ impl ShardHeader {
     /// The rule settings, when the shard holds games of `P` recorded under
     /// this build's encoding version of `P`.
     pub fn rules<P: GameVariant>(&self) -> Result<P::Rules, HeaderError> {
-        let reason = if self.variant != P::VARIANT.name() {
-            format!("variant {} vs {}", P::VARIANT.name(), self.variant)
-        } else if self.encoding_version != P::ENCODING_VERSION {
-            format!(
-                "encoding version {} vs {}",
-                P::ENCODING_VERSION,
-                self.encoding_version
-            )
-        } else {
-            let mut options = RuleOptions::new();
-            for (key, value) in &self.options {
-                options.set(key, value);
-            }
-            return Ok(P::parse_rules(&options)?);
-        };
-        Err(EncodingMismatch {
-            expected: format!("{} v{}", P::VARIANT.name(), P::ENCODING_VERSION),
-            found: self.summary(),
-            reason,
+        let (variant, version) = (P::VARIANT.name(), P::ENCODING_VERSION);
+        if let Some(reason) = self.identity_difference(variant, version) {
+            return Err(self.mismatch(format!("{variant} v{version}"), reason));
         }
-        .into())
+        let mut options = RuleOptions::new();
+        for (key, value) in &self.options {
+            options.set(key, value);
+        }
+        Ok(P::parse_rules(&options)?)
     }
 
     /// Ok when the shard's games are of `expected`'s variant, rule
     /// settings and encoding version (any history length: records carry
     /// none); otherwise the mismatch, naming both.
     pub fn check(&self, expected: &EncodingSpec) -> Result<(), HeaderError> {
-        let reason = if self.variant != expected.variant {
-            format!("variant {} vs {}", expected.variant, self.variant)
-        } else if self.encoding_version != expected.version {
-            format!(
-                "encoding version {} vs {}",
-                expected.version, self.encoding_version
-            )
-        } else if self.options != expected.options {
-            "rule settings differ".to_owned()
+        let reason = self
+            .identity_difference(&expected.variant, expected.version)
+            .or_else(|| {
+                (self.options != expected.options).then(|| "rule settings differ".to_owned())
+            });
+        match reason {
+            Some(reason) => Err(self.mismatch(expected.summary(), reason)),
+            None => Ok(()),
+        }
+    }
+
+    /// The first difference between the shard's variant and encoding
+    /// version and the ones a reader expects, as a mismatch's reason
+    /// (expected first); `None` when both agree.
+    fn identity_difference(&self, variant: &str, version: u32) -> Option<String> {
+        if self.variant != variant {
+            Some(format!("variant {variant} vs {}", self.variant))
+        } else if self.encoding_version != version {
+            Some(format!(
+                "encoding version {version} vs {}",
+                self.encoding_version
+            ))
         } else {
-            return Ok(());
-        };
-        Err(EncodingMismatch {
-            expected: expected.summary(),
+            None
+        }
+    }
+
+    /// The reader expected `expected` (a summary) and found this shard.
+    fn mismatch(&self, expected: String, reason: String) -> HeaderError {
+        EncodingMismatch {
+            expected,
             found: self.summary(),
             reason,
         }
-        .into())
+        .into()
     }
 }
 

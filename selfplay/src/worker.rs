@@ -141,6 +141,15 @@ struct Slot<P: GameVariant> {
     active: bool,
 }
 
+impl<P: GameVariant> Slot<P> {
+    /// Ends the slot's game: the slot goes idle and gives up the game's
+    /// seed and steps, to make its record.
+    fn finish(&mut self) -> (u64, Vec<StepRecord>) {
+        self.active = false;
+        (self.seed, std::mem::take(&mut self.steps))
+    }
+}
+
 /// What a slot's move of one round gives back.
 #[derive(Default)]
 struct Moved {
@@ -296,14 +305,9 @@ impl<P: GameVariant> SelfPlay<P> {
         {
             // It resigns instead of moving: the record ends before this
             // step.
-            slot.active = false;
+            let (seed, steps) = slot.finish();
             return Moved {
-                record: Some(GameRecord::resigned(
-                    slot.seed,
-                    None,
-                    std::mem::take(&mut slot.steps),
-                    mover,
-                )),
+                record: Some(GameRecord::resigned(seed, None, steps, mover)),
                 simulations,
                 would_have_resigned: None,
             };
@@ -314,14 +318,9 @@ impl<P: GameVariant> SelfPlay<P> {
         search.advance(index);
         let outcome = slot.game.outcome();
         if outcome.is_some() || slot.game.plies() >= self.max_plies {
-            slot.active = false;
+            let (seed, steps) = slot.finish();
             return Moved {
-                record: Some(GameRecord::ended(
-                    slot.seed,
-                    None,
-                    std::mem::take(&mut slot.steps),
-                    outcome,
-                )),
+                record: Some(GameRecord::ended(seed, None, steps, outcome)),
                 simulations,
                 would_have_resigned: slot.resign.would_have_resigned(),
             };

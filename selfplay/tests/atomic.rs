@@ -31,6 +31,15 @@ fn names(dir: &Path) -> Vec<String> {
     names
 }
 
+/// `parent/name`, made to hold one file, `file`, with `contents`: a
+/// directory already there when a publish comes to replace it.
+fn existing_dir(parent: &Path, name: &str, file: &str, contents: &str) -> PathBuf {
+    let dir = parent.join(name);
+    fs::create_dir(&dir).unwrap();
+    fs::write(dir.join(file), contents).unwrap();
+    dir
+}
+
 #[test]
 fn a_file_is_replaced_whole_and_leaves_nothing_beside_it() {
     let dir = scratch("file");
@@ -94,9 +103,7 @@ fn a_directory_is_published_whole_and_replaced_whole() {
 #[test]
 fn a_failed_publish_keeps_the_old_directory_and_removes_the_staging() {
     let dir = scratch("dir-fail");
-    let target = dir.join("report");
-    fs::create_dir(&target).unwrap();
-    fs::write(target.join("claim.json"), "old").unwrap();
+    let target = existing_dir(&dir, "report", "claim.json", "old");
     let err = publish_dir(&target, Replace::Marked("claim.json"), |staging| {
         fs::write(staging.join("claim.json"), "half").unwrap();
         Err::<(), CallerError>(CallerError("the plots failed".to_owned()))
@@ -123,9 +130,7 @@ impl From<AtomicError> for CallerError {
 #[test]
 fn only_what_the_caller_may_replace_is_replaced() {
     let dir = scratch("refuse");
-    let target = dir.join("notes");
-    fs::create_dir(&target).unwrap();
-    fs::write(target.join("todo.txt"), "keep me").unwrap();
+    let target = existing_dir(&dir, "notes", "todo.txt", "keep me");
     let err = publish_dir(&target, checkpoint(), |_| Ok::<(), AtomicError>(())).unwrap_err();
     assert_eq!(
         err.to_string(),

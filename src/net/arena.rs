@@ -19,6 +19,7 @@ use heterodox_training::arena::rating_list::{rating_list, Meeting, Rating, PRIOR
 use heterodox_training::arena::sprt::{Sprt, SprtDecision};
 use heterodox_training::arena::{run_arena, ArenaConfig, Pairing, Schedule};
 
+use crate::choice::Choices;
 use crate::selfplay::writable_dir;
 
 #[derive(Args, Debug)]
@@ -63,6 +64,16 @@ pub struct ArenaArgs {
     quiet: bool,
 }
 
+/// The values of `--schedule`.
+const SCHEDULES: Choices<Schedule> = Choices {
+    kind: "schedule",
+    kinds: "schedules",
+    names: &[
+        ("gauntlet", Schedule::Gauntlet),
+        ("round-robin", Schedule::RoundRobin),
+    ],
+};
+
 pub fn run(args: &ArenaArgs) -> Result<(), String> {
     let variant = args.rules.variant()?;
     let book = match &args.openings {
@@ -78,15 +89,7 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
         .iter()
         .map(|a| a.parse::<AgentSpec>().map_err(|e| e.to_string()))
         .collect::<Result<Vec<_>, _>>()?;
-    let schedule = match args.schedule.as_str() {
-        "gauntlet" => Schedule::Gauntlet,
-        "round-robin" => Schedule::RoundRobin,
-        other => {
-            return Err(format!(
-                "unknown schedule '{other}' (valid schedules: gauntlet, round-robin)"
-            ))
-        }
-    };
+    let schedule = SCHEDULES.parse(&args.schedule)?;
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     let config = ArenaConfig {
         games: args.games,

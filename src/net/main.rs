@@ -14,6 +14,7 @@ mod arena;
 #[allow(dead_code)]
 #[path = "../args.rs"]
 mod args;
+mod choice;
 mod claim;
 #[path = "../common.rs"]
 mod common;

@@ -20,6 +20,7 @@ use heterodox_env::{Color, Game, GameVariant, RuleOptions, VariantVisitor};
 use heterodox_training::arena::agent::AgentSpec;
 use heterodox_training::arena::player::{is_secret_step, knows_everything, AgentPlayer};
 
+use crate::choice::Choices;
 use crate::common::print_stdout;
 
 #[derive(Args, Debug)]
@@ -46,19 +47,18 @@ pub struct PlayArgs {
     device: crate::device::DeviceArgs,
 }
 
+/// The values of `--color`.
+const COLOURS: Choices<Color> = Choices {
+    kind: "colour",
+    kinds: "colours",
+    names: &[("white", Color::White), ("black", Color::Black)],
+};
+
 pub fn run(args: &PlayArgs) -> Result<(), String> {
     let variant = args.game.rules.variant()?;
     let options = args.game.rules.options()?;
     let agent: AgentSpec = args.agent.parse().map_err(|e| format!("{e}"))?;
-    let human = match args.color.as_str() {
-        "white" => Color::White,
-        "black" => Color::Black,
-        other => {
-            return Err(format!(
-                "unknown colour '{other}' (valid colours: white, black)"
-            ))
-        }
-    };
+    let human = COLOURS.parse(&args.color)?;
     variant.visit(Visit {
         args,
         options,

@@ -25,6 +25,8 @@ use heterodox_selfplay::{
     SelfPlayConfig, SelfPlayStats, UniformEvaluator,
 };
 
+use crate::choice::Choices;
+
 #[derive(Args, Debug)]
 pub struct SelfPlayArgs {
     #[command(flatten)]
@@ -81,6 +83,13 @@ pub fn writable_dir(dir: &Path) -> Result<(), String> {
         .map_err(|e| format!("cannot write into {}: {e}", dir.display()))
 }
 
+/// The values of `--policy`.
+const ROOT_POLICIES: Choices<RootPolicy> = Choices {
+    kind: "root policy",
+    kinds: "policies",
+    names: &[("puct", RootPolicy::Puct), ("gumbel", RootPolicy::Gumbel)],
+};
+
 pub fn run(args: &SelfPlayArgs) -> Result<(), String> {
     let variant = args.rules.variant()?;
     let options = args.rules.options()?;
@@ -101,15 +110,7 @@ impl VariantVisitor for Run<'_> {
     fn visit<P: GameVariant>(self) -> Result<(), String> {
         let args = self.args;
         let rules = P::parse_rules(&self.options).map_err(|e| format!("{e}"))?;
-        let root_policy = match args.policy.as_str() {
-            "puct" => RootPolicy::Puct,
-            "gumbel" => RootPolicy::Gumbel,
-            other => {
-                return Err(format!(
-                    "unknown root policy '{other}' (valid policies: puct, gumbel)"
-                ))
-            }
-        };
+        let root_policy = ROOT_POLICIES.parse(&args.policy)?;
         let config = SelfPlayConfig {
             games: args.games,
             concurrent: args.concurrent,

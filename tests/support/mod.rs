@@ -6,7 +6,7 @@
 pub mod server;
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 /// `heterodox ARGS`, run to its end.
@@ -41,6 +41,55 @@ pub fn heterodox_ok(args: &[&str]) -> Output {
     let output = heterodox(args);
     assert!(output.status.success(), "{}", text(&output.stderr));
     output
+}
+
+/// `heterodox ARGS --quiet --out OUT`, the way the commands that write a
+/// report directory (arena, claim) are run here: it must succeed; its
+/// stdout.
+pub fn heterodox_quiet_into(out: &Path, args: &[&str]) -> String {
+    let out = out.to_str().expect("a UTF-8 path");
+    let mut all = args.to_vec();
+    all.extend_from_slice(&["--quiet", "--out", out]);
+    text(&heterodox_ok(&all).stdout)
+}
+
+/// Asserts that `haystack` holds `needle`; the message shows all of
+/// `haystack`, which is what one needs to see when it does not.
+#[track_caller]
+pub fn assert_contains(haystack: &str, needle: &str) {
+    assert!(haystack.contains(needle), "{needle:?} not in:\n{haystack}");
+}
+
+/// Asserts that `haystack` begins with `prefix`, showing all of it if not.
+#[track_caller]
+pub fn assert_starts_with(haystack: &str, prefix: &str) {
+    assert!(
+        haystack.starts_with(prefix),
+        "{prefix:?} does not begin:\n{haystack}"
+    );
+}
+
+/// The JSON document in the file at `path` (a report's claim.json,
+/// results.json, trainer.json).
+pub fn read_json(path: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{} is not JSON: {e}", path.display()))
+}
+
+/// The string field `key` of each object in the JSON array `array`, in
+/// order (the names of a report's variants, kinds, agents).
+pub fn string_fields<'a>(array: &'a serde_json::Value, key: &str) -> Vec<&'a str> {
+    array
+        .as_array()
+        .unwrap_or_else(|| panic!("not an array: {array}"))
+        .iter()
+        .map(|item| {
+            item[key]
+                .as_str()
+                .unwrap_or_else(|| panic!("no string {key:?} in {item}"))
+        })
+        .collect()
 }
 
 /// Output bytes as text.

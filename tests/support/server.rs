@@ -93,6 +93,14 @@ impl Server {
         );
         (status, parse(&text))
     }
+
+    /// Creates a game with `settings` (`POST /api/games`), which must be
+    /// answered 201 Created: the new game, with its id and tokens.
+    pub fn create_game(&self, settings: &Value) -> Value {
+        let (status, game) = self.post("/api/games", settings);
+        assert_eq!(status, 201, "{settings}: {game}");
+        game
+    }
 }
 
 impl Drop for Server {

@@ -162,30 +162,33 @@ fn cast<T: 'static, U: 'static>(value: &T) -> Option<&U> {
 
 /// Runs `$body` with `K` the [`Knowledge`] of `P` and `$p` the position as
 /// its concrete type, or `$generic` with `$p: &P` when `P` is none of the
-/// known variants (a type alias cannot name the generic `P`).
+/// known variants (a type alias cannot name the generic `P`). The known
+/// variants are listed once, each position type with its knowledge; the
+/// `@try` arms expand them into one `if let ... else` per variant.
 macro_rules! with_knowledge {
     ($P:ty, $pos:expr, |$p:ident| $body:expr, generic: $generic:expr) => {{
         let position: &$P = $pos;
-        if let Some($p) = cast::<$P, Chess>(position) {
-            type K = chess::ChessKnowledge;
-            $body
-        } else if let Some($p) = cast::<$P, PoisonChess>(position) {
-            type K = poison::PoisonKnowledge;
-            $body
-        } else if let Some($p) = cast::<$P, Hostage>(position) {
-            type K = hostage::HostageKnowledge;
-            $body
-        } else if let Some($p) = cast::<$P, MadScientist>(position) {
-            type K = madscientist::MadKnowledge;
-            $body
-        } else if let Some($p) = cast::<$P, Traitor>(position) {
-            type K = traitor::TraitorKnowledge;
+        with_knowledge!(@try $P, position, $p, $body, $generic;
+            Chess => chess::ChessKnowledge,
+            PoisonChess => poison::PoisonKnowledge,
+            Hostage => hostage::HostageKnowledge,
+            MadScientist => madscientist::MadKnowledge,
+            Traitor => traitor::TraitorKnowledge,
+        )
+    }};
+    (@try $P:ty, $position:ident, $p:ident, $body:expr, $generic:expr;
+        $Variant:ty => $Known:ty, $($rest:tt)*) => {
+        if let Some($p) = cast::<$P, $Variant>($position) {
+            type K = $Known;
             $body
         } else {
-            #[allow(unused_variables)]
-            let $p = position;
-            $generic
+            with_knowledge!(@try $P, $position, $p, $body, $generic; $($rest)*)
         }
+    };
+    (@try $P:ty, $position:ident, $p:ident, $body:expr, $generic:expr;) => {{
+        #[allow(unused_variables)]
+        let $p = $position;
+        $generic
     }};
 }
 

@@ -4,7 +4,8 @@
 #![allow(dead_code)]
 
 use heterodox_engine::{Engine, EngineConfig, Limits, SearchReport};
-use heterodox_env::{Color, Game, GameVariant, Position};
+use heterodox_env::traitor::{Commitment, Mode, TraitorRules};
+use heterodox_env::{Color, Game, GameVariant, Position, Traitor};
 
 /// True when `winner` can force a win within `plies` steps from `pos`
 /// (both players' steps counted), by trying every legal action: the
@@ -76,4 +77,15 @@ pub fn search<P: GameVariant>(pos: &P, depth: u32) -> SearchReport<P::Action> {
     engine::<P>(4)
         .search(&Game::new(pos.clone()), &Limits::depth(depth), |_| {})
         .unwrap()
+}
+
+/// Traitor (mode traitor) under `commitment` after `steps`, each in the
+/// variant's notation (`S-d8` selects, `(T-Qd8)` announces).
+pub fn traitor_after(commitment: Commitment, steps: &[&str]) -> Traitor {
+    let mut pos = Traitor::new(TraitorRules::new(Mode::Traitor, commitment)).unwrap();
+    for step in steps {
+        let action = pos.parse_step(step).unwrap();
+        pos.play(&action).unwrap();
+    }
+    pos
 }

@@ -9,7 +9,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput};
-use heterodox_env::{perft, Position};
+use heterodox_env::{perft, Chess, Position};
 
 /// One thing to time: a perft run and the node count it must return.
 pub struct Contender {
@@ -39,6 +39,31 @@ pub fn start_perft<P: Position + Default, const DEPTH: u32>() -> u64 {
 
 /// FIDE chess from its start position to depth 5: 4,865,609 leaves.
 pub const CHESS_DEPTH5_NODES: u64 = 4_865_609;
+
+/// Chess's start to depth 5, the yardstick a variant's perft is measured
+/// beside; `id` and `label` as each benchmark has named it (Criterion
+/// keeps its saved baselines by id).
+pub fn chess_depth5(id: &'static str, label: &'static str) -> Contender {
+    Contender::new(id, label, start_perft::<Chess, 5>, CHESS_DEPTH5_NODES)
+}
+
+/// A variant's perft from its start to depth 5 (`variant`) beside chess's
+/// ([`chess_depth5`] with Criterion id `chess_id`): Criterion's group
+/// `group` (`seconds` per contender), then seven interleaved rounds and
+/// the ratio variant/chess against `target`.
+pub fn compare_with_chess(
+    group: &str,
+    seconds: u64,
+    variant: Contender,
+    chess_id: &'static str,
+    target: f64,
+) {
+    let label = format!("{}/chess", variant.label);
+    let contenders = [variant, chess_depth5(chess_id, "chess")];
+    criterion_group(group, seconds, &contenders);
+    let rates = median_nodes_per_second("perft(5) start positions", &contenders, 7);
+    print_ratio(&label, rates[0] / rates[1], Some(target));
+}
 
 /// Criterion measures every contender in one group (ten samples in
 /// `seconds`), each with its node count as throughput, and prints its

@@ -22,23 +22,16 @@ pub use crate::fide::{validate_castling_rights, validate_ep_square, validate_fid
 pub use action::{MoveList, MAX_LEGAL_MOVES};
 pub use movegen::{CountVisitor, ListVisitor, MoveVisitor};
 
-use crate::fide::state::fide_accessors;
+use crate::fide::movegen::AnyMove;
+use crate::fide::state::{fide_accessors, fide_position_members};
 use crate::fide::{castling, endings, FideState};
 use crate::zobrist;
-use crate::{
-    Bitboard, Board, Color, Move, MoveError, Outcome, Piece, Position, Role, Setup, Square,
-};
+use crate::{Bitboard, Board, Color, Move, Outcome, Piece, Position, Role, Setup, Square};
 
 /// A legal FIDE chess position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Chess {
     fide: FideState,
-}
-
-impl Default for Chess {
-    fn default() -> Chess {
-        Chess::new()
-    }
 }
 
 impl Chess {
@@ -80,26 +73,12 @@ impl Chess {
 
     /// The number of legal moves, counted without building them.
     pub fn count_legal_moves(&self) -> usize {
-        let mut counter = CountVisitor(0);
-        self.visit_legal_moves(&mut counter);
-        counter.0
+        self.count_legal_actions()
     }
 
     /// Stops at the first legal move: cheap "is the game over?" checks.
     pub fn has_legal_move(&self) -> bool {
-        struct Any(bool);
-        impl MoveSink<Chess> for Any {
-            fn piece_moves(&mut self, _: &Chess, _: Role, _: Square, targets: Bitboard) {
-                self.0 |= targets.any();
-            }
-            fn special(&mut self, _: Move) {
-                self.0 = true;
-            }
-            fn is_done(&self) -> bool {
-                self.0
-            }
-        }
-        let mut any = Any(false);
+        let mut any = AnyMove(false);
         self.visit_legal_moves(&mut any);
         any.0
     }
@@ -157,18 +136,7 @@ impl Chess {
 impl Position for Chess {
     type Action = Move;
 
-    fn turn(&self) -> Color {
-        self.fide.turn
-    }
-
-    fn legal_actions(&self, out: &mut Vec<Move>) {
-        out.clear();
-        self.visit_legal_moves(&mut ListVisitor(out));
-    }
-
-    fn count_legal_actions(&self) -> usize {
-        self.count_legal_moves()
-    }
+    fide_position_members!(visit_legal_moves, parse_move, san);
 
     fn is_legal(&self, action: &Move) -> bool {
         // Validated against the generator: the one source of truth.
@@ -187,24 +155,8 @@ impl Position for Chess {
         endings::fide_outcome_given(has_legal_action, &self.fide, || self.is_check())
     }
 
-    fn repetition_key(&self) -> u64 {
-        self.zobrist()
-    }
-
     fn is_irreversible(&self, action: &Move) -> bool {
         // Losing a castling right also makes earlier positions unrepeatable.
         action.is_zeroing() || castling::touches_castling(self.fide.castling_rights, action)
-    }
-
-    fn fen(&self) -> String {
-        self.to_setup().to_fen()
-    }
-
-    fn parse_action(&self, text: &str) -> Result<Move, MoveError> {
-        self.parse_move(text)
-    }
-
-    fn notation(&self, action: &Move) -> String {
-        self.san(action)
     }
 }

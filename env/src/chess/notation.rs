@@ -2,7 +2,7 @@
 //! (`Nbd7`, `exd5`, `e8=Q+`, `O-O`). A move is read by matching its parsed
 //! form against the legal moves, so whatever is read is legal.
 
-use crate::fide::san::{san_matches, uci_matches, unique_match, write_san};
+use crate::fide::san::{san_matches, uci_matches, unique_match, with_check_mark, write_san};
 use crate::san::San;
 use crate::{Move, MoveError, Position, Role, Square};
 
@@ -58,13 +58,7 @@ impl Chess {
 
     /// Writes SAN with the check (`+`) or mate (`#`) suffix.
     pub fn san(&self, m: &Move) -> String {
-        let mut out = self.san_without_suffix(m);
-        let mut after = self.clone();
-        after.play_move_unchecked(m);
-        if after.is_check() {
-            out.push(if after.has_legal_move() { '+' } else { '#' });
-        }
-        out
+        with_check_mark(self, m, self.san_without_suffix(m), Chess::is_check)
     }
 
     /// SAN without the check suffix: disambiguates by file, then rank, then

@@ -5,17 +5,13 @@
 
 use crate::features::{
     board_material, board_pressure, board_role_difference, MaterialInventory, PositionFeatures,
+    FIDE_MATERIAL_ROLES,
 };
-use crate::{Color, Role};
+use crate::Color;
 
 use super::Chess;
 
-crate::variant::variant_without_options!(
-    Chess,
-    Chess,
-    max_plies = 512,
-    diagram = super::diagram::diagram
-);
+crate::variant::variant_without_options!(Chess, Chess, max_plies = 512);
 
 impl PositionFeatures for Chess {
     fn king_zone_pressure(&self, color: Color) -> i32 {
@@ -27,28 +23,22 @@ impl PositionFeatures for Chess {
     }
 }
 
-/// The roles whose values the piece-values claim fits, pawn first.
-const ROLES: [Role; 5] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
-
 impl MaterialInventory for Chess {
     const MATERIAL_KINDS: &'static [&'static str] = &["pawn", "knight", "bishop", "rook", "queen"];
 
     fn material_difference(&self) -> Vec<i32> {
-        board_role_difference(self.board(), &ROLES)
+        board_role_difference(self.board(), &FIDE_MATERIAL_ROLES)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::features::test_support::{assert_inventory, assert_level};
 
     #[test]
     fn the_start_position_is_level() {
-        let chess = Chess::default();
-        for color in [Color::White, Color::Black] {
-            assert_eq!(chess.king_zone_pressure(color), 0);
-            assert_eq!(chess.material_balance(color), 0);
-        }
+        assert_level(&Chess::default());
     }
 
     #[test]
@@ -70,10 +60,8 @@ mod tests {
 
     #[test]
     fn the_inventory_counts_men_by_role() {
-        assert_eq!(Chess::default().material_difference(), [0; 5]);
         // White: 3 pawns, a knight, a rook; Black: a bishop and a queen.
         let chess = Chess::from_fen("3qkb2/8/8/8/8/8/PPP5/RN2K3 w - - 0 1").unwrap();
-        assert_eq!(chess.material_difference(), [3, 1, -1, 1, -1]);
-        assert_eq!(Chess::MATERIAL_KINDS.len(), 5);
+        assert_inventory(&Chess::default(), &chess, &[3, 1, -1, 1, -1]);
     }
 }

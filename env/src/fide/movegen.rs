@@ -35,6 +35,28 @@ pub trait MoveSink<P: ?Sized> {
     }
 }
 
+/// Notes whether any move was generated and stops generation at the first:
+/// the cheap "is there a legal move?" behind every outcome test. Any
+/// position type's sink, so each variant's generator shares it.
+pub struct AnyMove(pub bool);
+
+impl<P: ?Sized> MoveSink<P> for AnyMove {
+    #[inline]
+    fn piece_moves(&mut self, _: &P, _: Role, _: Square, targets: Bitboard) {
+        self.0 |= targets.any();
+    }
+
+    #[inline]
+    fn special(&mut self, _: Move) {
+        self.0 = true;
+    }
+
+    #[inline]
+    fn is_done(&self) -> bool {
+        self.0
+    }
+}
+
 /// One position's board as the generator needs it, with the variant's
 /// attack rule.
 pub struct BoardMoves<'a, A, K> {

@@ -2,7 +2,7 @@
 //! and UCI, with the one-match rule, and writing SAN.
 
 use crate::san::{push_disambiguation, San, SanTarget};
-use crate::{Bitboard, Move, MoveError, Role, Square};
+use crate::{Bitboard, Move, MoveError, Position, Role, Square};
 
 /// Does a legal move fit a parsed SAN?
 pub fn san_matches(san: &San, m: &Move) -> bool {
@@ -99,4 +99,26 @@ pub fn write_san<I: IntoIterator<Item = Move>>(
         out.push(role.upper_char());
     }
     out
+}
+
+/// SAN's check mark for the position `after` a move: `+` when the move
+/// gives check (`gives_check`, by the variant's rule), `#` when the side in
+/// check also has no legal reply, nothing otherwise.
+pub fn check_mark<P: Position>(after: &P, gives_check: bool) -> Option<char> {
+    gives_check.then(|| if after.has_legal_action() { '+' } else { '#' })
+}
+
+/// `text`, the notation of `action` in `position` without check mark,
+/// with the mark of the position the action leads to; `is_check` is the
+/// variant's check test.
+pub fn with_check_mark<P: Position>(
+    position: &P,
+    action: &P::Action,
+    mut text: String,
+    is_check: impl FnOnce(&P) -> bool,
+) -> String {
+    let mut after = position.clone();
+    after.play_unchecked(action);
+    text.extend(check_mark(&after, is_check(&after)));
+    text
 }

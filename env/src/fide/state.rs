@@ -158,3 +158,51 @@ macro_rules! fide_accessors {
     };
 }
 pub(crate) use fide_accessors;
+
+/// The [`crate::Position`] members that every variant keeping a
+/// [`FideState`] in its `fide` field writes alike, invoked inside its
+/// `impl Position`: the side to act, the repetition key (the variant's
+/// `zobrist()`), the position string (its `to_setup()`'s `to_fen()`), and
+/// reading and writing actions with its notation methods `$parse` and
+/// `$notation`. Given a generator method `$visit` first, also the list and
+/// the count of legal actions, driven with the `ListVisitor` and
+/// `CountVisitor` of the variant's `movegen` (every folder has both; the
+/// generator is monomorphised per visitor: no dynamic dispatch per node).
+macro_rules! fide_position_members {
+    ($visit:ident, $parse:ident, $notation:ident) => {
+        fn legal_actions(&self, out: &mut Vec<Self::Action>) {
+            out.clear();
+            self.$visit(&mut ListVisitor(out));
+        }
+
+        fn count_legal_actions(&self) -> usize {
+            let mut counter = CountVisitor(0);
+            self.$visit(&mut counter);
+            counter.0
+        }
+
+        $crate::fide::state::fide_position_members!($parse, $notation);
+    };
+    ($parse:ident, $notation:ident) => {
+        fn turn(&self) -> $crate::Color {
+            self.fide.turn
+        }
+
+        fn repetition_key(&self) -> u64 {
+            self.zobrist()
+        }
+
+        fn fen(&self) -> String {
+            self.to_setup().to_fen()
+        }
+
+        fn parse_action(&self, text: &str) -> Result<Self::Action, $crate::MoveError> {
+            self.$parse(text)
+        }
+
+        fn notation(&self, action: &Self::Action) -> String {
+            self.$notation(action)
+        }
+    };
+}
+pub(crate) use fide_position_members;

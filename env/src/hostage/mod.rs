@@ -30,12 +30,10 @@ pub use movegen::{ActionVisitor, CountVisitor, ListVisitor};
 pub use reserve::{exchange_value, Reserve, FULL_SET, PROMOTION_ROLES, RESERVE_ROLES};
 pub use setup::HostageSetup;
 
-use crate::fide::state::fide_accessors;
+use crate::fide::state::{fide_accessors, fide_position_members};
 use crate::fide::{endings, FideState};
 use crate::zobrist;
-use crate::{
-    Bitboard, Board, Color, Move, MoveError, Outcome, Piece, Position, Rank, Role, Square,
-};
+use crate::{Bitboard, Board, Color, Move, Outcome, Piece, Position, Rank, Role, Square};
 
 /// Zobrist domain of prison and airfield counts.
 const DOMAIN_RESERVES: u64 = zobrist::DOMAIN_VARIANT_BASE + 1;
@@ -68,12 +66,6 @@ pub struct Hostage {
     /// Home squares (e1, e8) of kings that have never moved: a rook
     /// dropped on its corner may castle only with such a king (H5).
     unmoved_kings: Bitboard,
-}
-
-impl Default for Hostage {
-    fn default() -> Hostage {
-        Hostage::new()
-    }
 }
 
 impl Hostage {
@@ -241,20 +233,7 @@ impl Hostage {
 impl Position for Hostage {
     type Action = HostageAction;
 
-    fn turn(&self) -> Color {
-        self.fide.turn
-    }
-
-    fn legal_actions(&self, out: &mut Vec<HostageAction>) {
-        out.clear();
-        self.visit_legal_actions(&mut ListVisitor(out));
-    }
-
-    fn count_legal_actions(&self) -> usize {
-        let mut counter = CountVisitor(0);
-        self.visit_legal_actions(&mut counter);
-        counter.0
-    }
+    fide_position_members!(visit_legal_actions, parse_action_text, standard_notation);
 
     fn is_legal(&self, action: &HostageAction) -> bool {
         // Checked against the generator: the one source of truth.
@@ -283,10 +262,6 @@ impl Position for Hostage {
         endings::fifty_moves(self.fide.halfmoves)
     }
 
-    fn repetition_key(&self) -> u64 {
-        self.zobrist()
-    }
-
     /// Captured men come back, moved pawns can be captured and dropped on
     /// their old squares, and a rook dropped on its corner regains its
     /// castling right, so almost nothing is irreversible: only the first
@@ -301,17 +276,5 @@ impl Position for Hostage {
             }
             _ => false,
         }
-    }
-
-    fn fen(&self) -> String {
-        self.to_setup().to_fen()
-    }
-
-    fn parse_action(&self, text: &str) -> Result<HostageAction, MoveError> {
-        self.parse_action_text(text)
-    }
-
-    fn notation(&self, action: &HostageAction) -> String {
-        self.standard_notation(action)
     }
 }

@@ -21,7 +21,7 @@
 
 use crate::attacks;
 use crate::fide::move_groups;
-use crate::fide::movegen::{BoardMoves, MoveSink};
+use crate::fide::movegen::{AnyMove, BoardMoves, MoveSink};
 use crate::{Bitboard, Move, Piece, Rank, Role, Square};
 
 use super::reserve::{exchange_value, PROMOTION_ROLES};
@@ -102,22 +102,9 @@ impl<L: Extend<HostageAction>> ActionVisitor for ListVisitor<'_, L> {
     }
 }
 
-/// Stops caring after the first action: cheap "is the game over?" checks.
-struct AnyVisitor(bool);
-
-impl MoveSink<Hostage> for AnyVisitor {
-    fn piece_moves(&mut self, _: &Hostage, _: Role, _: Square, targets: Bitboard) {
-        self.0 |= targets.any();
-    }
-    fn special(&mut self, _: Move) {
-        self.0 = true;
-    }
-    fn is_done(&self) -> bool {
-        self.0
-    }
-}
-
-impl ActionVisitor for AnyVisitor {
+/// Stops at the first action, drops and exchanges included: cheap "is the
+/// game over?" checks.
+impl ActionVisitor for AnyMove {
     fn drops(&mut self, _: Role, targets: Bitboard) {
         self.0 |= targets.any();
     }
@@ -143,7 +130,7 @@ impl Hostage {
 
     /// Stops at the first legal action.
     pub fn has_legal_action(&self) -> bool {
-        let mut any = AnyVisitor(false);
+        let mut any = AnyMove(false);
         self.visit_legal_actions(&mut any);
         any.0
     }
@@ -154,9 +141,9 @@ impl Hostage {
         let Some(ep) = self.ep_square() else {
             return false;
         };
-        let mut any = AnyVisitor(false);
+        let mut any = AnyMove(false);
         self.board_moves(self.checkers())
-            .visit_en_passant(ep, &mut any);
+            .visit_en_passant::<Hostage>(ep, &mut any);
         any.0
     }
 

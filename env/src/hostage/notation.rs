@@ -8,7 +8,7 @@
 //! `N@f3`, `N-B@f7`. Whatever is read is matched against the legal actions,
 //! so a read action is legal.
 
-use crate::fide::san::{san_matches, uci_matches, unique_match, write_san};
+use crate::fide::san::{san_matches, uci_matches, unique_match, with_check_mark, write_san};
 use crate::san::San;
 use crate::{Move, MoveError, Position, Role, Square};
 
@@ -81,13 +81,8 @@ impl Hostage {
 
     /// Standard notation with the check (`+`) or mate (`#`) suffix.
     pub fn standard_notation(&self, action: &HostageAction) -> String {
-        let mut out = self.notation_without_suffix(action);
-        let mut after = self.clone();
-        after.play_action_unchecked(action);
-        if after.is_check() {
-            out.push(if after.has_legal_action() { '+' } else { '#' });
-        }
-        out
+        let text = self.notation_without_suffix(action);
+        with_check_mark(self, action, text, Hostage::is_check)
     }
 
     /// Standard notation without the check suffix.

@@ -23,7 +23,7 @@
 //!
 //! [`Hostage::from_setup`] validates a [`HostageSetup`] into a position.
 
-use crate::fen::{parse_board, parse_en_passant, parse_turn, write_board};
+use crate::fen::{parse_board, parse_fields_around_with, write_board};
 use crate::fide::{
     validate_back_ranks, validate_castling_rights, validate_ep_square, validate_fullmoves,
     validate_roles, FideState,
@@ -83,20 +83,14 @@ impl HostageSetup {
             None => (first, ([Reserve::EMPTY; 2], [Reserve::EMPTY; 2])),
         };
         let board = parse_board(board_field, &Role::FIDE)?;
-        let turn = parse_turn(fields[1])?;
-        let (castling_rights, unmoved_kings) = parse_castling(fields[2])?;
-        let ep_square = parse_en_passant(fields[3])?;
-        let (halfmoves, fullmoves) =
-            crate::fen::parse_move_counters(fields.get(4).copied(), fields.get(5).copied())?;
+        let (setup, unmoved_kings) = parse_fields_around_with(
+            board,
+            [fields[1], fields[2], fields[3]],
+            &fields[4..],
+            parse_castling,
+        )?;
         Ok(HostageSetup {
-            setup: Setup {
-                board,
-                turn,
-                castling_rights,
-                ep_square,
-                halfmoves,
-                fullmoves,
-            },
+            setup,
             prisons: reserves.0,
             airfields: reserves.1,
             unmoved_kings,

@@ -12,12 +12,7 @@ use crate::Color;
 use super::reserve::{Reserve, RESERVE_ROLES};
 use super::Hostage;
 
-crate::variant::variant_without_options!(
-    Hostage,
-    Hostage,
-    max_plies = 600,
-    diagram = super::diagram::diagram
-);
+crate::variant::variant_without_options!(Hostage, Hostage, max_plies = 600);
 
 fn reserve_material(reserve: &Reserve) -> i32 {
     RESERVE_ROLES
@@ -84,14 +79,11 @@ impl MaterialInventory for Hostage {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::features::test_support::{assert_inventory, assert_level};
 
     #[test]
     fn the_start_position_is_level() {
-        let hostage = Hostage::new();
-        for color in [Color::White, Color::Black] {
-            assert_eq!(hostage.king_zone_pressure(color), 0);
-            assert_eq!(hostage.material_balance(color), 0);
-        }
+        assert_level(&Hostage::new());
     }
 
     #[test]
@@ -114,7 +106,6 @@ mod tests {
 
     #[test]
     fn the_inventory_counts_board_airfields_and_prisons() {
-        assert_eq!(Hostage::new().material_difference(), [0; 15]);
         // The position above: the board lacks a white knight and pawn
         // (in Black's prison), a white knight (White's airfield) and two
         // black pawns (White's prison).
@@ -122,9 +113,10 @@ mod tests {
             "r1bqkb1r/pppp2pp/2n2n2/8/8/8/PPPPP1PP/R1BQKB1R[pp/NP/N/-] w KQkq - 0 1",
         )
         .unwrap();
-        assert_eq!(
-            hostage.material_difference(),
-            [1, -2, 0, 0, 0, 0, 1, 0, 0, 0, 2 - 1, -1, 0, 0, 0]
+        assert_inventory(
+            &Hostage::new(),
+            &hostage,
+            &[1, -2, 0, 0, 0, 0, 1, 0, 0, 0, 2 - 1, -1, 0, 0, 0],
         );
     }
 }

@@ -50,12 +50,6 @@ pub struct KingOfTheHill {
     chess: Chess,
 }
 
-impl Default for KingOfTheHill {
-    fn default() -> KingOfTheHill {
-        KingOfTheHill::new()
-    }
-}
-
 impl KingOfTheHill {
     /// The standard chess start.
     pub fn new() -> KingOfTheHill {

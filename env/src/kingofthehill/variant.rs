@@ -4,12 +4,7 @@
 
 use super::KingOfTheHill;
 
-crate::variant::variant_without_options!(
-    KingOfTheHill,
-    KingOfTheHill,
-    max_plies = 512,
-    diagram = super::diagram::diagram
-);
+crate::variant::variant_without_options!(KingOfTheHill, KingOfTheHill, max_plies = 512);
 
 #[cfg(test)]
 mod tests {

@@ -37,10 +37,10 @@ pub use setup::MadSetup;
 use movegen::{CountVisitor, ListVisitor};
 
 use crate::attacks;
-use crate::fide::state::fide_accessors;
+use crate::fide::state::{fide_accessors, fide_position_members};
 use crate::fide::{en_passant, endings, FideState};
 use crate::zobrist;
-use crate::{Bitboard, Color, MoveError, Outcome, Position, Rank, Square, Termination};
+use crate::{Bitboard, Color, Outcome, Position, Rank, Square, Termination};
 
 /// A legal Mad Scientist Chess position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -49,12 +49,6 @@ pub struct MadScientist {
     /// rights are corner squares of unmodified rooks).
     fide: FideState<MadBoard>,
     hands: [Hand; 2],
-}
-
-impl Default for MadScientist {
-    fn default() -> MadScientist {
-        MadScientist::new()
-    }
 }
 
 /// Zobrist domain of this variant's keys (pieces by part set, hands).
@@ -235,20 +229,7 @@ impl MadScientist {
 impl Position for MadScientist {
     type Action = MadAction;
 
-    fn turn(&self) -> Color {
-        self.fide.turn
-    }
-
-    fn legal_actions(&self, out: &mut Vec<MadAction>) {
-        out.clear();
-        self.visit_actions(&mut ListVisitor(out));
-    }
-
-    fn count_legal_actions(&self) -> usize {
-        let mut counter = CountVisitor(0);
-        self.visit_actions(&mut counter);
-        counter.0
-    }
+    fide_position_members!(visit_actions, parse_action_text, standard_notation);
 
     fn is_legal(&self, action: &MadAction) -> bool {
         // Checked against the generator: the one source of truth.
@@ -285,10 +266,6 @@ impl Position for MadScientist {
         None
     }
 
-    fn repetition_key(&self) -> u64 {
-        self.zobrist()
-    }
-
     /// Only what can never be undone: pawn moves, captures of pawns (pawns
     /// are never created) and lost castling rights. Captures of composite
     /// pieces and Scientist powers reset the 50-move counter (M6) but are
@@ -309,17 +286,5 @@ impl Position for MadScientist {
             MadAction::Remove { from, .. } => rights.contains(from),
             MadAction::Animate { .. } | MadAction::Discard { .. } => false,
         }
-    }
-
-    fn fen(&self) -> String {
-        self.to_setup().to_fen()
-    }
-
-    fn parse_action(&self, text: &str) -> Result<MadAction, MoveError> {
-        self.parse_action_text(text)
-    }
-
-    fn notation(&self, action: &MadAction) -> String {
-        self.standard_notation(action)
     }
 }

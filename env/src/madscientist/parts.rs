@@ -183,15 +183,21 @@ impl Parts {
     }
 }
 
+/// Writes each part's letter as many times as `count` says, in canonical
+/// order W, F, C, B: how both a piece's parts and a hand are written.
+fn write_part_letters(f: &mut fmt::Formatter<'_>, count: impl Fn(Part) -> u8) -> fmt::Result {
+    for part in Part::ALL {
+        for _ in 0..count(part) {
+            write!(f, "{}", part.char())?;
+        }
+    }
+    Ok(())
+}
+
 impl fmt::Display for Parts {
     /// The part letters in canonical order W, F, C, B (`WWFC`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for part in Part::ALL {
-            for _ in 0..self.count(part) {
-                write!(f, "{}", part.char())?;
-            }
-        }
-        Ok(())
+        write_part_letters(f, |part| self.count(part))
     }
 }
 
@@ -264,11 +270,6 @@ impl fmt::Display for Hand {
     /// Part letters in canonical order, upper case (`WWFB`); empty string
     /// for an empty hand.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for part in Part::ALL {
-            for _ in 0..self.count(part) {
-                write!(f, "{}", part.char())?;
-            }
-        }
-        Ok(())
+        write_part_letters(f, |part| self.count(part))
     }
 }

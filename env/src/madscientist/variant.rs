@@ -9,12 +9,7 @@ use super::MadScientist;
 use crate::features::MaterialInventory;
 use crate::Color;
 
-crate::variant::variant_without_options!(
-    MadScientist,
-    MadScientist,
-    max_plies = 600,
-    diagram = super::diagram::diagram
-);
+crate::variant::variant_without_options!(MadScientist, MadScientist, max_plies = 600);
 
 impl MaterialInventory for MadScientist {
     /// Pawns, then each part (in [`Part::ALL`]'s order) in the side's
@@ -40,7 +35,8 @@ impl MaterialInventory for MadScientist {
                 PieceKind::Pawn => counts[0] += sign(piece.color),
                 PieceKind::Composite(parts) => {
                     for part in Part::ALL {
-                        counts[1 + part.index()] += sign(piece.color) * i32::from(parts.count(part));
+                        counts[1 + part.index()] +=
+                            sign(piece.color) * i32::from(parts.count(part));
                     }
                 }
                 PieceKind::Scientist => {}
@@ -58,14 +54,14 @@ impl MaterialInventory for MadScientist {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::features::test_support::assert_inventory;
 
     #[test]
     fn the_inventory_counts_pawns_parts_and_hands() {
-        assert_eq!(MadScientist::new().material_difference(), [0; 9]);
         // White: a queen (2W 2F), a [WWC] and two pawns, a Barc and a Ferz
         // in hand; Black: a knight (C B), a rook (2W), a pawn, a Crab in
         // hand.
         let mad = MadScientist::from_fen("4k3/3p4/2nr4/8/8/8/PP6/Q[WWC]2K3 w - - BFc 0 1").unwrap();
-        assert_eq!(mad.material_difference(), [1, 2, 2, 0, -1, 0, 1, -1, 1]);
+        assert_inventory(&MadScientist::new(), &mad, &[1, 2, 2, 0, -1, 0, 1, -1, 1]);
     }
 }

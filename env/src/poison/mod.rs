@@ -41,10 +41,10 @@ pub use movegen::{ActionVisitor, CountVisitor, ListVisitor};
 pub use notation::SuffixItem;
 pub use setup::PoisonSetup;
 
-use crate::fide::state::fide_accessors;
+use crate::fide::state::{fide_accessors, fide_position_members};
 use crate::fide::{castling, FideState};
 use crate::zobrist;
-use crate::{Bitboard, Board, Color, MoveError, Outcome, Position, Role, Square};
+use crate::{Bitboard, Board, Color, Outcome, Position, Role, Square};
 
 /// The counter a piece gets when it is poisoned (P3).
 pub const POISON_COUNTDOWN: u8 = 5;
@@ -84,12 +84,6 @@ pub struct PoisonChess {
     /// The countdown (1..=5) of the poisoned piece on each square, 0 on the
     /// others.
     counters: [u8; 64],
-}
-
-impl Default for PoisonChess {
-    fn default() -> PoisonChess {
-        PoisonChess::new()
-    }
 }
 
 impl PoisonChess {
@@ -142,18 +136,7 @@ impl PoisonChess {
 impl Position for PoisonChess {
     type Action = PoisonAction;
 
-    fn turn(&self) -> Color {
-        self.fide.turn
-    }
-
-    fn legal_actions(&self, out: &mut Vec<PoisonAction>) {
-        out.clear();
-        self.visit_legal_actions(&mut ListVisitor(out));
-    }
-
-    fn count_legal_actions(&self) -> usize {
-        self.count_legal()
-    }
+    fide_position_members!(visit_legal_actions, parse_notation, write_notation);
 
     fn is_legal(&self, action: &PoisonAction) -> bool {
         // Checked against the generator: the one source of truth.
@@ -181,27 +164,11 @@ impl Position for PoisonChess {
         self.result_given(has_legal_action)
     }
 
-    fn repetition_key(&self) -> u64 {
-        self.zobrist()
-    }
-
     fn is_irreversible(&self, action: &PoisonAction) -> bool {
         // Counters only run down, so any action that lowers one makes every
         // earlier position unrepeatable too.
         action.is_zeroing()
             || self.poisoned(!self.fide.turn).any()
             || matches!(action, PoisonAction::Move(m) if castling::touches_castling(self.fide.castling_rights, m))
-    }
-
-    fn fen(&self) -> String {
-        self.to_setup().to_fen()
-    }
-
-    fn parse_action(&self, text: &str) -> Result<PoisonAction, MoveError> {
-        self.parse_notation(text)
-    }
-
-    fn notation(&self, action: &PoisonAction) -> String {
-        self.write_notation(action)
     }
 }

@@ -144,13 +144,6 @@ impl PoisonChess {
         }
     }
 
-    /// The number of legal actions, counted without building them.
-    pub fn count_legal(&self) -> usize {
-        let mut counter = CountVisitor(0);
-        self.visit_legal_actions(&mut counter);
-        counter.0
-    }
-
     /// True when the side to move has a legal action.
     pub fn has_legal_action(&self) -> bool {
         let mut any = AnyVisitor(false);

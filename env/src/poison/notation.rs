@@ -24,7 +24,7 @@
 
 use std::fmt;
 
-use crate::fide::san::{san_matches, uci_matches, write_san};
+use crate::fide::san::{check_mark, san_matches, uci_matches, write_san};
 use crate::san::{San, SanTarget};
 use crate::{Move, MoveError, Position, Role, Square};
 
@@ -153,9 +153,7 @@ impl PoisonChess {
         };
         let mut after = self.clone();
         after.play_action_unchecked(action);
-        if after.is_check() {
-            out.push(if after.has_legal_action() { '+' } else { '#' });
-        }
+        out.extend(check_mark(&after, after.is_check()));
         out.push_str(&write_suffix(&self.suffix_items(action, &after)));
         out
     }

@@ -7,12 +7,7 @@ use super::PoisonChess;
 use crate::features::{board_role_difference, MaterialInventory};
 use crate::{Color, Role};
 
-crate::variant::variant_without_options!(
-    PoisonChess,
-    Poison,
-    max_plies = 512,
-    diagram = super::diagram::diagram
-);
+crate::variant::variant_without_options!(PoisonChess, Poison, max_plies = 512);
 
 /// The roles whose values the piece-values claim fits, pawn first (Poison
 /// has no Queen: the Harpies start where chess's rooks do and poison
@@ -53,17 +48,13 @@ impl MaterialInventory for PoisonChess {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::features::test_support::assert_inventory;
 
     #[test]
     fn the_inventory_counts_roles_and_poisoned_men() {
-        assert_eq!(PoisonChess::new().material_difference(), [0; 8]);
         // White: King, Harpy, Doctor, two pawns, one of them poisoned;
         // Black: King, two Guards.
         let poison = PoisonChess::from_fen("4k3/8/2g1g3/8/8/8/P1P5/3DKH2 w - - 0 1 a2:3").unwrap();
-        assert_eq!(poison.material_difference(), [2, 0, 0, 0, 1, 1, -2, 1]);
-        assert_eq!(
-            PoisonChess::MATERIAL_KINDS.len(),
-            poison.material_difference().len()
-        );
+        assert_inventory(&PoisonChess::new(), &poison, &[2, 0, 0, 0, 1, 1, -2, 1]);
     }
 }

@@ -47,10 +47,10 @@ pub use selection::{start_piece, PieceId, RoleCounts, Secret, SeededRng, Selecti
 pub use setup::TraitorSetup;
 pub use view::{TraitorSampler, TraitorView};
 
-use crate::fide::state::fide_accessors;
+use crate::fide::state::{fide_accessors, fide_position_members};
 use crate::fide::{castling, endings, FideState};
 use crate::zobrist;
-use crate::{Bitboard, Board, Color, FenError, MoveError, Outcome, Position, Square};
+use crate::{Bitboard, Board, Color, FenError, Outcome, Position, Square};
 
 /// Marks an empty square in the identity array.
 pub(crate) const NO_ID: u8 = 0xff;
@@ -333,9 +333,7 @@ fn secret_key(player: Color, secret: Secret) -> u64 {
 impl Position for Traitor {
     type Action = TraitorAction;
 
-    fn turn(&self) -> Color {
-        self.fide.turn
-    }
+    fide_position_members!(parse_step, step_notation);
 
     fn legal_actions(&self, out: &mut Vec<TraitorAction>) {
         out.clear();
@@ -373,10 +371,6 @@ impl Position for Traitor {
         endings::fide_outcome_given(has_legal_action, &self.fide, || self.is_check())
     }
 
-    fn repetition_key(&self) -> u64 {
-        self.zobrist()
-    }
-
     fn is_irreversible(&self, action: &TraitorAction) -> bool {
         match action {
             // Selections and announcements change secrets, budgets and control for good.
@@ -385,17 +379,5 @@ impl Position for Traitor {
                 m.is_zeroing() || castling::touches_castling(self.fide.castling_rights, m)
             }
         }
-    }
-
-    fn fen(&self) -> String {
-        self.to_setup().to_fen()
-    }
-
-    fn parse_action(&self, text: &str) -> Result<TraitorAction, MoveError> {
-        self.parse_step(text)
-    }
-
-    fn notation(&self, action: &TraitorAction) -> String {
-        self.step_notation(action)
     }
 }

@@ -11,7 +11,7 @@ use super::action::TraitorAction;
 use super::rules::Commitment;
 use super::selection::{start_piece, PieceId, RoleCounts, Selection};
 use super::{Step, Traitor};
-use crate::fide::san::{san_matches, uci_matches, unique_match, write_san};
+use crate::fide::san::{check_mark, san_matches, uci_matches, unique_match, write_san};
 use crate::san::San;
 use crate::{Bitboard, Game, Move, MoveError, Position, Role, Square};
 
@@ -250,9 +250,7 @@ impl Traitor {
         if self.step != Step::Select {
             let mut after = self.clone();
             after.play_move(m);
-            if after.is_check() {
-                out.push(if after.has_legal_action() { '+' } else { '#' });
-            }
+            out.extend(check_mark(&after, after.is_check()));
         }
         out
     }

@@ -5,10 +5,10 @@
 
 use super::rules::{Commitment, Mode, SelectionSetting, TraitorRules};
 use super::Traitor;
+use crate::features::{board_role_difference, MaterialInventory, FIDE_MATERIAL_ROLES};
 use crate::render::Diagram;
 use crate::variant::{GameVariant, RuleSet};
-use crate::features::{board_role_difference, MaterialInventory};
-use crate::{Color, FenError, Game, MoveError, OptionError, RuleOptions, Role, Variant};
+use crate::{Color, FenError, Game, MoveError, OptionError, RuleOptions, Variant};
 
 impl GameVariant for Traitor {
     const VARIANT: Variant = Variant::Traitor;
@@ -80,9 +80,6 @@ impl GameVariant for Traitor {
     }
 }
 
-/// The roles whose values the piece-values claim fits, pawn first.
-const ROLES: [Role; 5] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
-
 impl MaterialInventory for Traitor {
     /// The roles by the colour a man stands as on the board, then the
     /// announced men (with a status: traitor, double agent, mercenary) by
@@ -93,7 +90,7 @@ impl MaterialInventory for Traitor {
 
     fn material_difference(&self) -> Vec<i32> {
         let board = self.board();
-        let mut counts = board_role_difference(board, &ROLES);
+        let mut counts = board_role_difference(board, &FIDE_MATERIAL_ROLES);
         let announced = |color| (self.announced() & board.by_color(color)).count() as i32;
         counts.push(announced(Color::White) - announced(Color::Black));
         counts
@@ -103,6 +100,7 @@ impl MaterialInventory for Traitor {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::features::test_support::assert_inventory;
 
     #[test]
     fn the_inventory_counts_roles_and_announced_men() {
@@ -111,7 +109,6 @@ mod tests {
             commitment: Commitment::Impromptu,
             ..TraitorRules::default()
         };
-        assert_eq!(Traitor::new(rules).unwrap().material_difference(), [0; 6]);
         // White: King, Rook; Black: King, Rook and the announced Knight
         // on e5 and Bishop on c3.
         let traitor = Traitor::from_fen(
@@ -119,6 +116,7 @@ mod tests {
             rules,
         )
         .unwrap();
-        assert_eq!(traitor.material_difference(), [0, -1, -1, 0, 0, -2]);
+        let start = Traitor::new(rules).unwrap();
+        assert_inventory(&start, &traitor, &[0, -1, -1, 0, 0, -2]);
     }
 }

@@ -234,10 +234,19 @@ pub struct NoViews(pub Variant);
 
 /// Implements [`GameVariant`] and perfect-information
 /// [`crate::HiddenInformation`] for a variant without rule settings, whose
-/// start position is `new()` and whose position strings are read by
-/// `from_fen`. One line in the variant's module.
+/// start position is `new()` (also its [`Default`]: with no settings there
+/// is one start) and whose position strings are read by `from_fen`. The
+/// diagram is the variant folder's `diagram::diagram` (every folder has
+/// the same file set), so the macro is invoked from a module beside
+/// `diagram`: the folder's `variant.rs`. One line there.
 macro_rules! variant_without_options {
-    ($position:ty, $variant:ident, max_plies = $plies:expr, diagram = $diagram:path) => {
+    ($position:ty, $variant:ident, max_plies = $plies:expr) => {
+        impl Default for $position {
+            fn default() -> $position {
+                <$position>::new()
+            }
+        }
+
         impl $crate::variant::GameVariant for $position {
             const VARIANT: $crate::Variant = $crate::Variant::$variant;
             const DEFAULT_MAX_PLIES: u32 = $plies;
@@ -265,7 +274,7 @@ macro_rules! variant_without_options {
             }
 
             fn diagram(&self) -> $crate::render::Diagram {
-                $diagram(self)
+                super::diagram::diagram(self)
             }
         }
 

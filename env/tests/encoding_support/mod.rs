@@ -148,3 +148,20 @@ pub fn nonzero_squares(plane: &[f32]) -> Vec<usize> {
 pub fn constant_of<P: Encoding>(pos: &P, obs: &[f32], name: &str) -> f32 {
     constant(plane(pos, obs, name))
 }
+
+/// The two side planes of the Mad Scientist and Traitor observations:
+/// `observer_to_act` is 1 exactly when `observer` is to act in `pos`, and
+/// `observer_is_black` 1 exactly when `observer` is Black.
+pub fn check_side_planes<P: Encoding>(pos: &P, obs: &[f32], observer: Color) {
+    let one_if = |holds: bool| f32::from(u8::from(holds));
+    assert_eq!(
+        constant_of(pos, obs, "observer_to_act"),
+        one_if(observer == pos.turn()),
+        "{observer:?}"
+    );
+    assert_eq!(
+        constant_of(pos, obs, "observer_is_black"),
+        one_if(observer == Color::Black),
+        "{observer:?}"
+    );
+}

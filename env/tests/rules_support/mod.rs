@@ -1,5 +1,6 @@
 //! Helpers shared by the per-variant rules tests: squares by name, sorted
-//! long forms of the legal actions, and the outcomes tests expect.
+//! long forms of the legal actions (and of White's castlings), and the
+//! outcomes tests expect.
 
 #![allow(dead_code)] // each test file uses a subset
 
@@ -19,6 +20,16 @@ pub fn assert_illegal<P: Position>(position: &P, texts: &[&str]) {
     }
 }
 
+/// Each of `texts` is refused by `position` as malformed (a syntax error).
+pub fn assert_malformed<P: Position>(position: &P, texts: &[&str]) {
+    for text in texts {
+        assert!(
+            matches!(position.parse_action(text), Err(MoveError::Syntax { .. })),
+            "{text}"
+        );
+    }
+}
+
 /// The legal actions of `position` in long form, sorted.
 pub fn legal_long<P: Position>(position: &P) -> Vec<String> {
     let mut actions = Vec::new();
@@ -26,6 +37,15 @@ pub fn legal_long<P: Position>(position: &P) -> Vec<String> {
     let mut texts: Vec<String> = actions.iter().map(ToString::to_string).collect();
     texts.sort();
     texts
+}
+
+/// White's castlings among the legal actions of `position`, in long form
+/// (the King's step, `e1c1` and `e1g1`), sorted.
+pub fn white_castlings<P: Position>(position: &P) -> Vec<String> {
+    legal_long(position)
+        .into_iter()
+        .filter(|a| a == "e1g1" || a == "e1c1")
+        .collect()
 }
 
 /// `items` as owned strings, sorted (to compare with [`legal_long`]).

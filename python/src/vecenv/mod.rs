@@ -25,10 +25,7 @@ use std::sync::{Mutex, PoisonError};
 
 use heterodox_env::vecenv::{make_batch_env, BatchEnv, EnvConfig, GameEnd};
 use heterodox_env::{AnyGame, RuleOptions, Variant};
-use numpy::{
-    dtype, PyArray1, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray1, PyUntypedArray,
-    PyUntypedArrayMethods,
-};
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -39,6 +36,7 @@ use build::{read_reset_seed, BuildBatch};
 use crate::args::{
     check_batch_memory, history_arg, int_in, max_plies_arg, seed_arg, MAX_ENVS, MAX_HISTORY,
 };
+use crate::array_args::{shape_text, typed_array, NotTyped};
 use crate::errors::{value_error, IntoPyErr, PositionError};
 use crate::game::call_rule_options;
 use crate::outcome::Outcome;
@@ -157,31 +155,21 @@ impl VecEnv {
     /// Copies `actions` (a 1-D int64 numpy array of num_envs entries) into
     /// `self.actions`; TypeError or ValueError naming what is wrong.
     fn read_actions(&mut self, actions: &Bound<'_, PyAny>) -> PyResult<()> {
-        let py = actions.py();
         let n = self.actions.len();
-        let array = actions.cast::<PyUntypedArray>().map_err(|_| {
-            PyTypeError::new_err(format!(
-                "actions must be a numpy array of int64 with shape ({n},), not {}",
-                actions
-                    .get_type()
-                    .name()
-                    .map_or("?".to_owned(), |n| n.to_string())
-            ))
+        let array = typed_array::<i64>(actions).map_err(|why| {
+            PyTypeError::new_err(match why {
+                NotTyped::NotAnArray(type_name) => format!(
+                    "actions must be a numpy array of int64 with shape ({n},), not {type_name}"
+                ),
+                NotTyped::Dtype(found) => format!(
+                    "actions must have dtype int64, not {found} (use actions.astype(np.int64))"
+                ),
+            })
         })?;
-        let found = array.dtype();
-        if !found.is_equiv_to(&dtype::<i64>(py)) {
-            return Err(PyTypeError::new_err(format!(
-                "actions must have dtype int64, not {found} (use actions.astype(np.int64))"
-            )));
-        }
         if array.shape() != [n] {
-            let shape: Vec<String> = array.shape().iter().map(ToString::to_string).collect();
-            let shape = match shape.len() {
-                1 => format!("({},)", shape[0]),
-                _ => format!("({})", shape.join(", ")),
-            };
             return Err(PyValueError::new_err(format!(
-                "actions must have shape ({n},) (one per env), not {shape}"
+                "actions must have shape ({n},) (one per env), not {}",
+                shape_text(array.shape())
             )));
         }
         let array = array.cast::<PyArray1<i64>>()?;

@@ -5,8 +5,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use axum::extract::rejection::{JsonRejection, QueryRejection};
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -19,6 +18,7 @@ use serde_json::{json, Value};
 use tower_http::catch_panic::CatchPanicLayer;
 
 use super::error::ApiError;
+use super::extract::{JsonBody, QueryString};
 use super::page;
 use super::session::{NewGame, Player, Session};
 use super::store::{Seat, SharedSession, Store, Tokens};
@@ -66,28 +66,6 @@ pub fn router(app: Arc<App>) -> Router {
             },
         ))
         .with_state(app)
-}
-
-/// An extractor's refusal in the API's own form, with its reason (serde's
-/// names the field: "missing field `token`").
-fn refused(status: StatusCode, text: String) -> ApiError {
-    match status {
-        StatusCode::PAYLOAD_TOO_LARGE => {
-            ApiError::too_large(format!("the request body is over {MAX_BODY} bytes"))
-        }
-        _ => ApiError::bad_request(text),
-    }
-}
-
-fn json_body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
-    body.map(|Json(value)| value)
-        .map_err(|e| refused(e.status(), e.body_text()))
-}
-
-fn query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
-    query
-        .map(|Query(value)| value)
-        .map_err(|e| refused(e.status(), e.body_text()))
 }
 
 fn too_long(field: &str, text: &str, limit: usize) -> Result<(), ApiError> {
@@ -229,9 +207,8 @@ fn player(field: &str, text: Option<String>, default: Player) -> Result<Player, 
 
 async fn create(
     State(app): State<Arc<App>>,
-    body: Result<Json<NewGameBody>, JsonRejection>,
+    JsonBody(body): JsonBody<NewGameBody>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
-    let body = json_body(body)?;
     let variant: Variant = body
         .variant
         .parse()
@@ -292,49 +269,54 @@ fn state_of(session: &dyn Session, id: &str, seat: Seat, flip: bool) -> Value {
     state
 }
 
+/// Runs `act` on game `id` as the seat `token` holds there, then answers
+/// the state that seat sees.
+fn act_then_state(
+    app: &App,
+    id: &str,
+    token: &str,
+    flip: bool,
+    act: impl FnOnce(&mut dyn Session, Seat) -> Result<(), ApiError>,
+) -> Result<Json<Value>, ApiError> {
+    as_seat(app, id, token, |s, seat| {
+        act(s, seat)?;
+        Ok(Json(state_of(s, id, seat, flip)))
+    })
+}
+
 async fn state(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    q: Result<Query<SeatQuery>, QueryRejection>,
+    QueryString(q): QueryString<SeatQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    let q = query(q)?;
-    as_seat(&app, &id, &q.token, |s, seat| {
-        Ok(Json(state_of(s, &id, seat, q.flip)))
-    })
+    act_then_state(&app, &id, &q.token, q.flip, |_, _| Ok(()))
 }
 
 async fn legal(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    q: Result<Query<SeatQuery>, QueryRejection>,
+    QueryString(q): QueryString<SeatQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    let q = query(q)?;
     as_seat(&app, &id, &q.token, |s, seat| Ok(Json(s.legal(seat))))
 }
 
 async fn play(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    body: Result<Json<MoveBody>, JsonRejection>,
+    JsonBody(body): JsonBody<MoveBody>,
 ) -> Result<Json<Value>, ApiError> {
-    let body = json_body(body)?;
     too_long("move", &body.text, MAX_MOVE)?;
-    as_seat(&app, &id, &body.token, |s, seat| {
-        s.play(seat, &body.text)?;
-        Ok(Json(state_of(s, &id, seat, body.flip)))
+    act_then_state(&app, &id, &body.token, body.flip, |s, seat| {
+        s.play(seat, &body.text)
     })
 }
 
 async fn undo(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    body: Result<Json<TokenBody>, JsonRejection>,
+    JsonBody(body): JsonBody<TokenBody>,
 ) -> Result<Json<Value>, ApiError> {
-    let body = json_body(body)?;
-    as_seat(&app, &id, &body.token, |s, seat| {
-        s.undo(seat)?;
-        Ok(Json(state_of(s, &id, seat, body.flip)))
-    })
+    act_then_state(&app, &id, &body.token, body.flip, |s, seat| s.undo(seat))
 }
 
 /// The agent to move thinks on a blocking thread (the game stays readable
@@ -342,9 +324,8 @@ async fn undo(
 async fn agent(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    body: Result<Json<TokenBody>, JsonRejection>,
+    JsonBody(body): JsonBody<TokenBody>,
 ) -> Result<Json<Value>, ApiError> {
-    let body = json_body(body)?;
     let (session, seat) = app.store.get(&id, &body.token)?;
     let task = with_session(&app, &id, &session, |s| s.start_agent())?;
     match tokio::task::spawn_blocking(task).await {
@@ -365,9 +346,8 @@ async fn agent(
 async fn pgn(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    q: Result<Query<SeatQuery>, QueryRejection>,
+    QueryString(q): QueryString<SeatQuery>,
 ) -> Result<Response, ApiError> {
-    let q = query(q)?;
     let text = as_seat(&app, &id, &q.token, |s, seat| Ok(s.pgn(seat)))?;
     let short: String = id.chars().take(8).collect();
     Ok((

@@ -28,42 +28,6 @@ impl ApiError {
         }
     }
 
-    /// 400: malformed JSON, a missing or invalid field (named).
-    pub fn bad_request(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::BAD_REQUEST, "bad_request", message)
-    }
-
-    /// 403: the token is no seat of this game, or the seat may not do this.
-    pub fn forbidden(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::FORBIDDEN, "forbidden", message)
-    }
-
-    /// 404: no game ever had this id (or no such endpoint).
-    pub fn not_found(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::NOT_FOUND, "not_found", message)
-    }
-
-    /// 410: the game existed and was evicted, expired or lost.
-    pub fn gone(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::GONE, "gone", message)
-    }
-
-    /// 409: the request is well formed but not now (another's turn, an
-    /// agent thinking, nothing to undo).
-    pub fn conflict(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::CONFLICT, "conflict", message)
-    }
-
-    /// 422: the rules refuse the move; the message is theirs.
-    pub fn illegal_move(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "illegal_move", message)
-    }
-
-    /// 413: a request body over the limit.
-    pub fn too_large(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "too_large", message)
-    }
-
     /// 405: a known endpoint asked with another method.
     pub fn method_not_allowed() -> ApiError {
         ApiError::new(
@@ -72,11 +36,42 @@ impl ApiError {
             "this endpoint does not take that method",
         )
     }
+}
 
+/// One constructor per failure with a message of its own, named by its
+/// code: the code a program matches is the constructor's name, so the two
+/// cannot drift apart.
+macro_rules! failures {
+    ($($(#[$doc:meta])* $code:ident => $status:ident;)*) => {
+        impl ApiError {
+            $(
+                $(#[$doc])*
+                pub fn $code(message: impl Into<String>) -> ApiError {
+                    ApiError::new(StatusCode::$status, stringify!($code), message)
+                }
+            )*
+        }
+    };
+}
+
+failures! {
+    /// 400: malformed JSON, a missing or invalid field (named).
+    bad_request => BAD_REQUEST;
+    /// 403: the token is no seat of this game, or the seat may not do this.
+    forbidden => FORBIDDEN;
+    /// 404: no game ever had this id (or no such endpoint).
+    not_found => NOT_FOUND;
+    /// 410: the game existed and was evicted, expired or lost.
+    gone => GONE;
+    /// 409: the request is well formed but not now (another's turn, an
+    /// agent thinking, nothing to undo).
+    conflict => CONFLICT;
+    /// 422: the rules refuse the move; the message is theirs.
+    illegal_move => UNPROCESSABLE_ENTITY;
+    /// 413: a request body over the limit.
+    too_large => PAYLOAD_TOO_LARGE;
     /// 500: a bug; the server goes on.
-    pub fn internal(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
-    }
+    internal => INTERNAL_SERVER_ERROR;
 }
 
 impl IntoResponse for ApiError {

@@ -16,6 +16,7 @@
 
 mod api;
 mod error;
+mod extract;
 mod page;
 mod session;
 mod store;

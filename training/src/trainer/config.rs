@@ -7,6 +7,8 @@
 //! hold the commented defaults per variant.
 
 use std::collections::BTreeMap;
+use std::fmt::Display;
+use std::ops::{Range, RangeBounds, RangeFrom, RangeInclusive};
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -434,21 +436,10 @@ impl TrainConfig {
 
     /// Checks every field's range; the error names the field.
     pub fn validate(&self) -> Result<(), TrainError> {
-        fn bad(field: &str, value: impl ToString, expected: &str) -> TrainError {
-            TrainError::Config {
-                path: None,
-                message: format!(
-                    "setting {field} = {} is out of range ({expected})",
-                    value.to_string()
-                ),
-            }
-        }
         let r = &self.run;
-        if !(r.minutes.is_finite() && r.minutes >= 0.0) {
-            return Err(bad("run.minutes", r.minutes, "a finite number >= 0"));
-        }
+        finite_non_negative("run.minutes", r.minutes)?;
         if r.iterations == 0 && r.minutes == 0.0 {
-            return Err(bad(
+            return Err(out_of_range(
                 "run.iterations",
                 0,
                 "at least 1 when run.minutes is 0: the run must end",
@@ -459,95 +450,52 @@ impl TrainConfig {
             .map_err(|e| bad_nested("selfplay", e))?;
         let sp = &self.selfplay;
         if !(0..=10_000).contains(&sp.adjudicate_cp) {
-            return Err(bad(
+            return Err(out_of_range(
                 "selfplay.adjudicate_cp",
                 sp.adjudicate_cp,
                 "0 (off) to 10000",
             ));
         }
-        if sp.adjudicate_depth == 0 || sp.adjudicate_depth > heterodox_engine::MAX_DEPTH {
-            return Err(bad(
-                "selfplay.adjudicate_depth",
-                sp.adjudicate_depth,
-                "1 to 64",
-            ));
-        }
+        let depths = 1..=heterodox_engine::MAX_DEPTH;
+        within("selfplay.adjudicate_depth", sp.adjudicate_depth, depths)?;
         let n = &self.network;
-        if n.blocks > limits::BLOCKS {
-            return Err(bad("network.blocks", n.blocks, "0 to 64"));
-        }
-        if n.channels == 0 || n.channels > limits::CHANNELS {
-            return Err(bad("network.channels", n.channels, "1 to 1024"));
-        }
-        if n.value_hidden == 0 || n.value_hidden > limits::CHANNELS {
-            return Err(bad("network.value_hidden", n.value_hidden, "1 to 1024"));
-        }
+        within("network.blocks", n.blocks, 0..=limits::BLOCKS)?;
+        within("network.channels", n.channels, 1..=limits::CHANNELS)?;
+        within("network.value_hidden", n.value_hidden, 1..=limits::CHANNELS)?;
         let o = &self.optimizer;
-        for (field, value) in [
-            ("optimizer.learning_rate", o.learning_rate),
-            ("optimizer.weight_decay", o.weight_decay),
-        ] {
-            if !(value.is_finite() && value >= 0.0) {
-                return Err(bad(field, value, "a finite number >= 0"));
-            }
-        }
-        if !(0.0..1.0).contains(&o.momentum) {
-            return Err(bad("optimizer.momentum", o.momentum, "0 to less than 1"));
-        }
-        if !(0.0..=1.0).contains(&o.final_fraction) {
-            return Err(bad("optimizer.final_fraction", o.final_fraction, "0 to 1"));
-        }
+        finite_non_negative("optimizer.learning_rate", o.learning_rate)?;
+        finite_non_negative("optimizer.weight_decay", o.weight_decay)?;
+        within("optimizer.momentum", o.momentum, 0.0..1.0)?;
+        within("optimizer.final_fraction", o.final_fraction, 0.0..=1.0)?;
         if o.schedule == Schedule::Cosine && o.decay_steps == 0 {
-            return Err(bad(
+            return Err(out_of_range(
                 "optimizer.decay_steps",
                 0,
                 "at least 1 with schedule cosine",
             ));
         }
         let t = &self.training;
-        if t.batch_size == 0 || t.batch_size > limits::BATCH_SIZE {
-            return Err(bad("training.batch_size", t.batch_size, "1 to 65536"));
-        }
-        if t.steps_per_iteration > limits::STEPS_PER_ITERATION {
-            return Err(bad(
-                "training.steps_per_iteration",
-                t.steps_per_iteration,
-                "0 to 1048576",
-            ));
-        }
-        if t.window_iterations == 0 || t.window_iterations > limits::WINDOW_ITERATIONS {
-            return Err(bad(
-                "training.window_iterations",
-                t.window_iterations,
-                "1 to 65536",
-            ));
-        }
-        if !(0.0..=1.0).contains(&t.z_weight) {
-            return Err(bad("training.z_weight", t.z_weight, "0 to 1"));
-        }
+        within("training.batch_size", t.batch_size, 1..=limits::BATCH_SIZE)?;
+        within(
+            "training.steps_per_iteration",
+            t.steps_per_iteration,
+            0..=limits::STEPS_PER_ITERATION,
+        )?;
+        let windows = 1..=limits::WINDOW_ITERATIONS;
+        within("training.window_iterations", t.window_iterations, windows)?;
+        within("training.z_weight", t.z_weight, 0.0..=1.0)?;
         for (field, weight) in [
             ("training.value_loss_weight", t.value_loss_weight),
             ("training.moves_left_loss_weight", t.moves_left_loss_weight),
             ("training.material_loss_weight", t.material_loss_weight),
         ] {
-            if !(weight.is_finite() && weight >= 0.0) {
-                return Err(bad(field, weight, "a finite number >= 0"));
-            }
+            finite_non_negative(field, weight)?;
         }
         let e = &self.evaluation;
-        if e.games > limits::GAMES {
-            return Err(bad("evaluation.games", e.games, "0 to 1048576"));
-        }
-        if e.simulations > heterodox_selfplay::config::MAX_SIMULATIONS {
-            return Err(bad("evaluation.simulations", e.simulations, "0 to 1048576"));
-        }
-        if e.opening_plies > 1000 {
-            return Err(bad(
-                "evaluation.opening_plies",
-                e.opening_plies,
-                "0 to 1000",
-            ));
-        }
+        within("evaluation.games", e.games, 0..=limits::GAMES)?;
+        let simulations = 0..=heterodox_selfplay::config::MAX_SIMULATIONS;
+        within("evaluation.simulations", e.simulations, simulations)?;
+        within("evaluation.opening_plies", e.opening_plies, 0..=1000)?;
         let teacher = &self.teacher;
         teacher
             .teach_config(self.seed)
@@ -558,29 +506,72 @@ impl TrainConfig {
                     .to_string()
                     .replace("teacher setting ", "setting teacher."),
             })?;
-        if !(teacher.minutes.is_finite() && teacher.minutes >= 0.0) {
-            return Err(bad(
-                "teacher.minutes",
-                teacher.minutes,
-                "a finite number >= 0",
-            ));
-        }
-        if !(0.0..=1.0).contains(&teacher.z_weight) {
-            return Err(bad("teacher.z_weight", teacher.z_weight, "0 to 1"));
-        }
-        if !(0.0..1.0).contains(&teacher.share) {
-            return Err(bad("teacher.share", teacher.share, "0 to less than 1"));
-        }
-        if teacher.steps > limits::STEPS_PER_ITERATION {
-            return Err(bad("teacher.steps", teacher.steps, "0 to 1048576"));
-        }
-        if self.checkpoint.keep == 0 {
-            return Err(bad("checkpoint.keep", 0, "at least 1"));
-        }
-        if self.checkpoint.every == 0 {
-            return Err(bad("checkpoint.every", 0, "at least 1"));
-        }
+        finite_non_negative("teacher.minutes", teacher.minutes)?;
+        within("teacher.z_weight", teacher.z_weight, 0.0..=1.0)?;
+        within("teacher.share", teacher.share, 0.0..1.0)?;
+        let steps = 0..=limits::STEPS_PER_ITERATION;
+        within("teacher.steps", teacher.steps, steps)?;
+        within("checkpoint.keep", self.checkpoint.keep, 1..)?;
+        within("checkpoint.every", self.checkpoint.every, 1..)?;
         Ok(())
+    }
+}
+
+/// The error of setting `field` = `value`, out of its range `expected`.
+fn out_of_range(field: &str, value: impl ToString, expected: &str) -> TrainError {
+    TrainError::Config {
+        path: None,
+        message: format!(
+            "setting {field} = {} is out of range ({expected})",
+            value.to_string()
+        ),
+    }
+}
+
+/// A setting's valid range that can say itself in an error's words.
+trait SettingRange<T>: RangeBounds<T> {
+    /// `1 to 64`, `0 to less than 1`, `at least 1`.
+    fn words(&self) -> String;
+}
+
+impl<T: Display> SettingRange<T> for RangeInclusive<T> {
+    fn words(&self) -> String {
+        format!("{} to {}", self.start(), self.end())
+    }
+}
+
+impl<T: Display> SettingRange<T> for Range<T> {
+    fn words(&self) -> String {
+        format!("{} to less than {}", self.start, self.end)
+    }
+}
+
+impl<T: Display> SettingRange<T> for RangeFrom<T> {
+    fn words(&self) -> String {
+        format!("at least {}", self.start)
+    }
+}
+
+/// `Ok` when setting `field`'s `value` lies in `range`; else the error
+/// that names the field, the value and the range.
+fn within<T: PartialOrd + Display>(
+    field: &str,
+    value: T,
+    range: impl SettingRange<T>,
+) -> Result<(), TrainError> {
+    if range.contains(&value) {
+        Ok(())
+    } else {
+        Err(out_of_range(field, value, &range.words()))
+    }
+}
+
+/// `Ok` when setting `field`'s `value` is a finite number, at least 0.
+fn finite_non_negative(field: &str, value: f64) -> Result<(), TrainError> {
+    if value.is_finite() && value >= 0.0 {
+        Ok(())
+    } else {
+        Err(out_of_range(field, value, "a finite number >= 0"))
     }
 }
 

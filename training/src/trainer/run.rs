@@ -72,6 +72,17 @@ pub struct TrainerState {
     pub config: TrainConfig,
 }
 
+/// The name of iteration `iteration`'s file or directory: `PREFIX-NNNNN`
+/// and `extension`, the number zero-padded so that names sort by it.
+fn iteration_name(prefix: &str, iteration: u32, extension: &str) -> String {
+    format!("{prefix}-{iteration:05}{extension}")
+}
+
+/// `ckpt-NNNNN`: the checkpoint directory after iteration `iteration`.
+fn checkpoint_name(iteration: u32) -> String {
+    iteration_name("ckpt", iteration, "")
+}
+
 /// A run directory.
 #[derive(Clone, Debug)]
 pub struct RunDir {
@@ -95,28 +106,25 @@ impl RunDir {
         self.root.join(METRICS_FILE)
     }
 
+    /// `RUN/DIR/NAME` for a file or directory of one iteration.
+    fn iteration_path(&self, dir: &str, name: String) -> PathBuf {
+        self.root.join(dir).join(name)
+    }
+
     pub fn shard_path(&self, iteration: u32) -> PathBuf {
-        self.root
-            .join(GAMES_DIR)
-            .join(format!("iter-{iteration:05}.hdxshard"))
+        self.iteration_path(GAMES_DIR, iteration_name("iter", iteration, ".hdxshard"))
     }
 
     pub fn pgn_path(&self, iteration: u32) -> PathBuf {
-        self.root
-            .join(GAMES_DIR)
-            .join(format!("iter-{iteration:05}.pgn"))
+        self.iteration_path(GAMES_DIR, iteration_name("iter", iteration, ".pgn"))
     }
 
     pub fn eval_pgn_path(&self, iteration: u32) -> PathBuf {
-        self.root
-            .join(EVAL_DIR)
-            .join(format!("iter-{iteration:05}.pgn"))
+        self.iteration_path(EVAL_DIR, iteration_name("iter", iteration, ".pgn"))
     }
 
     pub fn checkpoint_path(&self, iteration: u32) -> PathBuf {
-        self.root
-            .join(CHECKPOINTS_DIR)
-            .join(format!("ckpt-{iteration:05}"))
+        self.iteration_path(CHECKPOINTS_DIR, checkpoint_name(iteration))
     }
 
     pub fn last_link(&self) -> PathBuf {
@@ -247,7 +255,7 @@ impl RunDir {
     /// beside it and renamed over it, so `last` always resolves.
     fn point_last_at(&self, iteration: u32) -> Result<(), TrainError> {
         let link = self.last_link();
-        let target = Path::new(CHECKPOINTS_DIR).join(format!("ckpt-{iteration:05}"));
+        let target = Path::new(CHECKPOINTS_DIR).join(checkpoint_name(iteration));
         let temp = self
             .root
             .join(format!(".{LAST_LINK}.tmp-{}", std::process::id()));
