@@ -34,17 +34,7 @@ import time
 import numpy as np
 
 import heterodox
-
-
-def random_legal(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """A uniformly random legal action per row of ``masks`` (int64)."""
-    n, width = masks.shape
-    legal = np.flatnonzero(masks)  # flat indices, row by row
-    rows = np.arange(n + 1, dtype=np.int64) * width
-    bounds = np.searchsorted(legal, rows)  # where each row's legal actions start
-    starts, counts = bounds[:-1], np.diff(bounds)
-    picks = legal[starts + (rng.random(n) * counts).astype(np.int64)]
-    return picks - rows[:-1]
+from heterodox.spaces import random_legal_actions
 
 
 def bench_vecenv(
@@ -55,12 +45,12 @@ def bench_vecenv(
     rng = np.random.default_rng(0)
     obs, info = env.reset()
     for _ in range(10):  # warm up: caches, thread pool
-        obs, _, _, _, info = env.step(random_legal(info["action_mask"], rng))
+        obs, _, _, _, info = env.step(random_legal_actions(info["action_mask"], rng))
     calls = 0
     in_step = 0.0
     start = time.perf_counter()
     while (now := time.perf_counter()) - start < seconds:
-        actions = random_legal(info["action_mask"], rng)
+        actions = random_legal_actions(info["action_mask"], rng)
         before = time.perf_counter()
         obs, rewards, terminated, truncated, info = env.step(actions)
         in_step += time.perf_counter() - before

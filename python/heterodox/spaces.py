@@ -17,7 +17,27 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-__all__ = ["LegalDiscrete", "LegalMultiDiscrete"]
+__all__ = ["LegalDiscrete", "LegalMultiDiscrete", "random_legal_actions"]
+
+
+def random_legal_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """One uniformly random legal action per row of ``masks`` (the
+    ``(num_envs, num_actions)`` ``info["action_mask"]`` of a VecEnv), as
+    int64 flat indices, drawn from ``rng``: the random player of a
+    vectorised loop. Unlike ``action_space.sample(mask=...)``, which draws
+    row by row in Python, it is a few whole-array numpy operations, so it
+    does not slow down a loop over thousands of envs. Every row must have
+    a legal action (a finished game in a VecEnv that auto-resets always
+    has one)."""
+    n, width = masks.shape
+    legal = np.flatnonzero(masks)  # flat indices, row by row
+    rows = np.arange(n + 1, dtype=np.int64) * width
+    bounds = np.searchsorted(legal, rows)  # where each row's legal actions start
+    starts, counts = bounds[:-1], np.diff(bounds)
+    if np.any(counts == 0):
+        raise ValueError(f"row {int(np.argmax(counts == 0))} of the masks has no legal action")
+    picks = legal[starts + (rng.random(n) * counts).astype(np.int64)]
+    return picks - rows[:-1]
 
 
 class LegalDiscrete(spaces.Discrete):

@@ -6,19 +6,25 @@ import pytest
 
 import heterodox
 from heterodox import Game, VecEnv
+from heterodox.spaces import random_legal_actions
 
 CHESS_ACTIONS = 8 * 8 * 73  # AlphaZero: 73 move planes per from-square
 
 
-def random_actions(masks, rng):
-    """One uniformly random legal action per row of `masks`, in numpy."""
-    n, width = masks.shape
-    legal = np.flatnonzero(masks)  # flat indices, row by row
-    rows = np.arange(n + 1, dtype=np.int64) * width
-    bounds = np.searchsorted(legal, rows)  # where each row's legal actions start
-    starts, counts = bounds[:-1], np.diff(bounds)
-    picks = legal[starts + (rng.random(n) * counts).astype(np.int64)]
-    return picks - rows[:-1]
+def test_random_legal_actions_draws_legal_actions_from_the_seed():
+    masks = np.zeros((3, 5), dtype=bool)
+    masks[0, 4] = True  # one legal action: always it
+    masks[1, [0, 2]] = True
+    masks[2, :] = True
+    first = random_legal_actions(masks, np.random.default_rng(7))
+    assert first.dtype == np.int64 and first[0] == 4
+    assert masks[np.arange(3), first].all()
+    assert (random_legal_actions(masks, np.random.default_rng(7)) == first).all()
+    draws = np.stack([random_legal_actions(masks, np.random.default_rng(s)) for s in range(200)])
+    assert set(draws[:, 1]) == {0, 2} and set(draws[:, 2]) == {0, 1, 2, 3, 4}
+    masks[1, :] = False
+    with pytest.raises(ValueError, match="row 1 of the masks has no legal action"):
+        random_legal_actions(masks, np.random.default_rng(7))
 
 
 def test_chess_shapes_and_dtypes():
@@ -38,7 +44,7 @@ def test_chess_shapes_and_dtypes():
     assert info["action_mask"].dtype == np.bool_
     assert info["current_player"].dtype == np.uint8
     assert info["current_player"].tolist() == [0, 0, 0, 0]
-    obs, rewards, terminated, truncated, info = env.step(random_actions(info["action_mask"], np.random.default_rng(0)))
+    obs, rewards, terminated, truncated, info = env.step(random_legal_actions(info["action_mask"], np.random.default_rng(0)))
     assert obs.shape == (4, channels, 8, 8) and obs.dtype == np.float32
     assert rewards.dtype == np.float32 and rewards.tolist() == [0.0] * 4
     assert terminated.dtype == np.bool_ and terminated.tolist() == [False] * 4
@@ -78,7 +84,7 @@ def test_random_playouts_masks_rewards(variant):
         for i in range(env.num_envs):
             assert np.flatnonzero(masks[i]).tolist() == sorted(env.legal_actions(i))
             assert len(env.legal_moves(i)) == len(env.legal_actions(i)) > 0
-        _, rewards, terminated, truncated, info = env.step(random_actions(masks, rng))
+        _, rewards, terminated, truncated, info = env.step(random_legal_actions(masks, rng))
         assert not np.any(terminated & truncated)
         assert np.all(rewards[~terminated] == 0.0)
         assert np.all(np.isin(rewards[terminated], [-1.0, 0.0, 1.0]))
@@ -93,7 +99,7 @@ def test_truncation_at_the_ply_cap_and_auto_reset():
     start_obs, info = env.reset()
     rng = np.random.default_rng(5)
     for step in range(4):
-        obs, rewards, terminated, truncated, info = env.step(random_actions(info["action_mask"], rng))
+        obs, rewards, terminated, truncated, info = env.step(random_legal_actions(info["action_mask"], rng))
     assert truncated.tolist() == [True, True]
     assert terminated.tolist() == [False, False]
     assert rewards.tolist() == [0.0, 0.0]
@@ -134,7 +140,7 @@ def test_same_seed_same_games(variant):
         _, info = env.reset()
         trace = []
         for _ in range(120):
-            obs, rewards, terminated, truncated, info = env.step(random_actions(info["action_mask"], rng))
+            obs, rewards, terminated, truncated, info = env.step(random_legal_actions(info["action_mask"], rng))
             trace.append((obs.sum(), rewards.tolist(), terminated.tolist(), truncated.tolist()))
         return trace, [env.fen(i) for i in range(16)]
 
@@ -152,7 +158,7 @@ def test_arrays_are_fresh_every_call():
     env = VecEnv("chess", 2)
     obs, info = env.reset()
     kept_obs, kept_mask = obs.copy(), info["action_mask"].copy()
-    env.step(random_actions(info["action_mask"], np.random.default_rng(0)))
+    env.step(random_legal_actions(info["action_mask"], np.random.default_rng(0)))
     np.testing.assert_array_equal(obs, kept_obs)
     np.testing.assert_array_equal(info["action_mask"], kept_mask)
 
@@ -230,7 +236,7 @@ def test_copy_false_returns_read_only_views_of_the_env_buffers():
     with pytest.raises(ValueError):
         obs_v[0, 0, 0, 0] = 1.0
     for _ in range(30):
-        actions = random_actions(info_c["action_mask"], rng)
+        actions = random_legal_actions(info_c["action_mask"], rng)
         out_c = copied.step(actions)
         out_v = viewed.step(actions)
         for a, b in zip(out_c[:4], out_v[:4]):
