@@ -231,8 +231,10 @@ def test_every_shipped_agent_loads_by_its_zoo_string():
     for name in shipped:
         model, simulations = hx.zoo(f"zoo:{name}@32")
         assert simulations == 32
-        variant = model.spec["variant"]
-        search = heterodox.Search(variant, num_games=1, simulations=4)
+        # The agent's own rule settings (a Traitor mode, a commitment):
+        # its actions are those of its rules, not the variant's defaults.
+        variant, rules = model.spec["variant"], model.spec["options"]
+        search = heterodox.Search(variant, num_games=1, simulations=4, **rules)
         search.run(hx.evaluator(model))
         np.testing.assert_allclose(search.policy().sum(axis=1), 1.0, rtol=1e-5)
     assert hx.zoo(shipped[0])[1] == hx.ZOO_SIMULATIONS
