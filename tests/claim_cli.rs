@@ -41,6 +41,11 @@ fn claims_are_listed() {
         ]
     );
     assert_contains(&text(&result.stdout), "default agent: ab@20000n\n");
+    assert_contains(
+        &text(&result.stdout),
+        "  60 games per variant or rule set by default, 2 with --quick; \
+         10 calibration games per opponent by default\n",
+    );
 }
 
 #[test]
@@ -67,8 +72,13 @@ fn a_quick_piece_values_run_fits_every_variant_and_states_strengths() {
     );
     assert_contains(
         &summary,
-        "| variant | rules | agent | vs random | vs greedy | vs rollout@64 |",
+        "| variant | rules | agent | vs random | vs greedy | vs rollout@64 | vs the other family |",
     );
+    // The engine's other family is the network shipped for each variant's
+    // rules; none ships for Traitor's default rules.
+    assert_contains(&summary, "| chess | default | `ab@2000n` | ");
+    assert_contains(&summary, " | `zoo:chess@64`: ");
+    assert_contains(&summary, " | none for these rules |\n");
     let claim = read_json(&out.join("claim.json"));
     let variants = &claim["results"]["variants"];
     assert_eq!(
@@ -83,6 +93,23 @@ fn a_quick_piece_values_run_fits_every_variant_and_states_strengths() {
     );
     assert_eq!(claim["agents"].as_array().unwrap().len(), 5);
     assert_eq!(claim["agents"][0]["vs_greedy"]["games"], 4);
+    let others: Vec<Option<&str>> = claim["agents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|agent| agent["vs_other_family"]["agent"].as_str())
+        .collect();
+    assert_eq!(
+        others,
+        [
+            Some("zoo:chess@64"),
+            Some("zoo:poison@64"),
+            Some("zoo:hostage@64"),
+            Some("zoo:madscientist@64"),
+            None,
+        ]
+    );
+    assert_eq!(claim["agents"][0]["vs_other_family"]["score"]["games"], 4);
     let csv = std::fs::read_to_string(out.join("games.csv")).unwrap();
     assert_starts_with(&csv, "variant,game,ply,white_score,differences\nchess,");
     let _ = std::fs::remove_dir_all(out);

@@ -319,7 +319,7 @@ impl Network {
 
 /// The spec stored in checkpoint `dir`; `None` when it has no
 /// [`SPEC_FILE`] (saved without a spec, or before specs existed).
-fn read_spec(dir: &Path) -> Result<Option<EncodingSpec>> {
+pub fn read_spec(dir: &Path) -> Result<Option<EncodingSpec>> {
     let path = dir.join(SPEC_FILE);
     let text = match std::fs::read_to_string(&path) {
         Ok(text) => text,

@@ -66,7 +66,7 @@ pub mod queue;
 pub mod resnet;
 
 pub use cache::{leaf_key, EvalCache};
-pub use checkpoint::{Network, CONFIG_FILE, SPEC_FILE, WEIGHTS_FILE};
+pub use checkpoint::{read_spec, Network, CONFIG_FILE, SPEC_FILE, WEIGHTS_FILE};
 pub use config::NetConfig;
 pub use error::{ModelError, Result};
 pub use evaluator::{EvalError, EvalStats, NetEvaluator};

@@ -35,8 +35,9 @@ pub struct ClaimArgs {
     /// --games and --calibration-games still override it.
     #[arg(long)]
     quick: bool,
-    /// Paired games of each agent against random play (its strength;
-    /// default 100).
+    /// Paired games of each agent against each calibration opponent:
+    /// random play, greedy, rollout@64 and the other family (its strength;
+    /// default: the claim's, see --list).
     #[arg(long)]
     calibration_games: Option<u32>,
     /// The ply at which position measures are read.
@@ -63,8 +64,13 @@ pub fn run(args: &ClaimArgs) -> Result<(), String> {
         let mut text = String::new();
         for claim in CLAIMS {
             text.push_str(&format!(
-                "{}\n  {}\n  {} games per variant or rule set by default, {} with --quick\n",
-                claim.name, claim.hypothesis, claim.default_games, claim.quick_games
+                "{}\n  {}\n  {} games per variant or rule set by default, {} with --quick; \
+                 {} calibration games per opponent by default\n",
+                claim.name,
+                claim.hypothesis,
+                claim.default_games,
+                claim.quick_games,
+                claim.default_calibration_games
             ));
         }
         text.push_str(&format!("default agent: {DEFAULT_AGENT}\n"));

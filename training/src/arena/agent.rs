@@ -33,6 +33,8 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use heterodox_engine::{EvalWeights, Limits, MAX_DEPTH};
+use heterodox_env::encoding::EncodingSpec;
+use heterodox_models::read_spec;
 
 use heterodox_selfplay::{RootPolicy, SearchConfig};
 
@@ -119,6 +121,31 @@ pub fn zoo_dir() -> PathBuf {
         Some(dir) => PathBuf::from(dir),
         None => PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../agents")),
     }
+}
+
+/// The network family's agent for a rule set: the first network shipped
+/// in [`zoo_dir`], in name order, whose stored spec reads and writes
+/// `encoding`'s tensors (the same variant, rule settings, encoding version
+/// and history), at [`DEFAULT_SIMULATIONS`]; `None` where none plays these
+/// rules. Name order puts a variant's base agent (`hostage`) before its
+/// longer runs (`hostage-1h`), so that a report names the agent the
+/// findings use.
+pub fn zoo_network_for(encoding: &EncodingSpec) -> Option<AgentSpec> {
+    let dir = zoo_dir();
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .ok()?
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|name| is_zoo_name(name))
+        .collect();
+    names.sort();
+    let name = names.into_iter().find(|name| {
+        matches!(read_spec(&dir.join(name)), Ok(Some(stored)) if encoding.check(&stored).is_ok())
+    })?;
+    Some(AgentSpec {
+        kind: AgentKind::Zoo(name),
+        simulations: DEFAULT_SIMULATIONS,
+        root_policy: RootPolicy::Gumbel,
+    })
 }
 
 impl AgentKind {

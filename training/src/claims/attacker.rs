@@ -41,6 +41,7 @@ pub(crate) const CLAIM: Claim = Claim {
                  the side that has given up material scores better, and games are more decisive.",
     default_games: 400,
     quick_games: 40,
+    default_calibration_games: 100,
 };
 
 /// What a game gives the measures, from White's side.

@@ -28,6 +28,7 @@ pub(crate) const CLAIM: Claim = Claim {
                  Traitor mode and commitment rule sets.",
     default_games: 60,
     quick_games: 2,
+    default_calibration_games: 10,
 };
 
 /// Every rule set of the claim, every registered variant's

@@ -3,12 +3,13 @@
 //! random play, so that a report can say whether its agents are strong
 //! enough for a verdict.
 
+use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::rng::derive_seed;
 use heterodox_env::GameVariant;
 use heterodox_selfplay::{pgn, Duel, DuelConfig, DuelGame, DuelTally};
 
-use super::{AgentStrength, Calibration, ClaimSettings};
-use crate::arena::agent::AgentSpec;
+use super::{AgentStrength, Calibration, ClaimSettings, FamilyScore};
+use crate::arena::agent::{zoo_network_for, AgentKind, AgentSpec};
 use crate::arena::contender::Contender;
 use crate::arena::rating::ScoreEstimate;
 use crate::error::TrainError;
@@ -64,8 +65,24 @@ pub(crate) fn self_play<P: GameVariant>(
 /// the search with random playouts at 64 simulations.
 pub(crate) const CALIBRATION_OPPONENTS: [&str; 3] = ["random", "greedy", "rollout@64"];
 
-/// `agent`'s scores against [`CALIBRATION_OPPONENTS`] under `rules`, each
-/// over `settings.calibration_games` paired games; `on_game` after each.
+/// The other family's agent that a report also measures `agent` against
+/// (docs/claims.md): a network plays the engine at its teacher's depth
+/// (`ab@1`, the row every agent card reports), the engine plays the
+/// network shipped for `encoding`'s rules ([`zoo_network_for`]). Other
+/// agents, and the engine where no network ships for the rules, have none.
+pub(crate) fn other_family(agent: &AgentSpec, encoding: &EncodingSpec) -> Option<AgentSpec> {
+    match agent.kind {
+        AgentKind::Net(_) | AgentKind::Zoo(_) => {
+            Some("ab@1".parse().expect("the engine's agent string parses"))
+        }
+        AgentKind::Engine(..) => zoo_network_for(encoding),
+        AgentKind::Random | AgentKind::Greedy | AgentKind::Uniform | AgentKind::Rollout => None,
+    }
+}
+
+/// `agent`'s scores against [`CALIBRATION_OPPONENTS`] and its
+/// [`other_family`] under `rules`, each over `settings.calibration_games`
+/// paired games; `on_game` after each, with the opponent's name.
 pub(crate) fn strength<P: GameVariant>(
     rules: &P::Rules,
     agent: &AgentSpec,
@@ -74,8 +91,8 @@ pub(crate) fn strength<P: GameVariant>(
     on_game: &mut dyn FnMut(&str),
 ) -> Result<Calibration, TrainError> {
     let mut scores = Vec::with_capacity(CALIBRATION_OPPONENTS.len());
-    for (k, opponent) in CALIBRATION_OPPONENTS.iter().enumerate() {
-        let opponent_spec: AgentSpec = opponent.parse().expect("the calibration opponents parse");
+    let mut other_family_score = None;
+    for k in 0..=CALIBRATION_OPPONENTS.len() {
         let duel = Duel::<P>::new(
             rules.clone(),
             DuelConfig {
@@ -91,6 +108,14 @@ pub(crate) fn strength<P: GameVariant>(
                 paired: true,
             },
         )?;
+        let opponent_spec: AgentSpec = match CALIBRATION_OPPONENTS.get(k) {
+            Some(name) => name.parse().expect("the calibration opponents parse"),
+            None => match other_family(agent, duel.spec()) {
+                Some(spec) => spec,
+                None => break,
+            },
+        };
+        let opponent = opponent_spec.to_string();
         let contender = Contender::<P>::new(
             agent,
             duel.spec(),
@@ -105,8 +130,16 @@ pub(crate) fn strength<P: GameVariant>(
             derive_seed(settings.seed, stream, 4 + 10 * k as u64),
             settings.device,
         )?;
-        let games = duel.run(contender.player(), other.player(), |_| on_game(opponent))?;
-        scores.push(ScoreEstimate::of(DuelTally::of(&games)));
+        let games = duel.run(contender.player(), other.player(), |_| on_game(&opponent))?;
+        let score = ScoreEstimate::of(DuelTally::of(&games));
+        if k < CALIBRATION_OPPONENTS.len() {
+            scores.push(score);
+        } else {
+            other_family_score = Some(FamilyScore {
+                agent: opponent,
+                score,
+            });
+        }
     }
     let mut scores = scores.into_iter();
     let mut next = || scores.next().expect("one score per opponent");
@@ -114,6 +147,7 @@ pub(crate) fn strength<P: GameVariant>(
         vs_random: next(),
         vs_greedy: next(),
         vs_rollout: next(),
+        vs_other_family: other_family_score,
     })
 }
 
@@ -217,5 +251,57 @@ pub(crate) fn white_score(game: &DuelGame) -> f64 {
         GameResult::WhiteWins => 1.0,
         GameResult::BlackWins => 0.0,
         GameResult::Draw | GameResult::Truncated => 0.5,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use heterodox_env::{Hostage, RuleOptions, Traitor};
+
+    fn encoding<P: GameVariant>(options: &str) -> EncodingSpec {
+        let rules = P::parse_rules(&RuleOptions::parse(options).unwrap()).unwrap();
+        EncodingSpec::of(&P::start(&rules, 0).unwrap(), 1)
+    }
+
+    fn other(agent: &str, encoding: &EncodingSpec) -> Option<String> {
+        other_family(&agent.parse().unwrap(), encoding).map(|spec| spec.to_string())
+    }
+
+    #[test]
+    fn the_other_family_is_the_engine_for_a_network_and_the_shipped_network_for_the_engine() {
+        let hostage = encoding::<Hostage>("");
+        assert_eq!(
+            other("zoo:hostage-1h@64", &hostage).as_deref(),
+            Some("ab@1")
+        );
+        assert_eq!(
+            other("net:runs/x/last@400", &hostage).as_deref(),
+            Some("ab@1")
+        );
+        // `hostage` sorts before `hostage-1h`: the base agent is named.
+        assert_eq!(
+            other("ab@20000n", &hostage).as_deref(),
+            Some("zoo:hostage@64")
+        );
+        assert_eq!(
+            other("ab@1/hand", &hostage).as_deref(),
+            Some("zoo:hostage@64")
+        );
+        let defector = encoding::<Traitor>("mode=defector,commitment=impromptu");
+        assert_eq!(
+            other("ab@20000n", &defector).as_deref(),
+            Some("zoo:traitor-defector@64")
+        );
+        // No network ships for Standard commitment, nor for history 2.
+        assert_eq!(
+            other("ab@20000n", &encoding::<Traitor>("mode=defector")),
+            None
+        );
+        let hostage_history_2 = EncodingSpec::of(&Hostage::start(&(), 0).unwrap(), 2);
+        assert_eq!(other("ab@20000n", &hostage_history_2), None);
+        for neither in ["random", "greedy", "uniform@8", "rollout@64"] {
+            assert_eq!(other(neither, &hostage), None, "{neither}");
+        }
     }
 }

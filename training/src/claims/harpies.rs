@@ -35,6 +35,7 @@ pub(crate) const CLAIM: Claim = Claim {
                  while King and Doctor can.",
     default_games: 100,
     quick_games: 20,
+    default_calibration_games: 100,
 };
 
 /// The upper bound of the Harpy side's win rate below which the ending

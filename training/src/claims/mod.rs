@@ -51,6 +51,11 @@ pub struct Claim {
     /// Games per variant or rule set with `--quick` (notebooks, CI: at
     /// most about two minutes on 2 cores with the default agent).
     pub quick_games: u32,
+    /// Paired games against each calibration opponent when
+    /// `--calibration-games` is not given: fewer where a claim plays many
+    /// variants or rule sets, so that its default run keeps within half an
+    /// hour on 2 cores (docs/claims.md).
+    pub default_calibration_games: u32,
 }
 
 /// Every claim `heterodox claim` knows.
@@ -135,7 +140,7 @@ pub struct ClaimSettings {
     /// Games per variant or rule set.
     pub games: u32,
     /// Paired games of each agent against each calibration opponent
-    /// (random, greedy, rollout@64): its strength.
+    /// (random, greedy, rollout@64, the other family): its strength.
     pub calibration_games: u32,
     pub concurrent: u32,
     /// A longer game is cut and scored a draw.
@@ -157,7 +162,7 @@ impl ClaimSettings {
         ClaimSettings {
             agents,
             games: claim.default_games,
-            calibration_games: 100,
+            calibration_games: claim.default_calibration_games,
             concurrent: 32,
             max_plies: 200,
             opening_plies: 4,
@@ -239,6 +244,17 @@ pub struct Calibration {
     pub vs_random: ScoreEstimate,
     pub vs_greedy: ScoreEstimate,
     pub vs_rollout: ScoreEstimate,
+    /// Against the other family (`games::other_family`), where it has one.
+    pub vs_other_family: Option<FamilyScore>,
+}
+
+/// A score against a named agent of the other family: the engine for a
+/// network, a shipped network for the engine.
+#[derive(Clone, Debug, Serialize)]
+pub struct FamilyScore {
+    /// The opponent's agent string (`ab@1`, `zoo:hostage@64`).
+    pub agent: String,
+    pub score: ScoreEstimate,
 }
 
 /// An agent's measured strength in one rule set.
@@ -251,6 +267,9 @@ pub struct AgentStrength {
     pub vs_greedy: ScoreEstimate,
     /// Against `rollout@64`.
     pub vs_rollout: ScoreEstimate,
+    /// Against the other family; `None` where it has none for these rules
+    /// (no network ships for them) or the agent is of neither family.
+    pub vs_other_family: Option<FamilyScore>,
 }
 
 /// An agent whose score against random play has a lower 95% bound below
@@ -271,6 +290,7 @@ impl AgentStrength {
             vs_random: scores.vs_random,
             vs_greedy: scores.vs_greedy,
             vs_rollout: scores.vs_rollout,
+            vs_other_family: scores.vs_other_family,
         }
     }
 
@@ -379,27 +399,34 @@ fn summary(
     let _ = writeln!(
         text,
         "Each agent plays itself; its strength is its score against random play, \
-         `greedy` (one ply of material) and `rollout@64` ({} paired games each, \
-         95% Wilson intervals). An agent whose lower bound against random play is \
-         below {:.0}% is too weak for a verdict.\n",
+         `greedy` (one ply of material), `rollout@64` and the other family: a \
+         network against the engine at its teacher's depth (`ab@1`), the engine \
+         against the network shipped for the rules, where one ships ({} paired \
+         games each, 95% Wilson intervals). An agent whose lower bound against \
+         random play is below {:.0}% is too weak for a verdict.\n",
         settings.calibration_games,
         100.0 * STRONG_ENOUGH
     );
     let _ = writeln!(
         text,
-        "| variant | rules | agent | vs random | vs greedy | vs rollout@64 |"
+        "| variant | rules | agent | vs random | vs greedy | vs rollout@64 | vs the other family |"
     );
-    let _ = writeln!(text, "| --- | --- | --- | --- | --- | --- |");
+    let _ = writeln!(text, "| --- | --- | --- | --- | --- | --- | --- |");
     for s in &findings.strengths {
+        let other = match &s.vs_other_family {
+            Some(family) => format!("`{}`: {}", family.agent, score_text(&family.score)),
+            None => "none for these rules".to_owned(),
+        };
         let _ = writeln!(
             text,
-            "| {} | {} | `{}` | {} | {} | {} |",
+            "| {} | {} | `{}` | {} | {} | {} | {} |",
             s.variant,
             s.rules,
             s.agent,
             score_text(&s.vs_random),
             score_text(&s.vs_greedy),
-            score_text(&s.vs_rollout)
+            score_text(&s.vs_rollout),
+            other
         );
     }
     let _ = writeln!(

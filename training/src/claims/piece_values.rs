@@ -37,6 +37,7 @@ pub(crate) const CLAIM: Claim = Claim {
                  Traitor's men are measured the same way.",
     default_games: 160,
     quick_games: 16,
+    default_calibration_games: 20,
 };
 
 /// Bootstrap resamples of the games behind every interval.
