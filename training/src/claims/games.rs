@@ -271,37 +271,31 @@ mod tests {
     #[test]
     fn the_other_family_is_the_engine_for_a_network_and_the_shipped_network_for_the_engine() {
         let hostage = encoding::<Hostage>("");
-        assert_eq!(
-            other("zoo:hostage-1h@64", &hostage).as_deref(),
-            Some("ab@1")
-        );
-        assert_eq!(
-            other("net:runs/x/last@400", &hostage).as_deref(),
-            Some("ab@1")
-        );
-        // `hostage` sorts before `hostage-1h`: the base agent is named.
-        assert_eq!(
-            other("ab@20000n", &hostage).as_deref(),
-            Some("zoo:hostage@64")
-        );
-        assert_eq!(
-            other("ab@1/hand", &hostage).as_deref(),
-            Some("zoo:hostage@64")
-        );
         let defector = encoding::<Traitor>("mode=defector,commitment=impromptu");
-        assert_eq!(
-            other("ab@20000n", &defector).as_deref(),
-            Some("zoo:traitor-defector@64")
-        );
-        // No network ships for Standard commitment, nor for history 2.
-        assert_eq!(
-            other("ab@20000n", &encoding::<Traitor>("mode=defector")),
-            None
-        );
+        let standard_defector = encoding::<Traitor>("mode=defector");
         let hostage_history_2 = EncodingSpec::of(&Hostage::start(&(), 0).unwrap(), 2);
-        assert_eq!(other("ab@20000n", &hostage_history_2), None);
-        for neither in ["random", "greedy", "uniform@8", "rollout@64"] {
-            assert_eq!(other(neither, &hostage), None, "{neither}");
+        let cases = [
+            ("zoo:hostage-1h@64", &hostage, Some("ab@1")),
+            ("net:runs/x/last@400", &hostage, Some("ab@1")),
+            // `hostage` sorts before `hostage-1h`: the base agent is named.
+            ("ab@20000n", &hostage, Some("zoo:hostage@64")),
+            ("ab@1/hand", &hostage, Some("zoo:hostage@64")),
+            ("ab@20000n", &defector, Some("zoo:traitor-defector@64")),
+            // No network ships for Standard commitment, nor for history 2.
+            ("ab@20000n", &standard_defector, None),
+            ("ab@20000n", &hostage_history_2, None),
+            ("random", &hostage, None),
+            ("greedy", &hostage, None),
+            ("uniform@8", &hostage, None),
+            ("rollout@64", &hostage, None),
+        ];
+        for (agent, encoding, expected) in cases {
+            assert_eq!(
+                other(agent, encoding).as_deref(),
+                expected,
+                "{agent} on {}",
+                encoding.summary()
+            );
         }
     }
 }
