@@ -91,64 +91,86 @@ pub(crate) fn strength<P: GameVariant>(
     on_game: &mut dyn FnMut(&str),
 ) -> Result<Calibration, TrainError> {
     let mut scores = Vec::with_capacity(CALIBRATION_OPPONENTS.len());
-    let mut other_family_score = None;
-    for k in 0..=CALIBRATION_OPPONENTS.len() {
-        let duel = Duel::<P>::new(
-            rules.clone(),
-            DuelConfig {
-                games: settings.calibration_games,
-                concurrent: settings.concurrent,
-                max_plies: settings.max_plies,
-                opening_plies: settings.opening_plies,
-                // Random play keeps the seeds of the reports before the
-                // other opponents were added.
-                seed: derive_seed(settings.seed, stream, 2 + 10 * k as u64),
-                history: 1,
-                starts: Vec::new(),
-                paired: true,
-            },
-        )?;
-        let opponent_spec: AgentSpec = match CALIBRATION_OPPONENTS.get(k) {
-            Some(name) => name.parse().expect("the calibration opponents parse"),
-            None => match other_family(agent, duel.spec()) {
-                Some(spec) => spec,
-                None => break,
-            },
-        };
-        let opponent = opponent_spec.to_string();
-        let contender = Contender::<P>::new(
-            agent,
-            duel.spec(),
-            &settings.search,
-            derive_seed(settings.seed, stream, 3 + 10 * k as u64),
-            settings.device,
-        )?;
-        let other = Contender::<P>::new(
-            &opponent_spec,
-            duel.spec(),
-            &settings.search,
-            derive_seed(settings.seed, stream, 4 + 10 * k as u64),
-            settings.device,
-        )?;
-        let games = duel.run(contender.player(), other.player(), |_| on_game(&opponent))?;
-        let score = ScoreEstimate::of(DuelTally::of(&games));
-        if k < CALIBRATION_OPPONENTS.len() {
-            scores.push(score);
-        } else {
-            other_family_score = Some(FamilyScore {
-                agent: opponent,
-                score,
-            });
-        }
+    for (k, name) in CALIBRATION_OPPONENTS.iter().enumerate() {
+        let opponent: AgentSpec = name.parse().expect("the calibration opponents parse");
+        let duel = calibration_duel::<P>(rules, settings, stream, k)?;
+        scores.push(score_against(
+            &duel, agent, &opponent, settings, stream, k, on_game,
+        )?);
     }
-    let mut scores = scores.into_iter();
-    let mut next = || scores.next().expect("one score per opponent");
+    // The other family plays last, on its own seeds, so that adding it
+    // changed none of the earlier reports' games.
+    let k = CALIBRATION_OPPONENTS.len();
+    let duel = calibration_duel::<P>(rules, settings, stream, k)?;
+    let vs_other_family = match other_family(agent, duel.spec()) {
+        Some(opponent) => Some(FamilyScore {
+            agent: opponent.to_string(),
+            score: score_against(&duel, agent, &opponent, settings, stream, k, on_game)?,
+        }),
+        None => None,
+    };
+    let [vs_random, vs_greedy, vs_rollout] = <[ScoreEstimate; 3]>::try_from(scores)
+        .unwrap_or_else(|_| unreachable!("one score per calibration opponent"));
     Ok(Calibration {
-        vs_random: next(),
-        vs_greedy: next(),
-        vs_rollout: next(),
-        vs_other_family: other_family_score,
+        vs_random,
+        vs_greedy,
+        vs_rollout,
+        vs_other_family,
     })
+}
+
+/// The paired games of calibration opponent number `k` under `rules`.
+fn calibration_duel<P: GameVariant>(
+    rules: &P::Rules,
+    settings: &ClaimSettings,
+    stream: usize,
+    k: usize,
+) -> Result<Duel<P>, TrainError> {
+    Ok(Duel::<P>::new(
+        rules.clone(),
+        DuelConfig {
+            games: settings.calibration_games,
+            concurrent: settings.concurrent,
+            max_plies: settings.max_plies,
+            opening_plies: settings.opening_plies,
+            // Random play keeps the seeds of the reports before the
+            // other opponents were added.
+            seed: derive_seed(settings.seed, stream, 2 + 10 * k as u64),
+            history: 1,
+            starts: Vec::new(),
+            paired: true,
+        },
+    )?)
+}
+
+/// `agent`'s score over `duel`'s games against `opponent`, calibration
+/// opponent number `k`; `on_game` after each game.
+fn score_against<P: GameVariant>(
+    duel: &Duel<P>,
+    agent: &AgentSpec,
+    opponent: &AgentSpec,
+    settings: &ClaimSettings,
+    stream: usize,
+    k: usize,
+    on_game: &mut dyn FnMut(&str),
+) -> Result<ScoreEstimate, TrainError> {
+    let name = opponent.to_string();
+    let contender = Contender::<P>::new(
+        agent,
+        duel.spec(),
+        &settings.search,
+        derive_seed(settings.seed, stream, 3 + 10 * k as u64),
+        settings.device,
+    )?;
+    let other = Contender::<P>::new(
+        opponent,
+        duel.spec(),
+        &settings.search,
+        derive_seed(settings.seed, stream, 4 + 10 * k as u64),
+        settings.device,
+    )?;
+    let games = duel.run(contender.player(), other.player(), |_| on_game(&name))?;
+    Ok(ScoreEstimate::of(DuelTally::of(&games)))
 }
 
 /// What a claim comparing variants or rule sets plays on each: `agent`'s
