@@ -155,20 +155,17 @@ fn score_against<P: GameVariant>(
     on_game: &mut dyn FnMut(&str),
 ) -> Result<ScoreEstimate, TrainError> {
     let name = opponent.to_string();
-    let contender = Contender::<P>::new(
-        agent,
-        duel.spec(),
-        &settings.search,
-        derive_seed(settings.seed, stream, 3 + 10 * k as u64),
-        settings.device,
-    )?;
-    let other = Contender::<P>::new(
-        opponent,
-        duel.spec(),
-        &settings.search,
-        derive_seed(settings.seed, stream, 4 + 10 * k as u64),
-        settings.device,
-    )?;
+    let contender_for = |spec: &AgentSpec, offset: u64| {
+        Contender::<P>::new(
+            spec,
+            duel.spec(),
+            &settings.search,
+            derive_seed(settings.seed, stream, offset + 10 * k as u64),
+            settings.device,
+        )
+    };
+    let contender = contender_for(agent, 3)?;
+    let other = contender_for(opponent, 4)?;
     let games = duel.run(contender.player(), other.player(), |_| on_game(&name))?;
     Ok(ScoreEstimate::of(DuelTally::of(&games)))
 }
