@@ -399,6 +399,7 @@ def self_play(
     history: int | None = None,
     max_plies: int | None = None,
     temperature_plies: int | None = None,
+    opening_plies: int | None = None,
     noise: bool = True,
     leaves_per_round: int | None = None,
     determinizations: int | None = None,
@@ -413,9 +414,11 @@ def self_play(
 
     self_play(variant, path=None, evaluator=None, games=64, concurrent=None,
     simulations=100, root_policy='puct', seed=0, history=1, max_plies=None,
-    temperature_plies=30, noise=True, leaves_per_round=None,
-    determinizations=None, gumbel_actions=None, c_puct=None, producer=None,
-    rules=None, **rules). evaluator(requests) -> (priors, values) gets
+    temperature_plies=30, opening_plies=0, noise=True,
+    leaves_per_round=None, determinizations=None, gumbel_actions=None,
+    c_puct=None, producer=None, rules=None, **rules). opening_plies: each
+    game opens with 0 to this many uniformly random plies, recorded without
+    a policy (not training positions; 0 to 1000). evaluator(requests) -> (priors, values) gets
     every game's leaves of a round as one dict (the keys of
     Search.gather() but 'game') and answers as Search.apply() takes them;
     None is the Rust uniform evaluator. path (ending in .hdxshard) receives

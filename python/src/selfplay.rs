@@ -9,7 +9,9 @@ use std::path::PathBuf;
 
 use heterodox_env::{GameVariant, RuleOptions, Variant, VariantVisitor};
 use heterodox_selfplay::shard::{write_shard, ShardErrorKind, ShardHeader};
-use heterodox_selfplay::{SearchConfig, SelfPlay, SelfPlayConfig, SelfPlayStats, UniformEvaluator};
+use heterodox_selfplay::{
+    SearchConfig, SelfPlay, SelfPlayConfig, SelfPlayStats, UniformEvaluator, MAX_OPENING_PLIES,
+};
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -71,9 +73,11 @@ impl VariantVisitor for Run {
 ///
 /// self_play(variant, path=None, evaluator=None, games=64, concurrent=None,
 /// simulations=100, root_policy='puct', seed=0, history=1, max_plies=None,
-/// temperature_plies=30, noise=True, leaves_per_round=None,
-/// determinizations=None, gumbel_actions=None, c_puct=None, producer=None,
-/// rules=None, **rules). evaluator(requests) -> (priors, values) gets
+/// temperature_plies=30, opening_plies=0, noise=True,
+/// leaves_per_round=None, determinizations=None, gumbel_actions=None,
+/// c_puct=None, producer=None, rules=None, **rules). opening_plies: each
+/// game opens with 0 to this many uniformly random plies, recorded without
+/// a policy (not training positions; 0 to 1000). evaluator(requests) -> (priors, values) gets
 /// every game's leaves of a round as one dict (the keys of
 /// Search.gather() but 'game') and answers as Search.apply() takes them;
 /// None is the Rust uniform evaluator. path (ending in .hdxshard) receives
@@ -84,7 +88,7 @@ impl VariantVisitor for Run {
 /// does not fit (EvaluationError), stops Python from being called again
 /// and is raised when the run returns; no shard is written then.
 #[pyfunction]
-#[pyo3(signature = (variant, path = None, evaluator = None, games = None, concurrent = None, simulations = None, root_policy = "puct", seed = None, history = None, max_plies = None, temperature_plies = None, noise = true, leaves_per_round = None, determinizations = None, gumbel_actions = None, c_puct = None, producer = None, rules = None, **options))]
+#[pyo3(signature = (variant, path = None, evaluator = None, games = None, concurrent = None, simulations = None, root_policy = "puct", seed = None, history = None, max_plies = None, temperature_plies = None, opening_plies = None, noise = true, leaves_per_round = None, determinizations = None, gumbel_actions = None, c_puct = None, producer = None, rules = None, **options))]
 #[allow(clippy::too_many_arguments)]
 pub fn self_play<'py>(
     py: Python<'py>,
@@ -99,6 +103,7 @@ pub fn self_play<'py>(
     history: Option<&Bound<'py, PyAny>>,
     max_plies: Option<&Bound<'py, PyAny>>,
     temperature_plies: Option<&Bound<'py, PyAny>>,
+    opening_plies: Option<&Bound<'py, PyAny>>,
     noise: bool,
     leaves_per_round: Option<&Bound<'py, PyAny>>,
     determinizations: Option<&Bound<'py, PyAny>>,
@@ -130,6 +135,9 @@ pub fn self_play<'py>(
         max_plies: max_plies_arg(max_plies)?.unwrap_or(0),
         temperature_plies: temperature_plies.map_or(Ok(defaults.temperature_plies), |t| {
             int_in(t, "temperature_plies", 0, u64::from(u32::MAX)).map(|t| t as u32)
+        })?,
+        opening_plies: opening_plies.map_or(Ok(0), |o| {
+            int_in(o, "opening_plies", 0, u64::from(MAX_OPENING_PLIES)).map(|o| o as u32)
         })?,
         seed: seed_arg(seed)?,
         history: history_arg(history, MAX_HISTORY.min(64))?,

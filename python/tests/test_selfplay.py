@@ -118,6 +118,24 @@ def test_errors(tmp_path):
         read_shard(tmp_path / "missing.hdxshard")
 
 
+def test_random_opening_plies_are_played_but_not_trained_on(tmp_path):
+    path = tmp_path / "openings.hdxshard"
+    stats = self_play("chess", path, None, games=4, simulations=4, max_plies=20, seed=2, opening_plies=6)
+    games = read_shard(path)["games"]
+    # Each game opens with 0 to 6 random plies, recorded without a policy.
+    openings = []
+    for g in games:
+        searched = [len(policy) > 0 for policy in g["policies"]]
+        opening = searched.index(True)
+        assert all(searched[opening:])
+        openings.append(opening)
+    assert openings == [4, 0, 0, 3]
+    assert stats["positions"] == sum(len(g["actions"]) - k for g, k in zip(games, openings))
+    assert Loader(path, seed=0).num_positions == stats["positions"]
+    with pytest.raises(ValueError, match="opening_plies"):
+        self_play("chess", None, None, games=1, opening_plies=1001)
+
+
 REPO = Path(__file__).resolve().parents[2]
 BINARY = Path(os.environ.get("HETERODOX_BIN", REPO / "target" / "release" / "heterodox"))
 

@@ -27,6 +27,7 @@ use crate::config::{ply_cap, ConfigError, SearchConfig};
 use crate::earlier::EarlierPositions;
 use crate::evaluator::Evaluator;
 use crate::group::SearchGroup;
+use crate::openings::random_opening;
 use crate::record::{GameRecord, GameResult, StepRecord};
 use crate::search::Search;
 use crate::worker::SelfPlayError;
@@ -392,31 +393,11 @@ impl<P: GameVariant> Duel<P> {
             slot.start = Some(self.config.starts[k].clone());
             self.starts[k].clone()
         };
-        // The opening: random plies, redrawn (a bounded number of times)
-        // when they end the game, so that every pair has a game to play.
+        // The opening: random plies that leave a game to play.
         let mut rng = SplitMix64::new(mix64(slot.seed ^ 0x0be1_1a5e));
-        let mut actions = Vec::new();
-        for _attempt in 0..16 {
-            slot.game = Game::new(start.clone());
-            slot.steps.clear();
-            slot.earlier.clear();
-            for _ in 0..self.config.opening_plies {
-                slot.game.legal_actions(&mut actions);
-                if actions.is_empty() || slot.game.outcome().is_some() {
-                    break;
-                }
-                let action = actions[rng.below(actions.len())];
-                self.play(slot, &action, 0.0);
-            }
-            if slot.game.outcome().is_none() {
-                break;
-            }
-        }
-        if slot.game.outcome().is_some() {
-            // Every try ended the game: play the pair from the start.
-            slot.game = Game::new(start);
-            slot.steps.clear();
-            slot.earlier.clear();
+        slot.game = Game::new(start.clone());
+        for action in random_opening(&start, self.config.opening_plies, &mut rng) {
+            self.play(slot, &action, 0.0);
         }
         slot.active = true;
         Ok(())

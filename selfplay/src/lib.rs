@@ -37,4 +37,4 @@ pub use group::SearchGroup;
 pub use record::{GameRecord, GameResult, StepRecord, RESIGNATION};
 pub use resign::ResignConfig;
 pub use search::{Search, SearchError, SearchResult};
-pub use worker::{SelfPlay, SelfPlayConfig, SelfPlayError, SelfPlayStats};
+pub use worker::{SelfPlay, SelfPlayConfig, SelfPlayError, SelfPlayStats, MAX_OPENING_PLIES};

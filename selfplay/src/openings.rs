@@ -13,8 +13,47 @@
 //! its notation (move numbers and a trailing result are ignored), and the
 //! opening is the position it reaches. Each opening becomes a position
 //! string for [`crate::DuelConfig::starts`].
+//!
+//! Without a book, duels and self-play open their games with uniformly
+//! random plies ([`random_opening`]), so that two deterministic players do
+//! not play one game over and over.
 
+use heterodox_env::rng::SplitMix64;
 use heterodox_env::{Game, GameVariant};
+
+/// Tries at a random opening that does not end the game before
+/// [`random_opening`] gives up and opens with no ply.
+const OPENING_TRIES: usize = 16;
+
+/// `plies` uniformly random actions from `start`, drawn from `rng`. A line
+/// that ends the game is redrawn (from the same stream, at most
+/// [`OPENING_TRIES`] times), so that every opening leaves a game to play;
+/// when every try ends the game the opening is empty.
+pub fn random_opening<P: GameVariant>(
+    start: &P,
+    plies: u32,
+    rng: &mut SplitMix64,
+) -> Vec<P::Action> {
+    let mut line = Vec::with_capacity(plies as usize);
+    let mut actions = Vec::new();
+    for _ in 0..OPENING_TRIES {
+        let mut game = Game::new(start.clone());
+        line.clear();
+        for _ in 0..plies {
+            game.legal_actions(&mut actions);
+            if actions.is_empty() || game.outcome().is_some() {
+                break;
+            }
+            let action = actions[rng.below(actions.len())];
+            line.push(action);
+            game.play_unchecked(&action);
+        }
+        if game.outcome().is_none() {
+            return line;
+        }
+    }
+    Vec::new()
+}
 
 /// The most openings a book may hold: a bound before anything is read
 /// into memory per line.

@@ -5,7 +5,8 @@
 //!
 //! Determinism: game `k` starts from `GameVariant::start(rules,
 //! derive_seed(seed, k, 0))` and every search and move choice of it is
-//! seeded from that game's seed and ply, never from the thread or the
+//! seeded from that game's seed and ply (its random opening plies too),
+//! never from the thread or the
 //! slot it ran in; games are handed to slots in order after each round. So
 //! the same seed and the same evaluator give the same games. With a network
 //! evaluator, batched matrix products may round differently as the batch
@@ -25,6 +26,7 @@ use crate::config::{ply_cap, ConfigError, RootPolicy, SearchConfig};
 use crate::earlier::EarlierPositions;
 use crate::evaluator::Evaluator;
 use crate::group::SearchGroup;
+use crate::openings::random_opening;
 use crate::record::{GameRecord, GameResult, StepRecord, RESIGNATION};
 use crate::resign::{ResignConfig, ResignWatch};
 use crate::search::{Search, SearchError};
@@ -45,6 +47,13 @@ pub struct SelfPlayConfig {
     /// Gumbel always plays the sequential-halving winner (its Gumbel noise
     /// already explores).
     pub temperature_plies: u32,
+    /// Each game opens with a uniformly random number (0 to this) of
+    /// uniformly random plies ([`crate::openings::random_opening`]),
+    /// recorded as steps without a policy (not training positions). 0:
+    /// every game starts from the start position. Without them a search
+    /// that finds a forced line early plays it in every game, and the
+    /// replay window fills with copies of one short game.
+    pub opening_plies: u32,
     /// Base seed of the run.
     pub seed: u64,
     /// T: positions stacked in the network's observation.
@@ -61,6 +70,7 @@ impl Default for SelfPlayConfig {
             concurrent: 64,
             max_plies: 0,
             temperature_plies: 30,
+            opening_plies: 0,
             seed: 0,
             history: 1,
             search: SearchConfig::default(),
@@ -72,6 +82,9 @@ impl Default for SelfPlayConfig {
 /// Games in progress are bounded so that a typo cannot ask for more trees
 /// than memory holds.
 pub const MAX_CONCURRENT: u32 = 4096;
+
+/// The most random opening plies a game may draw.
+pub const MAX_OPENING_PLIES: u32 = 1000;
 
 impl SelfPlayConfig {
     pub fn validate(&self) -> Result<(), ConfigError> {
@@ -89,6 +102,9 @@ impl SelfPlayConfig {
         if self.history == 0 || self.history > 64 {
             return Err(bad("history", self.history as u32, "1 to 64"));
         }
+        if self.opening_plies > MAX_OPENING_PLIES {
+            return Err(bad("opening_plies", self.opening_plies, "0 to 1000"));
+        }
         self.resign.validate()?;
         self.search.validate()
     }
@@ -98,6 +114,8 @@ impl SelfPlayConfig {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SelfPlayStats {
     pub games: u32,
+    /// Training positions: searched steps, random opening plies not
+    /// counted.
     pub positions: u64,
     /// Simulations run: leaves evaluated and descents that ended in a
     /// finished game, over every move's search ([`Search::simulations`]).
@@ -123,6 +141,7 @@ impl SelfPlayStats {
         self.positions as f64 / self.seconds.max(1e-9)
     }
 
+    /// Searched steps per game: random opening plies are not counted.
     pub fn average_length(&self) -> f64 {
         self.positions as f64 / f64::from(self.games.max(1))
     }
@@ -195,9 +214,25 @@ impl<P: GameVariant> SelfPlay<P> {
         slot.seed = derive_seed(self.config.seed, index as usize, 0);
         slot.index = index;
         let start = P::start(&self.rules, slot.seed).expect("checked when the run was made");
-        slot.game = Game::new(start);
         slot.earlier.clear();
         slot.steps.clear();
+        if self.config.opening_plies > 0 {
+            let mut rng = SplitMix64::new(mix64(slot.seed ^ 0x0be1_1a5e));
+            let plies = rng.below(self.config.opening_plies as usize + 1) as u32;
+            let opening = random_opening(&start, plies, &mut rng);
+            slot.game = Game::new(start);
+            for action in opening {
+                slot.steps.push(StepRecord {
+                    action: slot.game.position().action_index(&action) as u32,
+                    root_value: 0.0,
+                    policy: Vec::new(),
+                });
+                slot.earlier.push(slot.game.position());
+                slot.game.play_unchecked(&action);
+            }
+        } else {
+            slot.game = Game::new(start);
+        }
         slot.resign = ResignWatch::new(&self.config.resign, slot.seed);
         slot.active = true;
         search
@@ -251,7 +286,9 @@ impl<P: GameVariant> SelfPlay<P> {
                 stats.simulations += u64::from(moved.simulations);
                 let Some(record) = moved.record else { continue };
                 stats.games += 1;
-                stats.positions += record.steps.len() as u64;
+                // Searched steps only: opening plies train nothing.
+                stats.positions +=
+                    record.steps.iter().filter(|s| !s.policy.is_empty()).count() as u64;
                 match record.result {
                     GameResult::WhiteWins => stats.white_wins += 1,
                     GameResult::BlackWins => stats.black_wins += 1,

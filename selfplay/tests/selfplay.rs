@@ -20,6 +20,7 @@ fn small(root_policy: RootPolicy) -> SelfPlayConfig {
         concurrent: 4,
         max_plies: 60,
         temperature_plies: 10,
+        opening_plies: 0,
         seed: 3,
         history: 1,
         search: SearchConfig {
@@ -104,6 +105,70 @@ fn same_seed_same_games() {
     seeds.sort();
     seeds.dedup();
     assert_eq!(seeds.len(), 6);
+}
+
+/// Chess self-play whose games open with up to 6 random plies.
+fn opening_run() -> (Vec<GameRecord>, heterodox_selfplay::SelfPlayStats) {
+    let config = SelfPlayConfig {
+        games: 8,
+        opening_plies: 6,
+        ..small(RootPolicy::Gumbel)
+    };
+    let run = SelfPlay::<Chess>::new((), config).unwrap();
+    let mut records = Vec::new();
+    let stats = run.run(&UniformEvaluator, |record, _| records.push(record));
+    records.sort_by_key(|r| r.seed);
+    (records, stats)
+}
+
+#[test]
+fn games_open_with_random_plies_that_are_not_training_positions() {
+    let (records, stats) = opening_run();
+    let mut openings = Vec::new();
+    for record in &records {
+        // The opening is a prefix of steps without a policy; every later
+        // step was searched.
+        let opening = record
+            .steps
+            .iter()
+            .take_while(|s| s.policy.is_empty())
+            .count();
+        assert!(record.steps[opening..].iter().all(|s| !s.policy.is_empty()));
+        openings.push(opening);
+        // Every step, opening included, is a legal action in turn.
+        let mut game = Game::new(Chess::start(&(), record.seed).unwrap());
+        let mut set = ActionSet::<Chess>::new(heterodox_env::encoding::Encoding::num_actions(
+            game.position(),
+        ));
+        for step in &record.steps {
+            set.generate(game.position());
+            game.play(&set.action_of(step.action as usize).unwrap())
+                .unwrap();
+        }
+    }
+    // 0 to 6 plies each, drawn per game from its seed.
+    assert_eq!(openings, [4, 6, 5, 5, 6, 1, 1, 5]);
+    let searched: usize = records
+        .iter()
+        .map(|r| r.steps.iter().filter(|s| !s.policy.is_empty()).count())
+        .sum();
+    assert_eq!(stats.positions, searched as u64);
+    assert_eq!(stats.simulations, stats.positions * 16);
+    // Same seed, same openings and games.
+    assert_eq!(opening_run().0, records);
+}
+
+#[test]
+fn opening_plies_are_bounded() {
+    let config = SelfPlayConfig {
+        opening_plies: 1001,
+        ..small(RootPolicy::Gumbel)
+    };
+    let error = SelfPlay::<Chess>::new((), config).err().unwrap();
+    assert_eq!(
+        error.to_string(),
+        "setting opening_plies = 1001 is out of range (0 to 1000)"
+    );
 }
 
 /// Chess self-play with the rollout evaluator under `resign`.

@@ -50,6 +50,10 @@ pub struct SelfPlayArgs {
     /// Steps after which a game is cut (0: the variant's default).
     #[arg(long, default_value_t = 0)]
     max_plies: u32,
+    /// Each game opens with 0 to this many uniformly random plies, recorded
+    /// without a policy (not training positions).
+    #[arg(long, default_value_t = 0)]
+    opening_plies: u32,
     /// T: positions stacked in an observation (must match the checkpoint).
     #[arg(long, default_value_t = 1)]
     history: usize,
@@ -115,6 +119,7 @@ impl VariantVisitor for Run<'_> {
             games: args.games,
             concurrent: args.concurrent,
             max_plies: args.max_plies,
+            opening_plies: args.opening_plies,
             seed: args.seed,
             history: args.history,
             search: SearchConfig {

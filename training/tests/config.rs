@@ -100,6 +100,7 @@ fn out_of_range_values_are_named() {
         ("[optimizer]\nlearning_rate = nan\n", "setting optimizer.learning_rate = NaN is out of range (a finite number >= 0)"),
         ("[search]\nsimulations = 0\n", "setting search.simulations = 0 is out of range (1 to 1048576)"),
         ("[selfplay]\nconcurrent = 100000\n", "setting selfplay.concurrent = 100000 is out of range (1 to 4096)"),
+        ("[selfplay]\nopening_plies = 1001\n", "setting selfplay.opening_plies = 1001 is out of range (0 to 1000)"),
         ("history = 0\n", "setting history = 0 is out of range (1 to 64)"),
         ("[run]\nminutes = 0.0\niterations = 0\n", "setting run.iterations = 0 is out of range (at least 1 when run.minutes is 0: the run must end)"),
         ("[checkpoint]\nkeep = 0\n", "setting checkpoint.keep = 0 is out of range (at least 1)"),

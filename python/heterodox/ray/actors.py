@@ -150,7 +150,7 @@ class SelfPlayWorker:
             games=s.games_per_worker, concurrent=s.concurrent, simulations=s.simulations,
             root_policy=s.root_policy, seed=task_seed(self.config.seed, self.index, task),
             history=self.config.history, max_plies=s.max_plies or None,
-            temperature_plies=s.temperature_plies,
+            temperature_plies=s.temperature_plies, opening_plies=s.opening_plies,
             producer=f"heterodox.ray worker {self.index} task {task} weights {weights[0]}",
             rules=self.config.options,
         )

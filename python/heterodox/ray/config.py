@@ -69,6 +69,7 @@ class SelfPlayConfig:
     root_policy: str = "gumbel"
     max_plies: int = 160
     temperature_plies: int = 30
+    opening_plies: int = 0
     evaluator: str = "cpu"
     cpus_per_worker: float = 1.0
     max_restarts: int = 10
@@ -196,6 +197,7 @@ class RayConfig:
         _one_of("selfplay.root_policy", s.root_policy, ("gumbel", "puct"))
         _at_least("selfplay.max_plies", s.max_plies, 0)
         _at_least("selfplay.temperature_plies", s.temperature_plies, 0)
+        _at_least("selfplay.opening_plies", s.opening_plies, 0)
         _one_of("selfplay.evaluator", s.evaluator, ("cpu", "inference", "uniform"))
         _at_least("selfplay.cpus_per_worker", s.cpus_per_worker, 0.0)
         _at_least("selfplay.max_restarts", s.max_restarts, -1)

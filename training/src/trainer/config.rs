@@ -75,6 +75,10 @@ pub struct SelfPlaySection {
     /// PUCT only: steps played in proportion to the visits before the
     /// most visited is taken.
     pub temperature_plies: u32,
+    /// Each game opens with 0 to this many uniformly random plies (not
+    /// trained on): varied starts, so that a forced line the search finds
+    /// early does not fill the replay window with one game.
+    pub opening_plies: u32,
     /// A game cut at `max_plies` is judged by the engine
     /// ([`heterodox_engine::adjudicate`]): a lead of this many centipawns
     /// (or a mate) wins, less draws. 0 leaves it truncated (no result:
@@ -294,6 +298,7 @@ impl Default for SelfPlaySection {
             concurrent: 32,
             max_plies: 160,
             temperature_plies: 30,
+            opening_plies: 0,
             adjudicate_cp: 300,
             adjudicate_depth: 2,
             resign: ResignConfig::default(),
@@ -427,6 +432,7 @@ impl TrainConfig {
             concurrent: self.selfplay.concurrent,
             max_plies: self.selfplay.max_plies,
             temperature_plies: self.selfplay.temperature_plies,
+            opening_plies: self.selfplay.opening_plies,
             seed,
             history: self.history,
             search: self.search.clone(),
@@ -584,7 +590,7 @@ fn bad_nested(section: &str, error: heterodox_selfplay::ConfigError) -> TrainErr
     } = error;
     // The search settings live in their own section.
     let section = match field {
-        "games" | "concurrent" | "max_plies" | "temperature_plies" => section,
+        "games" | "concurrent" | "max_plies" | "temperature_plies" | "opening_plies" => section,
         resign if resign.starts_with("resign.") => section,
         "history" => {
             return TrainError::Config {
