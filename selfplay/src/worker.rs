@@ -49,8 +49,9 @@ pub struct SelfPlayConfig {
     pub temperature_plies: u32,
     /// Each game opens with a uniformly random number (0 to this) of
     /// uniformly random plies ([`crate::openings::random_opening`]),
-    /// recorded as steps without a policy (not training positions). 0:
-    /// every game starts from the start position. Without them a search
+    /// recorded as steps without a policy (not training positions); they
+    /// count towards `max_plies` and `temperature_plies`. 0: every game
+    /// starts from the start position. Without them a search
     /// that finds a forced line early plays it in every game, and the
     /// replay window fills with copies of one short game.
     pub opening_plies: u32,
@@ -117,6 +118,8 @@ pub struct SelfPlayStats {
     /// Training positions: searched steps, random opening plies not
     /// counted.
     pub positions: u64,
+    /// Every step of the finished games, opening plies included.
+    pub plies: u64,
     /// Simulations run: leaves evaluated and descents that ended in a
     /// finished game, over every move's search ([`Search::simulations`]).
     pub simulations: u64,
@@ -141,9 +144,9 @@ impl SelfPlayStats {
         self.positions as f64 / self.seconds.max(1e-9)
     }
 
-    /// Searched steps per game: random opening plies are not counted.
+    /// Plies per game, opening plies included.
     pub fn average_length(&self) -> f64 {
-        self.positions as f64 / f64::from(self.games.max(1))
+        self.plies as f64 / f64::from(self.games.max(1))
     }
 }
 
@@ -289,6 +292,7 @@ impl<P: GameVariant> SelfPlay<P> {
                 // Searched steps only: opening plies train nothing.
                 stats.positions +=
                     record.steps.iter().filter(|s| !s.policy.is_empty()).count() as u64;
+                stats.plies += record.steps.len() as u64;
                 match record.result {
                     GameResult::WhiteWins => stats.white_wins += 1,
                     GameResult::BlackWins => stats.black_wins += 1,

@@ -153,6 +153,9 @@ fn games_open_with_random_plies_that_are_not_training_positions() {
         .map(|r| r.steps.iter().filter(|s| !s.policy.is_empty()).count())
         .sum();
     assert_eq!(stats.positions, searched as u64);
+    let plies: usize = records.iter().map(|r| r.steps.len()).sum();
+    assert_eq!(stats.plies, plies as u64);
+    assert_eq!(stats.average_length(), plies as f64 / 8.0);
     assert_eq!(stats.simulations, stats.positions * 16);
     // Same seed, same openings and games.
     assert_eq!(opening_run().0, records);
