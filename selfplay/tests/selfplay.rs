@@ -107,6 +107,20 @@ fn same_seed_same_games() {
     assert_eq!(seeds.len(), 6);
 }
 
+/// Plays a chess record's steps from its start, each one checked legal.
+fn replay_chess(record: &GameRecord) -> Game<Chess> {
+    let mut game = Game::new(Chess::start(&(), record.seed).unwrap());
+    let mut set = ActionSet::<Chess>::new(heterodox_env::encoding::Encoding::num_actions(
+        game.position(),
+    ));
+    for step in &record.steps {
+        set.generate(game.position());
+        game.play(&set.action_of(step.action as usize).unwrap())
+            .unwrap();
+    }
+    game
+}
+
 /// Chess self-play whose games open with up to 6 random plies.
 fn opening_run() -> (Vec<GameRecord>, heterodox_selfplay::SelfPlayStats) {
     let config = SelfPlayConfig {
@@ -136,15 +150,7 @@ fn games_open_with_random_plies_that_are_not_training_positions() {
         assert!(record.steps[opening..].iter().all(|s| !s.policy.is_empty()));
         openings.push(opening);
         // Every step, opening included, is a legal action in turn.
-        let mut game = Game::new(Chess::start(&(), record.seed).unwrap());
-        let mut set = ActionSet::<Chess>::new(heterodox_env::encoding::Encoding::num_actions(
-            game.position(),
-        ));
-        for step in &record.steps {
-            set.generate(game.position());
-            game.play(&set.action_of(step.action as usize).unwrap())
-                .unwrap();
-        }
+        replay_chess(record);
     }
     // 0 to 6 plies each, drawn per game from its seed.
     assert_eq!(openings, [4, 6, 5, 5, 6, 1, 1, 5]);
@@ -212,15 +218,7 @@ fn a_side_resigns_instead_of_moving_and_loses() {
     for record in resigned {
         // The record stops before the step the loser would have played:
         // the side to move at its end is the one that resigned.
-        let mut game = Game::new(Chess::start(&(), record.seed).unwrap());
-        let mut set = ActionSet::<Chess>::new(heterodox_env::encoding::Encoding::num_actions(
-            game.position(),
-        ));
-        for step in &record.steps {
-            set.generate(game.position());
-            game.play(&set.action_of(step.action as usize).unwrap())
-                .unwrap();
-        }
+        let game = replay_chess(record);
         assert!(game.outcome().is_none());
         let loser = game.position().turn();
         assert_eq!(record.result.value_for(loser), -1.0);
