@@ -136,7 +136,7 @@ pub fn self_play<'py>(
         temperature_plies: temperature_plies.map_or(Ok(defaults.temperature_plies), |t| {
             int_in(t, "temperature_plies", 0, u64::from(u32::MAX)).map(|t| t as u32)
         })?,
-        opening_plies: opening_plies.map_or(Ok(0), |o| {
+        opening_plies: opening_plies.map_or(Ok(defaults.opening_plies), |o| {
             int_in(o, "opening_plies", 0, u64::from(MAX_OPENING_PLIES)).map(|o| o as u32)
         })?,
         seed: seed_arg(seed)?,

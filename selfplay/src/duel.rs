@@ -27,7 +27,7 @@ use crate::config::{ply_cap, ConfigError, SearchConfig};
 use crate::earlier::EarlierPositions;
 use crate::evaluator::Evaluator;
 use crate::group::SearchGroup;
-use crate::openings::random_opening;
+use crate::openings::{opening_rng, random_opening};
 use crate::record::{GameRecord, GameResult, StepRecord};
 use crate::search::Search;
 use crate::worker::SelfPlayError;
@@ -394,7 +394,7 @@ impl<P: GameVariant> Duel<P> {
             self.starts[k].clone()
         };
         // The opening: random plies that leave a game to play.
-        let mut rng = SplitMix64::new(mix64(slot.seed ^ 0x0be1_1a5e));
+        let mut rng = opening_rng(slot.seed);
         slot.game = Game::new(start.clone());
         for action in random_opening(&start, self.config.opening_plies, &mut rng) {
             self.play(slot, &action, 0.0);
@@ -406,11 +406,8 @@ impl<P: GameVariant> Duel<P> {
     /// Plays `action`, recording it as a step without a search (with the
     /// player's `value` of it).
     fn play(&self, slot: &mut Slot<P>, action: &P::Action, value: f32) {
-        slot.steps.push(StepRecord {
-            action: slot.game.position().action_index(action) as u32,
-            root_value: value,
-            policy: Vec::new(),
-        });
+        let index = slot.game.position().action_index(action) as u32;
+        slot.steps.push(StepRecord::unsearched(index, value));
         slot.earlier.push(slot.game.position());
         slot.game.play_unchecked(action);
     }

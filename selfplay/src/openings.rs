@@ -18,12 +18,18 @@
 //! random plies ([`random_opening`]), so that two deterministic players do
 //! not play one game over and over.
 
-use heterodox_env::rng::SplitMix64;
+use heterodox_env::rng::{mix64, SplitMix64};
 use heterodox_env::{Game, GameVariant};
 
 /// Tries at a random opening that does not end the game before
 /// [`random_opening`] gives up and opens with no ply.
 const OPENING_TRIES: usize = 16;
+
+/// The random stream of the opening of the game seeded `seed`: one
+/// derivation for duels and self-play, apart from the games' search seeds.
+pub fn opening_rng(seed: u64) -> SplitMix64 {
+    SplitMix64::new(mix64(seed ^ 0x0be1_1a5e))
+}
 
 /// `plies` uniformly random actions from `start`, drawn from `rng`. A line
 /// that ends the game is redrawn (from the same stream, at most

@@ -63,6 +63,18 @@ pub struct StepRecord {
     pub policy: Vec<(u32, f32)>,
 }
 
+impl StepRecord {
+    /// A step played without a search (an opening ply, a fixed player's
+    /// move): no policy, so not a training position.
+    pub fn unsearched(action: u32, root_value: f32) -> StepRecord {
+        StepRecord {
+            action,
+            root_value,
+            policy: Vec::new(),
+        }
+    }
+}
+
 /// The termination of a game a side resigned.
 pub const RESIGNATION: &str = "resignation";
 

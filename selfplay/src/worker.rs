@@ -26,7 +26,7 @@ use crate::config::{ply_cap, ConfigError, RootPolicy, SearchConfig};
 use crate::earlier::EarlierPositions;
 use crate::evaluator::Evaluator;
 use crate::group::SearchGroup;
-use crate::openings::random_opening;
+use crate::openings::{opening_rng, random_opening};
 use crate::record::{GameRecord, GameResult, StepRecord, RESIGNATION};
 use crate::resign::{ResignConfig, ResignWatch};
 use crate::search::{Search, SearchError};
@@ -219,22 +219,15 @@ impl<P: GameVariant> SelfPlay<P> {
         let start = P::start(&self.rules, slot.seed).expect("checked when the run was made");
         slot.earlier.clear();
         slot.steps.clear();
-        if self.config.opening_plies > 0 {
-            let mut rng = SplitMix64::new(mix64(slot.seed ^ 0x0be1_1a5e));
-            let plies = rng.below(self.config.opening_plies as usize + 1) as u32;
-            let opening = random_opening(&start, plies, &mut rng);
-            slot.game = Game::new(start);
-            for action in opening {
-                slot.steps.push(StepRecord {
-                    action: slot.game.position().action_index(&action) as u32,
-                    root_value: 0.0,
-                    policy: Vec::new(),
-                });
-                slot.earlier.push(slot.game.position());
-                slot.game.play_unchecked(&action);
-            }
-        } else {
-            slot.game = Game::new(start);
+        let mut rng = opening_rng(slot.seed);
+        let plies = rng.below(self.config.opening_plies as usize + 1) as u32;
+        let opening = random_opening(&start, plies, &mut rng);
+        slot.game = Game::new(start);
+        for action in opening {
+            let index = slot.game.position().action_index(&action) as u32;
+            slot.steps.push(StepRecord::unsearched(index, 0.0));
+            slot.earlier.push(slot.game.position());
+            slot.game.play_unchecked(&action);
         }
         slot.resign = ResignWatch::new(&self.config.resign, slot.seed);
         slot.active = true;
