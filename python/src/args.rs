@@ -1,8 +1,8 @@
-//! Integer arguments and size limits, checked before anything is allocated
-//! or converted, so that a negative, huge or mistyped number is a
-//! `ValueError` (or `TypeError`) that names the argument and its range,
-//! never an `OverflowError` from the conversion or an abort from an
-//! allocation that cannot succeed.
+//! Integer arguments, size limits and the per-game `fens` list, checked
+//! before anything is allocated or converted, so that a negative, huge or
+//! mistyped number is a `ValueError` (or `TypeError`) that names the
+//! argument and its range, never an `OverflowError` from the conversion or
+//! an abort from an allocation that cannot succeed.
 
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
@@ -74,6 +74,19 @@ pub(crate) fn max_plies_arg(max_plies: Option<&Bound<'_, PyAny>>) -> PyResult<Op
     max_plies
         .map(|m| int_in(m, "max_plies", 1, u64::from(u32::MAX)).map(|m| m as u32))
         .transpose()
+}
+
+/// The `fens` argument as one position string per game of `n`: one
+/// string stands for every game, else there must be one per game. `each`
+/// names a game in the error ("game", "env").
+pub(crate) fn fens_per(fens: Vec<String>, n: usize, each: &str) -> PyResult<Vec<String>> {
+    match fens.len() {
+        1 => Ok(vec![fens[0].clone(); n]),
+        len if len == n => Ok(fens),
+        len => Err(value_error(format!(
+            "fens must hold one position string or one per {each} ({n}), not {len}"
+        ))),
+    }
 }
 
 /// `bytes` as people read it: `1.5 GiB`.

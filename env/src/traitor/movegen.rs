@@ -31,7 +31,7 @@ use super::rules::{value, Commitment, Mode};
 use super::selection::{visit_selections, Secret, Selection};
 use super::{Step, Traitor};
 use crate::attacks;
-use crate::fide::castling;
+use crate::fide::{castling, move_groups};
 use crate::{Bitboard, Board, Color, Move, Piece, Rank, Role, Square};
 
 /// 32 pieces can be movable by one player in the shared modes; each moves
@@ -198,12 +198,7 @@ impl MoveSink for Count {
         piece: Piece,
         legal: Bitboard,
     ) -> ControlFlow<()> {
-        self.0 += if piece.role == Role::Pawn {
-            (legal & Bitboard::BACKRANKS).count() * Role::FIDE_PROMOTIONS.len()
-                + (legal - Bitboard::BACKRANKS).count()
-        } else {
-            legal.count()
-        };
+        self.0 += move_groups::count_moves(piece.role, legal, || Role::FIDE_PROMOTIONS.len());
         ControlFlow::Continue(())
     }
 

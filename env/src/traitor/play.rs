@@ -19,30 +19,10 @@ pub(crate) fn move_pieces(board: &mut Board, announced: &mut Bitboard, m: &Move)
             to,
             promotion,
             ..
-        } => {
-            let colour = board.color_at(from).expect("a piece moves");
-            let status = announced.contains(from);
-            board.discard_piece_at(to);
-            board.discard_piece_at(from);
-            announced.remove(from);
-            announced.remove(to);
-            board.set_piece_at(to, Piece::new(colour, promotion.unwrap_or(role)));
-            if status {
-                announced.add(to);
-            }
-        }
+        } => carry_piece(board, announced, from, to, to, promotion.unwrap_or(role)),
         Move::EnPassant { from, to } => {
             let captured = Square::from_coords(to.file(), from.rank());
-            let colour = board.color_at(from).expect("a pawn moves");
-            let status = announced.contains(from);
-            board.discard_piece_at(captured);
-            board.discard_piece_at(from);
-            announced.remove(captured);
-            announced.remove(from);
-            board.set_piece_at(to, Piece::new(colour, Role::Pawn));
-            if status {
-                announced.add(to);
-            }
+            carry_piece(board, announced, from, to, captured, Role::Pawn);
         }
         Move::Castle { king, rook } => {
             let colour = board.color_at(king).expect("a king castles");
@@ -52,6 +32,31 @@ pub(crate) fn move_pieces(board: &mut Board, announced: &mut Bitboard, m: &Move)
             board.set_piece_at(side.king_to(colour), Piece::new(colour, Role::King));
             board.set_piece_at(side.rook_to(colour), Piece::new(colour, Role::Rook));
         }
+    }
+}
+
+/// Moves the piece on `from` to `to`, where it stands as `role` (a
+/// promotion changes it), taking the piece on `captured` (`to`, or the
+/// pawn passed by en passant) off the board: the mover's status travels
+/// with it, the captured piece's is lost.
+#[inline]
+fn carry_piece(
+    board: &mut Board,
+    announced: &mut Bitboard,
+    from: Square,
+    to: Square,
+    captured: Square,
+    role: Role,
+) {
+    let colour = board.color_at(from).expect("a piece moves");
+    let status = announced.contains(from);
+    board.discard_piece_at(captured);
+    board.discard_piece_at(from);
+    announced.remove(captured);
+    announced.remove(from);
+    board.set_piece_at(to, Piece::new(colour, role));
+    if status {
+        announced.add(to);
     }
 }
 

@@ -19,7 +19,9 @@ use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::args::{check_batch_memory, history_arg, int_in, max_plies_arg, seed_arg, MAX_HISTORY};
+use crate::args::{
+    check_batch_memory, fens_per, history_arg, int_in, max_plies_arg, seed_arg, MAX_HISTORY,
+};
 use crate::errors::{value_error, IntoPyErr};
 use crate::evaluation::{call_evaluator, read_evaluations, EvaluationError};
 use crate::game::call_rule_options;
@@ -133,17 +135,7 @@ impl Search {
         let history = history_arg(history, MAX_HISTORY)?;
         let max_plies = max_plies_arg(max_plies)?.unwrap_or(0);
         let all = call_rule_options(rules, options)?;
-        let fens = match fens {
-            None => Vec::new(),
-            Some(f) if f.len() == 1 => vec![f[0].clone(); num_games as usize],
-            Some(f) if f.len() == num_games as usize => f,
-            Some(f) => {
-                return Err(value_error(format!(
-                    "fens must hold one position string or one per game ({num_games}), not {}",
-                    f.len()
-                )))
-            }
-        };
+        let fens = fens.map_or(Ok(Vec::new()), |f| fens_per(f, num_games as usize, "game"))?;
         // A gather round holds at most leaves_per_round leaves per game
         // (and one root per determinization), each an observation and a
         // mask row: refused here, before any tree is built, if too large.

@@ -34,7 +34,8 @@ use arrays::Hand;
 use build::{read_reset_seed, BuildBatch};
 
 use crate::args::{
-    check_batch_memory, history_arg, int_in, max_plies_arg, seed_arg, MAX_ENVS, MAX_HISTORY,
+    check_batch_memory, fens_per, history_arg, int_in, max_plies_arg, seed_arg, MAX_ENVS,
+    MAX_HISTORY,
 };
 use crate::array_args::{shape_text, typed_array, NotTyped};
 use crate::errors::{value_error, IntoPyErr, PositionError};
@@ -132,15 +133,10 @@ impl VecEnv {
     /// Makes every later game of env i start from `fens[i]` (one string
     /// for every env, or one per env; empty: the seeded starts again).
     fn set_fens(&mut self, fens: Vec<String>) -> PyResult<()> {
-        let n = self.actions.len();
-        let fens = match fens.len() {
-            1 => vec![fens[0].clone(); n],
-            len if len == 0 || len == n => fens,
-            len => {
-                return Err(value_error(format!(
-                    "fens must hold one position string or one per env ({n}), not {len}"
-                )))
-            }
+        let fens = if fens.is_empty() {
+            fens
+        } else {
+            fens_per(fens, self.actions.len(), "env")?
         };
         let texts: Vec<&str> = fens.iter().map(String::as_str).collect();
         let mut batch = self.env();
