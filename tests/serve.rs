@@ -6,20 +6,8 @@
 mod support;
 
 use serde_json::{json, Value};
-use support::server::{error, Server};
+use support::server::{error, NewGame, Server};
 use support::{assert_starts_with, heterodox, string_fields, text};
-
-/// Creates a game; its id and its white and black tokens.
-fn create(server: &Server, body: Value) -> (String, String, String) {
-    let game = server.create_game(&body);
-    let field = |path: &str| {
-        game.pointer(path)
-            .and_then(Value::as_str)
-            .unwrap()
-            .to_owned()
-    };
-    (field("/id"), field("/tokens/white"), field("/tokens/black"))
-}
 
 fn notations(state: &Value) -> Vec<&str> {
     string_fields(&state["moves"], "notation")
@@ -67,7 +55,7 @@ fn a_game_against_an_agent_from_start_to_pgn() {
     assert_eq!(info["variants"][4]["options"]["mode"], "traitor");
 
     // Black defaults to the server's agent.
-    let (id, white, _) = create(&server, json!({"variant": "hostage", "seed": 3}));
+    let NewGame { id, white, .. } = server.create_game(&json!({"variant": "hostage", "seed": 3}));
     let (status, state) = server.get(&format!("/api/games/{id}?token={white}"));
     assert_eq!(status, 200);
     assert_eq!(
@@ -164,10 +152,9 @@ fn a_game_against_an_agent_from_start_to_pgn() {
 #[test]
 fn bad_requests_get_typed_errors_and_change_nothing() {
     let server = Server::start(&[]);
-    let (id, white, black) = create(
-        &server,
-        json!({"variant": "chess", "white": "human", "black": "human"}),
-    );
+    let NewGame {
+        id, white, black, ..
+    } = server.create_game(&json!({"variant": "chess", "white": "human", "black": "human"}));
     let state = |token: &str| server.get(&format!("/api/games/{id}?token={token}")).1;
     let before = state(&white);
     let moved = format!("/api/games/{id}/move");
@@ -293,9 +280,17 @@ fn bad_requests_get_typed_errors_and_change_nothing() {
 #[test]
 fn evicted_and_expired_games_say_so() {
     let server = Server::start(&["--max-games", "2", "--idle-seconds", "1"]);
-    let new = || create(&server, json!({"variant": "poison", "black": "human"}));
-    let (first, first_token, _) = new();
-    let (second, second_token, _) = new();
+    let new = || server.create_game(&json!({"variant": "poison", "black": "human"}));
+    let NewGame {
+        id: first,
+        white: first_token,
+        ..
+    } = new();
+    let NewGame {
+        id: second,
+        white: second_token,
+        ..
+    } = new();
     // Using the first makes the second the least recently used.
     assert_eq!(
         server
@@ -303,7 +298,11 @@ fn evicted_and_expired_games_say_so() {
             .0,
         200
     );
-    let (third, third_token, _) = new();
+    let NewGame {
+        id: third,
+        white: third_token,
+        ..
+    } = new();
     let (status, answer) = server.get(&format!("/api/games/{second}?token={second_token}"));
     assert_eq!(status, 410);
     assert_eq!(

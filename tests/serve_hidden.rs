@@ -6,7 +6,7 @@
 mod support;
 
 use serde_json::{json, Value};
-use support::server::Server;
+use support::server::{NewGame, Server};
 
 /// Every body one seat was answered, to search for a secret.
 #[derive(Default)]
@@ -39,12 +39,13 @@ impl Wire {
 #[test]
 fn a_players_answers_never_hold_the_opponents_selection() {
     let server = Server::start(&[]);
-    let game =
-        server.create_game(&json!({"variant": "traitor", "white": "human", "black": "human"}));
-    let id = game["id"].as_str().unwrap();
-    let white = game["tokens"]["white"].as_str().unwrap();
-    let black = game["tokens"]["black"].as_str().unwrap();
-    assert_eq!(game["tokens"]["referee"], Value::Null);
+    let NewGame {
+        id,
+        white,
+        black,
+        referee,
+    } = server.create_game(&json!({"variant": "traitor", "white": "human", "black": "human"}));
+    assert_eq!(referee, None);
     let mut seen_by_white = Wire::default();
     let game_path = format!("/api/games/{id}");
     let play = |wire: &mut Wire, token: &str, text: &str| {
@@ -54,7 +55,7 @@ fn a_players_answers_never_hold_the_opponents_selection() {
             json!({"token": token, "move": text}),
         )
     };
-    let (status, _) = play(&mut seen_by_white, white, "S-d7,e7");
+    let (status, _) = play(&mut seen_by_white, &white, "S-d7,e7");
     assert_eq!(status, 200);
     // Black's secret: three of White's men.
     let (status, state) = server.post(
@@ -79,20 +80,20 @@ fn a_players_answers_never_hold_the_opponents_selection() {
     assert_eq!(state["last"], json!([]));
     seen_by_white.get(&server, &format!("{game_path}/legal?token={white}"));
     // An illegal move's message names the position as White sees it.
-    let (status, answer) = play(&mut seen_by_white, white, "Ke3");
+    let (status, answer) = play(&mut seen_by_white, &white, "Ke3");
     assert_eq!(status, 422);
     assert_eq!(
         answer["error"]["message"],
         "illegal move 'Ke3' in position \
          rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - - 9,9 -/- d7,e7/? open - -"
     );
-    play(&mut seen_by_white, white, "e4");
+    play(&mut seen_by_white, &white, "e4");
     server.post(
         &format!("{game_path}/move"),
         &json!({"token": black, "move": "e5"}),
     );
     // White announces its traitor on d7 and moves.
-    let (status, state) = play(&mut seen_by_white, white, "(T-d7)Nf3");
+    let (status, state) = play(&mut seen_by_white, &white, "(T-d7)Nf3");
     assert_eq!(status, 200, "{state}");
     assert_eq!(
         state["movetext"],
@@ -122,13 +123,12 @@ fn a_players_answers_never_hold_the_opponents_selection() {
 #[test]
 fn an_agents_secret_steps_and_numbers_are_withheld() {
     let server = Server::start(&[]);
-    let game = server.create_game(
+    // An agent's seat has a token too: it reads the agent's own view.
+    let NewGame {
+        id, white, black, ..
+    } = server.create_game(
         &json!({"variant": "traitor", "white": "human", "black": "rollout@8", "seed": 5}),
     );
-    let id = game["id"].as_str().unwrap();
-    let white = game["tokens"]["white"].as_str().unwrap();
-    // An agent's seat has a token too: it reads the agent's own view.
-    let black = game["tokens"]["black"].as_str().unwrap();
     let game_path = format!("/api/games/{id}");
     let mut seen_by_white = Wire::default();
     seen_by_white.post(
@@ -198,12 +198,12 @@ fn an_agents_secret_steps_and_numbers_are_withheld() {
 #[test]
 fn the_referee_of_two_agents_sees_both_secrets() {
     let server = Server::start(&[]);
-    let game = server.create_game(
+    let NewGame {
+        id, white, referee, ..
+    } = server.create_game(
         &json!({"variant": "traitor", "white": "random", "black": "random", "seed": 2}),
     );
-    let id = game["id"].as_str().unwrap();
-    let referee = game["tokens"]["referee"].as_str().unwrap();
-    let white = game["tokens"]["white"].as_str().unwrap();
+    let referee = referee.expect("a game of two agents has a referee");
     for _ in 0..2 {
         let (status, state) = server.post(
             &format!("/api/games/{id}/agent"),

@@ -95,11 +95,44 @@ impl Server {
     }
 
     /// Creates a game with `settings` (`POST /api/games`), which must be
-    /// answered 201 Created: the new game, with its id and tokens.
-    pub fn create_game(&self, settings: &Value) -> Value {
+    /// answered 201 Created: the new game's id and tokens.
+    pub fn create_game(&self, settings: &Value) -> NewGame {
         let (status, game) = self.post("/api/games", settings);
         assert_eq!(status, 201, "{settings}: {game}");
-        game
+        NewGame::read(&game)
+    }
+}
+
+/// What creating a game answers: its id and the token of each seat.
+#[derive(Debug)]
+pub struct NewGame {
+    pub id: String,
+    pub white: String,
+    pub black: String,
+    /// Only a game of two agents has a referee, who watches it.
+    pub referee: Option<String>,
+}
+
+impl NewGame {
+    fn read(game: &Value) -> NewGame {
+        // A string at `pointer`; `None` where the answer has nothing, or null.
+        let text = |pointer: &str| match game.pointer(pointer) {
+            None | Some(Value::Null) => None,
+            Some(value) => Some(
+                value
+                    .as_str()
+                    .unwrap_or_else(|| panic!("{pointer} is not a string in {game}"))
+                    .to_owned(),
+            ),
+        };
+        let required =
+            |pointer: &str| text(pointer).unwrap_or_else(|| panic!("no {pointer} in {game}"));
+        NewGame {
+            id: required("/id"),
+            white: required("/tokens/white"),
+            black: required("/tokens/black"),
+            referee: text("/tokens/referee"),
+        }
     }
 }
 

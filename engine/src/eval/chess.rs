@@ -11,7 +11,7 @@ use heterodox_env::{Bitboard, Chess, Color, Move};
 use super::endgame::endgame;
 use super::fide::{self, material_balance, role, s, RoleTable, Shape, Taper, NO_ROLE};
 use super::fide_moves::{has_pieces, noisy_move, see_at_least, see_value, NoisyMoves};
-use super::{for_side_to_act, Knowledge, Noisy, Pruning};
+use super::{for_side_to_act, pass_turn, Knowledge, Noisy, Pruning};
 
 /// The chess role table set by hand (docs/engine.md, "Chess"): move
 /// ordering, static exchange and the greedy player's material use it, and
@@ -77,8 +77,7 @@ impl Knowledge for ChessKnowledge {
             return None;
         }
         let mut setup = pos.to_setup();
-        setup.turn = !setup.turn;
-        setup.ep_square = None;
+        pass_turn(&mut setup);
         Chess::from_setup(setup).ok()
     }
 }

@@ -42,7 +42,7 @@ pub(crate) fn noisy_move(
 /// Passes on the noisy moves a FIDE move generator offers (captures,
 /// promotions, en passant) to `inner`, the variant's list: quiescence's
 /// list without building the quiet moves. A `MoveSink` for chess and
-/// Hostage; Poison's own visitor trait uses [`NoisyMoves::targets`].
+/// Hostage; Poison's own visitor trait uses [`NoisyMoves::piece_moves_to`].
 pub(crate) struct NoisyMoves<S> {
     pub inner: S,
     /// The opponent's men, read once: the generator reports the moves of
@@ -61,7 +61,7 @@ impl<S> NoisyMoves<S> {
     /// The noisy part of `targets` for a man of `role`: enemy men, and
     /// the last rank for a pawn.
     #[inline]
-    pub fn targets(&self, role: Role, targets: Bitboard) -> Bitboard {
+    fn targets(&self, role: Role, targets: Bitboard) -> Bitboard {
         let noisy = if role == Role::Pawn {
             self.enemy | Bitboard::BACKRANKS
         } else {
@@ -69,15 +69,32 @@ impl<S> NoisyMoves<S> {
         };
         targets & noisy
     }
+
+    /// Passes a generator's moves of a man of `role` to `targets` on to
+    /// `inner` (through `pass`, which calls the visitor trait's own
+    /// method) with the noisy targets only, and not at all when none is
+    /// noisy: the one filter of both visitor traits, `MoveSink` here and
+    /// Poison's `ActionVisitor`.
+    #[inline]
+    pub fn piece_moves_to(
+        &mut self,
+        role: Role,
+        targets: Bitboard,
+        pass: impl FnOnce(&mut S, Bitboard),
+    ) {
+        let targets = self.targets(role, targets);
+        if targets.any() {
+            pass(&mut self.inner, targets);
+        }
+    }
 }
 
 impl<P, S: MoveSink<P>> MoveSink<P> for NoisyMoves<S> {
     #[inline]
     fn piece_moves(&mut self, position: &P, role: Role, from: Square, targets: Bitboard) {
-        let targets = self.targets(role, targets);
-        if targets.any() {
-            self.inner.piece_moves(position, role, from, targets);
-        }
+        self.piece_moves_to(role, targets, |inner, noisy| {
+            inner.piece_moves(position, role, from, noisy);
+        });
     }
 
     #[inline]

@@ -25,7 +25,7 @@ use heterodox_env::{Bitboard, Color, Hostage, HostageAction, Piece, Rank, Role};
 use super::fide::{self, material_balance, role, s, RoleTable, Shape, Taper, NO_ROLE};
 use super::fide_moves::{noisy_move, see_at_least as fide_see, NoisyMoves};
 use super::weights::{taper_names, ParameterVector, VectorReader};
-use super::{for_side_to_act, Knowledge, Noisy, Pruning};
+use super::{for_side_to_act, pass_turn, white_minus_black, Knowledge, Noisy, Pruning};
 
 /// The Hostage role table set by hand (docs/engine.md, "Hostage"): move
 /// ordering, static exchange and the greedy player's material use it.
@@ -110,10 +110,9 @@ impl ParameterVector for HostageWeights {
     }
 
     fn with_vector(&self, vector: &[i32]) -> HostageWeights {
-        let role_entries = self.roles.to_vector().len();
         let mut reader = VectorReader::new(vector);
         HostageWeights {
-            roles: self.roles.with_vector(reader.take(role_entries)),
+            roles: reader.weights(&self.roles),
             airfield_percent: reader.one(),
             prison_percent: reader.one(),
             drop_danger: reader.one(),
@@ -136,10 +135,7 @@ impl Knowledge for HostageKnowledge {
 
     fn evaluate(pos: &Hostage, weights: &HostageWeights) -> i32 {
         let (mut terms, phase) = fide::board_terms(pos.board(), &weights.roles, Bitboard::EMPTY);
-        for color in Color::ALL {
-            let own = reserve_terms(pos, color, weights);
-            terms += if color == Color::White { own } else { -own };
-        }
+        terms += white_minus_black(|color| reserve_terms(pos, color, weights));
         for_side_to_act(terms.blend(phase.max(8)), pos.turn())
     }
 
@@ -179,8 +175,7 @@ impl Knowledge for HostageKnowledge {
 
     fn null_move(pos: &Hostage) -> Option<Hostage> {
         let mut setup = pos.to_setup();
-        setup.setup.turn = !setup.setup.turn;
-        setup.setup.ep_square = None;
+        pass_turn(&mut setup.setup);
         Hostage::from_setup(setup).ok()
     }
 }

@@ -17,7 +17,8 @@ use heterodox_env::madscientist::{composite_attacks, MoveKind, Part, Parts, Piec
 use heterodox_env::{Bitboard, Color, MadAction, MadScientist, Square};
 
 use super::fide::{self, s, Shape, Taper};
-use super::{for_side_to_act, Knowledge, Noisy, Pruning};
+use super::pst;
+use super::{for_side_to_act, pass_turn, white_minus_black, Knowledge, Noisy, Pruning};
 
 /// One part of a type (a leaper) and two (a rider), by part type
 /// (Wazir, Ferz, Crab, Barc).
@@ -91,13 +92,12 @@ impl Knowledge for MadKnowledge {
     const TUNED: () = ();
 
     fn evaluate(pos: &MadScientist, _: &()) -> i32 {
-        let mut total = Taper::ZERO;
         let mut parts_on_board = 0;
-        for color in Color::ALL {
+        let total = white_minus_black(|color| {
             let (side, parts) = side_terms(pos, color);
             parts_on_board += parts;
-            total += if color == Color::White { side } else { -side };
-        }
+            side
+        });
         let phase = parts_on_board * 3 / 4;
         for_side_to_act(total.blend(phase), pos.turn())
     }
@@ -168,8 +168,7 @@ impl Knowledge for MadKnowledge {
             return None;
         }
         let mut setup = pos.to_setup();
-        setup.setup.turn = !us;
-        setup.setup.ep_square = None;
+        pass_turn(&mut setup.setup);
         MadScientist::from_setup(setup).ok()
     }
 
@@ -229,12 +228,11 @@ fn side_terms(pos: &MadScientist, color: Color) -> (Taper, i32) {
     (score, parts)
 }
 
+/// The ring of `sq` (0 for the four centre squares .. 3 for the edge), as
+/// the piece-square tables count it.
+#[inline]
 fn ring(sq: Square) -> usize {
-    let file = sq.file().index();
-    let rank = sq.rank().index();
-    let df = if file > 3 { file - 4 } else { 3 - file };
-    let dr = if rank > 3 { rank - 4 } else { 3 - rank };
-    df.max(dr)
+    pst::ring(sq.index()) as usize
 }
 
 /// Squares within two king steps.

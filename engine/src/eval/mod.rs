@@ -32,9 +32,10 @@ mod traitor;
 pub(crate) mod weights;
 
 use std::any::{Any, TypeId};
+use std::ops::Sub;
 
 use heterodox_env::{
-    Chess, Color, GameVariant, Hostage, MadScientist, PoisonChess, Position, Traitor,
+    Chess, Color, GameVariant, Hostage, MadScientist, PoisonChess, Position, Setup, Traitor,
 };
 
 use weights::ParameterVector;
@@ -79,6 +80,25 @@ pub(crate) const TEMPO: i32 = 12;
 pub(crate) fn for_side_to_act(white: i32, turn: Color) -> i32 {
     let score = if turn == Color::White { white } else { -white };
     score + TEMPO
+}
+
+/// A term each side scores for itself (Hostage's reserves, Poison's
+/// poisoned pieces, Mad Scientist's parts), seen from White's side as the
+/// evaluations add their terms up: White's minus Black's. `side` is called
+/// for White first.
+#[inline]
+pub(crate) fn white_minus_black<T: Sub<Output = T>>(mut side: impl FnMut(Color) -> T) -> T {
+    let white = side(Color::White);
+    white - side(Color::Black)
+}
+
+/// The null move on the FIDE fields of a variant's setup: the opponent is
+/// to act, and no en passant capture is open (the one a double step
+/// offered was the passer's to take, and a pass lets it go).
+#[inline]
+pub(crate) fn pass_turn<B>(setup: &mut Setup<B>) {
+    setup.turn = !setup.turn;
+    setup.ep_square = None;
 }
 
 /// One variant's search knowledge, for its position type `Pos`.

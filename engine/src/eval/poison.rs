@@ -18,7 +18,7 @@ use super::endgame::endgame;
 use super::fide::{self, material_balance, role, s, RoleTable, Shape, Taper, NO_ROLE};
 use super::fide_moves::{has_pieces, noisy_move, NoisyMoves};
 use super::weights::{ParameterVector, VectorReader};
-use super::{for_side_to_act, Knowledge, Noisy, Pruning};
+use super::{for_side_to_act, pass_turn, white_minus_black, Knowledge, Noisy, Pruning};
 
 /// The Poison role table set by hand (docs/engine.md, "Poison"): move
 /// ordering, static exchange and the greedy player's material use it.
@@ -122,10 +122,9 @@ impl ParameterVector for PoisonWeights {
     }
 
     fn with_vector(&self, vector: &[i32]) -> PoisonWeights {
-        let role_entries = self.roles.to_vector().len();
         let mut reader = VectorReader::new(vector);
         PoisonWeights {
-            roles: self.roles.with_vector(reader.take(role_entries)),
+            roles: reader.weights(&self.roles),
             curable_king: reader.one(),
             curable_percent: reader.one(),
             curable_extra: reader.one(),
@@ -150,10 +149,7 @@ impl Knowledge for PoisonKnowledge {
     fn evaluate(pos: &PoisonChess, weights: &PoisonWeights) -> i32 {
         let board = pos.board();
         let (mut terms, phase) = fide::board_terms(board, &weights.roles, pos.all_poisoned());
-        for color in Color::ALL {
-            let own = poison_terms(pos, color, weights);
-            terms += if color == Color::White { own } else { -own };
-        }
+        terms += white_minus_black(|color| poison_terms(pos, color, weights));
         let white = endgame(board, terms.blend(phase), &weights.roles);
         let score = for_side_to_act(white, pos.turn());
         score.clamp(-crate::score::EVAL_LIMIT, crate::score::EVAL_LIMIT)
@@ -235,8 +231,7 @@ impl Knowledge for PoisonKnowledge {
             return None;
         }
         let mut setup = pos.to_setup();
-        setup.base.turn = !us;
-        setup.base.ep_square = None;
+        pass_turn(&mut setup.base);
         PoisonChess::from_setup(setup).ok()
     }
 }
@@ -248,10 +243,9 @@ impl Knowledge for PoisonKnowledge {
 impl ActionVisitor for NoisyMoves<ListVisitor<'_, Vec<PoisonAction>>> {
     #[inline]
     fn piece_moves(&mut self, position: &PoisonChess, role: Role, from: Square, targets: Bitboard) {
-        let targets = self.targets(role, targets);
-        if targets.any() {
-            self.inner.piece_moves(position, role, from, targets);
-        }
+        self.piece_moves_to(role, targets, |inner, noisy| {
+            inner.piece_moves(position, role, from, noisy);
+        });
     }
 
     #[inline]

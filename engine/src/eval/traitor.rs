@@ -24,7 +24,7 @@ use super::chess::ROLES;
 use super::endgame::endgame;
 use super::fide::{self, s, Taper};
 use super::fide_moves::{has_pieces, noisy_move, see_value};
-use super::{for_side_to_act, Knowledge, Noisy, Pruning};
+use super::{for_side_to_act, pass_turn, white_minus_black, Knowledge, Noisy, Pruning};
 
 /// Per cent of a piece's value that a possible announcement of it is worth.
 const POTENTIAL_PERCENT: i32 = 50;
@@ -44,7 +44,7 @@ impl Knowledge for TraitorKnowledge {
         let board = pos.board();
         let (mut terms, phase) = fide::board_terms(board, &ROLES, Bitboard::EMPTY);
         terms += control_correction(pos);
-        let potential = potential(pos, Color::White) - potential(pos, Color::Black);
+        let potential = white_minus_black(|player| potential(pos, player));
         terms += s(potential, potential);
         for_side_to_act(endgame(board, terms.blend(phase), &ROLES), pos.turn())
     }
@@ -109,8 +109,7 @@ impl Knowledge for TraitorKnowledge {
             return None;
         }
         let mut setup = pos.to_setup();
-        setup.setup.turn = !setup.setup.turn;
-        setup.setup.ep_square = None;
+        pass_turn(&mut setup.setup);
         setup.last_move = None;
         Traitor::from_setup(setup, *pos.rules()).ok()
     }

@@ -191,6 +191,14 @@ impl<'v> VectorReader<'v> {
         let pair = self.take(2);
         s(pair[0], pair[1])
     }
+
+    /// The next entries as a set of numbers of `like`'s kind (a variant's
+    /// role table inside its own weights): as many as `like`'s vector has,
+    /// with what no entry names kept from `like`.
+    pub fn weights<W: ParameterVector>(&mut self, like: &W) -> W {
+        let entries = like.to_vector().len();
+        like.with_vector(self.take(entries))
+    }
 }
 
 /// Checks that `weights` has `len` names and as many entries, and that
