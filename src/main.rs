@@ -13,6 +13,9 @@
 mod args;
 mod cli;
 mod common;
+// The rules-only binary shows counters only (`teach`).
+#[allow(dead_code)]
+mod progress;
 
 use std::process::ExitCode;
 

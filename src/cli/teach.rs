@@ -8,7 +8,6 @@ use std::path::PathBuf;
 use clap::Args;
 use heterodox_engine::{teach, TeachConfig, TeachProgress};
 use heterodox_env::{GameVariant, RuleOptions, VariantVisitor};
-use indicatif::{ProgressBar, ProgressStyle};
 
 #[derive(Args, Debug)]
 pub struct TeachArgs {
@@ -96,26 +95,15 @@ impl VariantVisitor for Teach<'_> {
 
     fn visit<P: GameVariant>(self) -> Self::Output {
         let rules = P::parse_rules(&self.options).map_err(|e| e.to_string())?;
-        let bar = if self.args.quiet {
-            ProgressBar::hidden()
-        } else {
-            let bar = ProgressBar::new(self.config.positions);
-            bar.set_style(
-                ProgressStyle::with_template(
-                    "{elapsed_precise} [{bar:30}] {pos}/{len} positions, {per_sec}, {msg}",
-                )
-                .expect("a valid template")
-                .progress_chars("=> "),
-            );
-            bar
-        };
+        let bar =
+            crate::progress::Progress::counter(self.args.quiet, self.config.positions, "positions");
         let progress = |p: TeachProgress| {
             bar.set_position(p.positions.min(p.target));
             bar.set_message(format!("{} games", p.games));
         };
         let summary = teach::<P>(&rules, &self.config, &self.args.out, &progress)
             .map_err(|e| e.to_string())?;
-        bar.finish_and_clear();
+        bar.finish();
         super::print_stdout(&format!(
             "{} positions in {} games, {} shards in {}\n\
              this run: {} positions in {} games in {:.1} s ({:.0} positions/s), \

@@ -153,14 +153,13 @@ impl VariantVisitor for Visit<'_> {
                 )
             })?;
         }
-        let bar = crate::progress::spinner(self.args.quiet);
+        let bar = crate::progress::Progress::spinner(self.args.quiet);
         let names: Vec<String> = self.agents.iter().map(ToString::to_string).collect();
         let pairings = run_arena::<P>(&rules, &self.agents, &self.config, |pairing, done| {
             bar.set_message(format!("pairing {}: {done} games", pairing + 1));
-            bar.tick();
         })
         .map_err(|e| e.to_string())?;
-        bar.finish_and_clear();
+        bar.finish();
         let mut text = format!(
             "{} ({}), openings{} of {} random plies, seed {}\n",
             P::VARIANT.name(),

@@ -104,13 +104,12 @@ pub fn run(args: &ClaimArgs) -> Result<(), String> {
         .clone()
         .unwrap_or_else(|| PathBuf::from("reports").join(claim.name));
     let command = reproduce(claim.name, args, &settings, &out);
-    let bar = crate::progress::spinner(args.quiet);
+    let bar = crate::progress::Progress::spinner(args.quiet);
     let outcome = run_claim(name, &settings, &out, &command, &mut |line| {
         bar.set_message(line.to_owned());
-        bar.tick();
     })
     .map_err(|e| e.to_string())?;
-    bar.finish_and_clear();
+    bar.finish();
     let mut text = format!(
         "{}: {}\n{}\nreport: {}/summary.md\n",
         claim.name,

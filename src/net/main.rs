@@ -21,6 +21,7 @@ mod common;
 mod device;
 mod model;
 mod play;
+#[path = "../progress.rs"]
 mod progress;
 mod protocol;
 mod selfplay;

@@ -15,7 +15,6 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 
 use heterodox_env::{GameVariant, RuleOptions, VariantVisitor};
 use heterodox_models::{NetEvaluator, Network};
@@ -154,7 +153,7 @@ impl VariantVisitor for Run<'_> {
             args.net, args.sims, args.policy, args.seed
         );
         let header = ShardHeader::new::<P>(&rules, producer);
-        let bar = progress_bar(args.games, args.quiet);
+        let bar = crate::progress::Progress::counter(args.quiet, u64::from(args.games), "games");
         let mut pending: Vec<GameRecord> = Vec::new();
         let mut shards = 0usize;
         let mut pgn_text = String::new();
@@ -208,7 +207,7 @@ impl VariantVisitor for Run<'_> {
             heterodox_selfplay::atomic::write_file(&path, pgn_text.as_bytes())
                 .map_err(|e| e.to_string())?;
         }
-        bar.finish_and_clear();
+        bar.finish();
         crate::common::print_stdout(&format!(
             "{} games, {} positions, {:.0} positions/s, {:.0} simulations/s, average length {:.1}\n\
              white {} / draw {} / black {} / cut {}\n\
@@ -244,19 +243,6 @@ fn flush(
     *shards += 1;
     pending.clear();
     Ok(())
-}
-
-fn progress_bar(games: u32, quiet: bool) -> ProgressBar {
-    if quiet {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(u64::from(games));
-    bar.set_style(
-        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} games  {msg}")
-            .expect("a valid template")
-            .progress_chars("=> "),
-    );
-    bar
 }
 
 fn progress_message(stats: &SelfPlayStats) -> String {

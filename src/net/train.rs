@@ -14,8 +14,6 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use indicatif::ProgressBar;
-
 use heterodox_env::RuleOptions;
 use heterodox_training::trainer::config::TrainConfig;
 use heterodox_training::trainer::metrics::SelfPlayMetrics;
@@ -114,7 +112,7 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
     let display = Display::new(args.quiet);
     let mut on_event = |event: Event<'_>| display.show(event);
     let summary = train(config, &options, &mut on_event).map_err(|e| e.to_string())?;
-    display.bar.finish_and_clear();
+    display.bar.finish();
     let mut text = format!(
         "trained {} iterations ({} SGD steps) in {}\n",
         summary.iterations,
@@ -154,27 +152,20 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
 /// The progress display: a spinner line with the current phase, and one
 /// printed line per iteration and per evaluation.
 struct Display {
-    bar: ProgressBar,
+    bar: crate::progress::Progress,
     quiet: bool,
 }
 
 impl Display {
     fn new(quiet: bool) -> Display {
-        let bar = crate::progress::spinner(quiet);
-        if !quiet {
-            bar.enable_steady_tick(std::time::Duration::from_millis(200));
+        Display {
+            bar: crate::progress::Progress::spinner(quiet),
+            quiet,
         }
-        Display { bar, quiet }
     }
 
     fn line(&self, text: String) {
-        // A bar not drawn (output not a terminal: a log, `make train > f`)
-        // would swallow its println: print the line plainly instead.
-        if self.quiet || self.bar.is_hidden() {
-            eprintln!("{text}");
-        } else {
-            self.bar.println(text);
-        }
+        self.bar.println(&text);
     }
 
     fn show(&self, event: Event<'_>) {

@@ -137,10 +137,12 @@ pub fn one_line_error(output: &Output, case: &str) -> String {
     stderr
 }
 
-/// A path under the system's temporary directory, unique to this test
-/// process, with nothing at it.
+/// A path under cargo's directory for integration tests' files
+/// (target/tmp: what a test leaves there goes with `cargo clean`, not into
+/// the system's /tmp), unique to this test process, with nothing at it.
 pub fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("heterodox-{name}-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("heterodox-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
 }

@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 use heterodox_training::claims::{run_claim, AgentChoice, ClaimSettings, Verdict, CLAIMS};
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("heterodox-claims-{name}-{}", std::process::id()));
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("heterodox-claims-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
 }
