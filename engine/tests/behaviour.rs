@@ -251,6 +251,29 @@ fn mad_scientist_discards_are_the_same_players_steps() {
 }
 
 #[test]
+fn mad_scientist_quiescence_ends_in_exchanges_that_fill_the_hands() {
+    // Three queens each on the d-file and full hands: every capture puts
+    // four parts in a full hand, four discards follow, each a ply with
+    // every part type to choose from and no standing pat, and the
+    // exchange goes on. Quiescence stops after 16 plies: without the
+    // limit this depth-1 search reaches ply 22 (606,420 nodes), and such
+    // exchanges made one teacher game run for over 30 minutes
+    // (docs/engine.md).
+    let pos = MadScientist::from_fen(
+        "3k4/3[wwff]4/3[wwff]4/3[wwff]4/8/3[WWFF]4/3[WWFF]4/3K4 w - - WWFFCCBBwwffccbb 0 1",
+    )
+    .unwrap();
+    let report = common::search(&pos, 1);
+    assert_eq!(
+        (report.nodes, report.seldepth),
+        (779_362, 20),
+        "{}",
+        pos.notation(&report.best)
+    );
+    assert_eq!(pos.notation(&report.best), "C@c1");
+}
+
+#[test]
 fn traitor_announcement_and_move_are_one_turn() {
     // T4a: with the black queen among White's traitors, (T-Qd8) and any
     // move mates. Two steps by White: mate in one move.
