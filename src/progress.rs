@@ -6,7 +6,7 @@
 //! terminal, which left a claim of an hour silent in its log.
 
 use std::io::Write;
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -24,15 +24,15 @@ pub struct Progress {
     plain: Option<Mutex<PlainLines>>,
 }
 
-/// The plain-line state: the counter the bar would show and when the last
-/// line was written.
+/// The plain-line state: where the lines go and when the last one was
+/// written (a counter's position and length are its hidden bar's).
 struct PlainLines {
     out: Box<dyn Write + Send>,
     every: Duration,
     started: Instant,
     last: Instant,
-    /// `Some((position, total, unit))` for a counter, `None` for a spinner.
-    counter: Option<(u64, u64, &'static str)>,
+    /// What a counter counts (`None`: a spinner).
+    unit: Option<&'static str>,
 }
 
 impl Progress {
@@ -49,7 +49,7 @@ impl Progress {
     /// A bar counting to `total` `unit`s (`selfplay`: games, `teach`:
     /// positions) with their rate and a message.
     pub fn counter(quiet: bool, total: u64, unit: &'static str) -> Progress {
-        Progress::new(quiet, ProgressBar::new(total), Some((0, total, unit))).styled(
+        Progress::new(quiet, ProgressBar::new(total), Some(unit)).styled(
             &format!(
                 "{{elapsed_precise}} [{{bar:30}}] {{pos}}/{{len}} {unit}, {{per_sec}}, {{msg}}"
             ),
@@ -57,7 +57,7 @@ impl Progress {
         )
     }
 
-    fn new(quiet: bool, bar: ProgressBar, counter: Option<(u64, u64, &'static str)>) -> Progress {
+    fn new(quiet: bool, bar: ProgressBar, unit: Option<&'static str>) -> Progress {
         if quiet {
             return Progress {
                 bar: ProgressBar::hidden(),
@@ -69,7 +69,7 @@ impl Progress {
             Mutex::new(PlainLines::new(
                 Box::new(std::io::stderr()),
                 PLAIN_EVERY,
-                counter,
+                unit,
             ))
         });
         Progress { bar, plain }
@@ -89,25 +89,24 @@ impl Progress {
         self
     }
 
+    /// The plain lines, where they are written.
+    fn plain(&self) -> Option<MutexGuard<'_, PlainLines>> {
+        // A panic elsewhere while writing a line leaves nothing half done.
+        self.plain
+            .as_ref()
+            .map(|plain| plain.lock().unwrap_or_else(|p| p.into_inner()))
+    }
+
     /// Moves a counter to `position`.
     pub fn set_position(&self, position: u64) {
         self.bar.set_position(position);
-        if let Some(plain) = &self.plain {
-            plain
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .position(position);
-        }
     }
 
     /// Shows `message`: on the bar at once, as a plain line if the last
     /// one is [`PLAIN_EVERY`] old.
     pub fn set_message(&self, message: String) {
-        if let Some(plain) = &self.plain {
-            plain
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .message(&message);
+        if let Some(mut plain) = self.plain() {
+            plain.message(&self.bar, &message);
         }
         self.bar.set_message(message);
     }
@@ -115,13 +114,12 @@ impl Progress {
     /// A line that stays (an iteration's summary): above the bar on a
     /// terminal, else on stderr, quiet or not.
     pub fn println(&self, text: &str) {
-        if self.bar.is_hidden() {
-            match &self.plain {
-                Some(plain) => plain.lock().unwrap_or_else(|p| p.into_inner()).line(text),
-                None => eprintln!("{text}"),
-            }
-        } else {
+        if !self.bar.is_hidden() {
             self.bar.println(text);
+        } else if let Some(mut plain) = self.plain() {
+            plain.line(text);
+        } else {
+            eprintln!("{text}");
         }
     }
 
@@ -132,28 +130,18 @@ impl Progress {
 }
 
 impl PlainLines {
-    fn new(
-        out: Box<dyn Write + Send>,
-        every: Duration,
-        counter: Option<(u64, u64, &'static str)>,
-    ) -> PlainLines {
+    fn new(out: Box<dyn Write + Send>, every: Duration, unit: Option<&'static str>) -> PlainLines {
         let now = Instant::now();
         PlainLines {
             out,
             every,
             started: now,
             last: now,
-            counter,
+            unit,
         }
     }
 
-    fn position(&mut self, position: u64) {
-        if let Some((done, _, _)) = &mut self.counter {
-            *done = position;
-        }
-    }
-
-    fn message(&mut self, message: &str) {
+    fn message(&mut self, bar: &ProgressBar, message: &str) {
         if self.last.elapsed() < self.every {
             return;
         }
@@ -164,8 +152,12 @@ impl PlainLines {
             elapsed / 60 % 60,
             elapsed % 60
         );
-        let text = match self.counter {
-            Some((done, total, unit)) => format!("[{clock}] {done}/{total} {unit}, {message}"),
+        let text = match self.unit {
+            Some(unit) => format!(
+                "[{clock}] {}/{} {unit}, {message}",
+                bar.position(),
+                bar.length().unwrap_or(0)
+            ),
             None => format!("[{clock}] {message}"),
         };
         self.line(&text);
@@ -184,6 +176,7 @@ impl PlainLines {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use indicatif::ProgressDrawTarget;
     use std::sync::Arc;
 
     /// A writer whose bytes the test reads back.
@@ -206,14 +199,19 @@ mod tests {
         }
     }
 
-    fn plain(every: Duration, counter: Option<(u64, u64, &'static str)>) -> (Progress, Captured) {
+    /// A display with a hidden bar whose plain lines the test reads: a
+    /// counter to `total` `unit`s, or a spinner.
+    fn plain(every: Duration, counter: Option<(u64, &'static str)>) -> (Progress, Captured) {
         let out = Captured::default();
         let progress = Progress {
-            bar: ProgressBar::hidden(),
+            bar: ProgressBar::with_draw_target(
+                counter.map(|(total, _)| total),
+                ProgressDrawTarget::hidden(),
+            ),
             plain: Some(Mutex::new(PlainLines::new(
                 Box::new(out.clone()),
                 every,
-                counter,
+                counter.map(|(_, unit)| unit),
             ))),
         };
         (progress, out)
@@ -221,7 +219,7 @@ mod tests {
 
     #[test]
     fn a_counter_writes_its_position_and_message_once_an_interval_has_passed() {
-        let (progress, out) = plain(Duration::ZERO, Some((0, 500, "positions")));
+        let (progress, out) = plain(Duration::ZERO, Some((500, "positions")));
         progress.set_position(120);
         progress.set_message("3 games".to_owned());
         progress.set_position(260);
@@ -245,7 +243,7 @@ mod tests {
 
     #[test]
     fn within_the_interval_messages_are_not_written_but_lines_that_stay_are() {
-        let (progress, out) = plain(Duration::from_secs(3600), Some((0, 10, "games")));
+        let (progress, out) = plain(Duration::from_secs(3600), Some((10, "games")));
         progress.set_position(4);
         progress.set_message("40 pos/s".to_owned());
         progress.println("wrote shard 1");
