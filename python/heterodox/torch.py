@@ -304,8 +304,10 @@ def zoo(agent: str, device="cpu") -> tuple[ResNet, int]:
     or just ``hostage``): its network, loaded and checked against today's
     encoding of its variant, and its simulations per move (64 when the
     string names none). Its card, ``agents/NAME/README.md``, states how it
-    was made and how strong it is. Raises ValueError for a bad string or an
-    unknown name (listing the shipped ones)."""
+    was made and how strong it is, searched as the CLI searches it: with
+    ``Search(..., root_policy="gumbel", immediate_wins=True)``. Raises
+    ValueError for a bad string or an unknown name (listing the shipped
+    ones)."""
     text = agent.removeprefix("zoo:")
     name, _, budget = text.partition("@")
     if not name or not all(c.isalnum() or c in "-_" for c in name):

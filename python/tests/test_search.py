@@ -70,6 +70,35 @@ def test_mate_in_one_is_found(root_policy):
     assert search.result()["best"].tolist() == [-1]
 
 
+def hide(action):
+    """Uniform priors but none on `action`, value 0."""
+
+    def evaluate(requests):
+        priors, values = uniform(requests)
+        priors[requests["legal"] == action] = 0.0
+        return priors, values
+
+    return evaluate
+
+
+@pytest.mark.parametrize("immediate_wins", [True, False])
+def test_a_win_in_one_the_evaluator_hides(immediate_wins):
+    """With immediate_wins the root plays the mate its evaluator gives no
+    prior, its target all on it; without, one simulation never tries it."""
+    mate = Game("chess", MATE_IN_ONE).action_index("Ra8")
+    search = Search("chess", simulations=1, root_policy="gumbel", fens=[MATE_IN_ONE],
+                    immediate_wins=immediate_wins)
+    drive(search, hide(mate))
+    result = search.result()
+    if immediate_wins:
+        assert result["best"].tolist() == [mate]
+        assert result["policy"][0, mate] == 1.0
+        assert result["policy"][0].sum() == 1.0
+    else:
+        assert result["best"].tolist() != [mate]
+        assert result["policy"][0, mate] < 1e-6
+
+
 @pytest.mark.parametrize("variant", ["chess", "traitor"])
 @pytest.mark.parametrize("root_policy", ["puct", "gumbel"])
 def test_python_uniform_equals_rust_uniform(variant, root_policy):
@@ -212,7 +241,8 @@ def test_run_goes_through_a_round_of_mates_only():
     """After four rounds every descent ends in mate: the fifth round gathers
     no leaves and runs the last ten simulations, finishing the search.
     run() neither raises nor hands the evaluator an empty batch."""
-    search = Search("hostage", simulations=16, root_policy="gumbel", fens=[INTO_MATE])
+    search = Search("hostage", simulations=16, root_policy="gumbel", fens=[INTO_MATE],
+                    immediate_wins=False)
     evaluate = into_mate()
     batches = []
 
@@ -235,7 +265,8 @@ def test_run_goes_through_a_round_of_mates_only():
 def test_a_gather_loop_goes_through_the_empty_round():
     """The loop of the docs, unchanged: the empty round (L = 0) comes while
     done is False, finishes the search, and its apply takes empty arrays."""
-    search = Search("hostage", simulations=16, root_policy="gumbel", fens=[INTO_MATE])
+    search = Search("hostage", simulations=16, root_policy="gumbel", fens=[INTO_MATE],
+                    immediate_wins=False)
     evaluate = into_mate()
     rounds = []
     while not search.done:

@@ -50,6 +50,14 @@ pub struct SearchConfig {
     /// Keep the chosen child's subtree for the next move (PUCT, perfect
     /// information).
     pub reuse_tree: bool,
+    /// Score a position whose player can win with one action as the win
+    /// it is, without asking the evaluator, and play such an action at the
+    /// root. One probe of each legal action per new node buys the one-ply
+    /// tactics a small network misses: a blundered Scientist, a mate in
+    /// one (docs/training.md, "Wins in one"). Off by default, which keeps
+    /// every earlier run reproducible; configs/*.toml and every agent
+    /// searching with a network turn it on.
+    pub immediate_wins: bool,
 }
 
 impl Default for SearchConfig {
@@ -68,6 +76,7 @@ impl Default for SearchConfig {
             leaves_per_round: 8,
             determinizations: 4,
             reuse_tree: true,
+            immediate_wins: false,
         }
     }
 }

@@ -73,6 +73,9 @@ fn config() -> SearchConfig {
         simulations: 16,
         root_policy: RootPolicy::Gumbel,
         gumbel_noise: false,
+        // The rounds below are counted leaf by leaf: the mates are reached
+        // by descents, not scored one ply early.
+        immediate_wins: false,
         ..SearchConfig::default()
     }
 }

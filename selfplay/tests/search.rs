@@ -18,6 +18,9 @@ fn config(root_policy: RootPolicy, simulations: u32) -> SearchConfig {
         // With value-0 leaves, a first-play penalty only delays trying
         // the other children; the uniform search explores them first.
         fpu_reduction: 0.0,
+        // The simulations must find the mate themselves here
+        // (tests/immediate_wins.rs has the shortcut).
+        immediate_wins: false,
         ..SearchConfig::default()
     }
 }

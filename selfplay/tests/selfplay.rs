@@ -270,11 +270,12 @@ fn rollout_search<P: GameVariant>(
     (result.visits, result.policy, result.best, result.value)
 }
 
-fn search_traitor(state: &Traitor, root_policy: RootPolicy) -> SearchSummary {
+fn search_traitor(state: &Traitor, root_policy: RootPolicy, immediate_wins: bool) -> SearchSummary {
     let config = SearchConfig {
         simulations: 64,
         root_policy,
         determinizations: 4,
+        immediate_wins,
         ..SearchConfig::default()
     };
     let evaluator = RolloutEvaluator {
@@ -301,12 +302,16 @@ fn hidden_information_search_reads_only_the_view() {
         let view = p.view(Color::White);
         let sampler = Traitor::sampler(&view);
         assert!(sampler.len() > 1);
+        // The probes for wins in one play the sampled states too, never
+        // the true one.
         for policy in [RootPolicy::Puct, RootPolicy::Gumbel] {
-            let expected = search_traitor(&p, policy);
-            for i in (0..sampler.len()).step_by((sampler.len() / 25).max(1)) {
-                let other = sampler.state(i);
-                assert_eq!(other.view(Color::White), view);
-                assert_eq!(search_traitor(&other, policy), expected, "secret {i}");
+            for wins in [false, true] {
+                let expected = search_traitor(&p, policy, wins);
+                for i in (0..sampler.len()).step_by((sampler.len() / 25).max(1)) {
+                    let other = sampler.state(i);
+                    assert_eq!(other.view(Color::White), view);
+                    assert_eq!(search_traitor(&other, policy, wins), expected, "secret {i}");
+                }
             }
         }
     }

@@ -64,6 +64,19 @@ fn an_empty_file_is_the_defaults_and_toml_round_trips() {
     assert_eq!(TrainConfig::from_toml(&config.to_toml()).unwrap(), config);
 }
 
+#[test]
+fn a_run_written_before_wins_in_one_replays_without_them() {
+    // New runs probe for wins in one; a run directory's config.toml from
+    // before the setting existed has a [search] section without it, and
+    // reads the search's own default, off.
+    assert!(TrainConfig::default().search.immediate_wins);
+    let old =
+        TrainConfig::from_toml("[search]\nsimulations = 16\nroot_policy = \"gumbel\"\n").unwrap();
+    assert!(!old.search.immediate_wins);
+    let config = TrainConfig::default();
+    assert!(config.to_toml().contains("immediate_wins = true"));
+}
+
 /// Each `(text, name)`: the config `text` is refused with a message that
 /// contains `name`.
 fn assert_refusals_name(cases: &[(&str, &str)]) {

@@ -35,7 +35,10 @@ pub(crate) const MAX_GAMES: u64 = heterodox_selfplay::worker::MAX_CONCURRENT as 
 /// Search(variant, num_games=1, simulations=100, root_policy='puct',
 /// seed=0, history=1, max_plies=None, noise=False, leaves_per_round=None,
 /// determinizations=None, gumbel_actions=None, c_puct=None,
-/// reuse_tree=True, fens=None, rules=None, **rules). Each round,
+/// reuse_tree=True, immediate_wins=False, fens=None, rules=None, **rules).
+/// immediate_wins: a position whose player can win with one action is
+/// scored that win without asking the evaluator, and a root with such
+/// an action plays it (its policy all on it). Each round,
 /// gather() returns the leaves every unfinished search wants evaluated
 /// (a dict of numpy arrays: observations (L, C, 8, 8) float32, mask
 /// (L, A) bool, legal / leaf (K,) int64, offsets (L + 1,) int64, game
@@ -97,7 +100,7 @@ fn nothing_awaits(inner: &dyn DynSearch) -> PyResult<()> {
 #[pymethods]
 impl Search {
     #[new]
-    #[pyo3(signature = (variant, num_games = None, simulations = None, root_policy = "puct", seed = None, history = None, max_plies = None, noise = false, leaves_per_round = None, determinizations = None, gumbel_actions = None, c_puct = None, reuse_tree = true, fens = None, rules = None, **options))]
+    #[pyo3(signature = (variant, num_games = None, simulations = None, root_policy = "puct", seed = None, history = None, max_plies = None, noise = false, leaves_per_round = None, determinizations = None, gumbel_actions = None, c_puct = None, reuse_tree = true, immediate_wins = false, fens = None, rules = None, **options))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -114,6 +117,7 @@ impl Search {
         gumbel_actions: Option<&Bound<'_, PyAny>>,
         c_puct: Option<f32>,
         reuse_tree: bool,
+        immediate_wins: bool,
         fens: Option<Vec<String>>,
         rules: Option<&Bound<'_, PyDict>>,
         options: Option<&Bound<'_, PyDict>>,
@@ -129,6 +133,7 @@ impl Search {
             c_puct,
             noise,
             reuse_tree,
+            immediate_wins,
         }
         .config()?;
         let seed = seed_arg(seed)?;

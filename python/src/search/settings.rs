@@ -23,6 +23,9 @@ pub(crate) struct SearchArgs<'a, 'py> {
     /// self-play, off for evaluation play.
     pub noise: bool,
     pub reuse_tree: bool,
+    /// A node whose player can win with one action is scored a win
+    /// without the evaluator, and the root plays such an action.
+    pub immediate_wins: bool,
 }
 
 impl SearchArgs<'_, '_> {
@@ -75,6 +78,7 @@ impl SearchArgs<'_, '_> {
                 defaults.gumbel_actions,
             )?,
             reuse_tree: self.reuse_tree,
+            immediate_wins: self.immediate_wins,
             ..defaults
         };
         config.validate().map_err(value_error)?;

@@ -6,7 +6,7 @@
 
 use heterodox_env::{GameVariant, StateSampler};
 
-use super::Search;
+use super::{winning_action, Search};
 use crate::config::RootPolicy;
 use crate::tree::{NodeState, Tree, ROOT};
 
@@ -23,6 +23,9 @@ pub(super) struct Determinization<P: GameVariant> {
     pub gumbel: Vec<f32>,
     pub considered: Vec<bool>,
     pub schedule: Vec<u32>,
+    /// The action index of a root action that wins at once (with
+    /// `immediate_wins`): the search's choice whatever the simulations say.
+    pub winning: Option<u32>,
 }
 
 /// Tree `t`'s share of `simulations` over `count` trees: equal shares, the
@@ -66,13 +69,27 @@ impl<P: GameVariant> Search<P> {
                     gumbel: Vec::new(),
                     considered: Vec::new(),
                     schedule: Vec::new(),
+                    winning: None,
                 });
             }
+            self.trees[t].winning = self.root_winning_action(t);
         }
         if reuse {
             // The kept root was evaluated; give it fresh root noise.
             self.prepare_root(0);
         }
+    }
+
+    /// The action index of tree `t`'s first root action that wins at once,
+    /// when `immediate_wins` asks for it.
+    fn root_winning_action(&mut self, t: usize) -> Option<u32> {
+        if !self.config.immediate_wins {
+            return None;
+        }
+        let root = &self.trees[t].root;
+        self.set.generate(root);
+        let slot = winning_action(root, self.set.actions(), &mut self.probe)?;
+        Some(self.set.indices()[slot])
     }
 
     /// Keeps the subtree under the root action with `index` for a search

@@ -85,6 +85,8 @@ pub struct Search<P: GameVariant> {
     /// Positions along the current descent (for stacked history).
     descent: Vec<P>,
     scratch: Option<P>,
+    /// Where `winning_action` plays each action to look at the result.
+    probe: Option<P>,
     set: ActionSet<P>,
     /// (tree, node) of the leaves emitted since the last apply, in order,
     /// and how many priors they take in all.
@@ -99,6 +101,30 @@ pub struct Search<P: GameVariant> {
     q: Vec<f32>,
     visits: Vec<u32>,
     improved: Vec<f32>,
+}
+
+/// The first of `actions` (legal in `position`) after which the player to
+/// act in `position` has won by the rules of the position alone. `probe`
+/// is a reused scratch position.
+fn winning_action<P: GameVariant>(
+    position: &P,
+    actions: &[P::Action],
+    probe: &mut Option<P>,
+) -> Option<usize> {
+    let player = position.turn();
+    actions.iter().position(|action| {
+        let after = match probe {
+            Some(p) => {
+                p.clone_from(position);
+                p
+            }
+            None => probe.insert(position.clone()),
+        };
+        after.play_unchecked(action);
+        after
+            .outcome()
+            .is_some_and(|outcome| outcome_value(outcome, player) > 0.0)
+    })
 }
 
 /// The outcome of one descent.
@@ -129,6 +155,7 @@ impl<P: GameVariant> Search<P> {
             blocked: Vec::new(),
             descent: Vec::new(),
             scratch: None,
+            probe: None,
             set: ActionSet::new(spec.num_actions),
             pending: Vec::new(),
             pending_priors: 0,
@@ -331,6 +358,15 @@ impl<P: GameVariant> Search<P> {
                         None if repetitions >= 3 => Some(0.0),
                         None => None,
                     };
+                    // A player who can win at once has won: the node is
+                    // as good as a finished game, and the evaluator is
+                    // not asked.
+                    let value = value.or_else(|| {
+                        (self.config.immediate_wins
+                            && winning_action(&position, self.set.actions(), &mut self.probe)
+                                .is_some())
+                        .then_some(1.0)
+                    });
                     let d = &mut self.trees[t];
                     d.started += 1;
                     if let Some(value) = value {

@@ -24,7 +24,8 @@ pub struct SearchResult<A> {
     /// The searcher's value at the root, in [-1, 1].
     pub value: f32,
     /// The action a deterministic player picks: most visits (PUCT), the
-    /// sequential-halving winner (Gumbel).
+    /// sequential-halving winner (Gumbel), or an action that wins at once
+    /// (`immediate_wins`).
     pub best: usize,
 }
 
@@ -113,7 +114,7 @@ impl<P: GameVariant> Search<P> {
                 *total += v;
             }
         }
-        let best = match self.config.root_policy {
+        let mut best = match self.config.root_policy {
             RootPolicy::Gumbel if count == 1 => argmax(&score),
             _ => {
                 // Most visits; ties to the higher target probability.
@@ -127,6 +128,16 @@ impl<P: GameVariant> Search<P> {
                     .unwrap_or(0)
             }
         };
+        // An action that wins at once in every determinization is the
+        // choice and the target, whatever the simulations found.
+        let winning = self.trees[0]
+            .winning
+            .filter(|&index| self.trees.iter().all(|d| d.winning == Some(index)));
+        if let Some(slot) = winning.and_then(|index| indices.iter().position(|&i| i == index)) {
+            best = slot;
+            policy.iter_mut().for_each(|p| *p = 0.0);
+            policy[slot] = 1.0;
+        }
         SearchResult {
             actions,
             indices,

@@ -16,6 +16,10 @@
 //! rollout@200                    the search guided by one random playout per leaf
 //! net:runs/h1/last@200           the search guided by a checkpoint's network
 //! net:runs/h1/last@200/puct      ... with a PUCT root (default: gumbel)
+//! net:runs/h1/last@200/nowins    ... without the probe for wins in one
+//!                                (docs/training.md, "Wins in one"): the
+//!                                search every network had before
+//!                                2026-11-28, which replays its games
 //! zoo:hostage@64                 the search guided by a network shipped with
 //!                                the project (agents/hostage/, its card
 //!                                states its strength)
@@ -145,6 +149,7 @@ pub fn zoo_network_for(encoding: &EncodingSpec) -> Option<AgentSpec> {
         kind: AgentKind::Zoo(name),
         simulations: DEFAULT_SIMULATIONS,
         root_policy: RootPolicy::Gumbel,
+        immediate_wins: true,
     })
 }
 
@@ -210,11 +215,14 @@ pub struct AgentSpec {
     /// Simulations per move (searching agents).
     pub simulations: u32,
     pub root_policy: RootPolicy,
+    /// A network's search probes for wins in one (`immediate_wins`);
+    /// `/nowins` turns it off. The yardsticks never probe.
+    pub immediate_wins: bool,
 }
 
 /// Why an agent string does not parse.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad agent '{text}': {reason} (agents: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn optionally /hand, uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS; searches optionally /puct or /gumbel)")]
+#[error("bad agent '{text}': {reason} (agents: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn optionally /hand, uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS; searches optionally /puct or /gumbel, networks also /nowins)")]
 pub struct AgentSpecError {
     pub text: String,
     pub reason: String,
@@ -235,11 +243,19 @@ impl AgentSpec {
     /// `base`'s determinizations (hidden-information search) gets one
     /// determinization per simulation, so every budget the parser accepts
     /// plays.
+    ///
+    /// A network's search scores wins in one ply as wins
+    /// (`immediate_wins`, unless `/nowins`); `uniform` and `rollout`
+    /// search without it: they
+    /// are the fixed yardsticks every table since the first arena measured
+    /// against, so they keep playing as they did then.
     pub fn search_config(&self, base: &SearchConfig) -> Option<SearchConfig> {
+        let yardstick = matches!(self.kind, AgentKind::Uniform | AgentKind::Rollout);
         self.is_search().then(|| SearchConfig {
             simulations: self.simulations,
             root_policy: self.root_policy,
             determinizations: base.determinizations.min(self.simulations),
+            immediate_wins: self.immediate_wins && !yardstick,
             ..base.clone()
         })
     }
@@ -288,14 +304,31 @@ impl FromStr for AgentSpec {
                 kind: AgentKind::Engine(budget, weights),
                 simulations: DEFAULT_SIMULATIONS,
                 root_policy: RootPolicy::Gumbel,
+                immediate_wins: true,
             });
         }
         let (mut simulations, mut root_policy) = (DEFAULT_SIMULATIONS, RootPolicy::Gumbel);
+        let mut immediate_wins = true;
         let mut head = head;
         if let Some(budget) = budget {
             let (count, policy) = match budget.split_once('/') {
                 Some((count, policy)) => (count, Some(policy)),
                 None => (budget, None),
+            };
+            // `/nowins` last, after the root policy if there is one.
+            let policy = match policy {
+                Some("nowins") => {
+                    immediate_wins = false;
+                    None
+                }
+                Some(policy) => match policy.strip_suffix("/nowins") {
+                    Some(policy) => {
+                        immediate_wins = false;
+                        Some(policy)
+                    }
+                    None => Some(policy),
+                },
+                None => None,
             };
             simulations = count
                 .parse::<u32>()
@@ -307,7 +340,11 @@ impl FromStr for AgentSpec {
             root_policy = match policy {
                 None | Some("gumbel") => RootPolicy::Gumbel,
                 Some("puct") => RootPolicy::Puct,
-                Some(_) => return Err(bad("the root policy after '/' must be puct or gumbel")),
+                Some(_) => {
+                    return Err(bad(
+                        "what follows the simulations must be /puct or /gumbel, then /nowins",
+                    ))
+                }
             };
         } else if let Some((kind, policy)) =
             text.split_once('/').filter(|(k, _)| !k.starts_with("net:"))
@@ -339,10 +376,16 @@ impl FromStr for AgentSpec {
                 _ => return Err(bad("unknown kind of agent")),
             },
         };
+        if !immediate_wins && !matches!(kind, AgentKind::Net(_) | AgentKind::Zoo(_)) {
+            return Err(bad(
+                "/nowins is for networks (net:, zoo:): the other searches never probe for wins in one",
+            ));
+        }
         Ok(AgentSpec {
             kind,
             simulations,
             root_policy,
+            immediate_wins,
         })
     }
 }
@@ -357,9 +400,11 @@ fn is_zoo_name(name: &str) -> bool {
 
 impl fmt::Display for AgentSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let policy = match self.root_policy {
-            RootPolicy::Gumbel => "",
-            RootPolicy::Puct => "/puct",
+        let policy = match (self.root_policy, self.immediate_wins) {
+            (RootPolicy::Gumbel, true) => "",
+            (RootPolicy::Puct, true) => "/puct",
+            (RootPolicy::Gumbel, false) => "/nowins",
+            (RootPolicy::Puct, false) => "/puct/nowins",
         };
         match &self.kind {
             AgentKind::Random => write!(f, "random"),
@@ -420,9 +465,29 @@ mod tests {
         let n = parse("net:runs/h1@v2/last");
         assert_eq!(n.kind, AgentKind::Net(PathBuf::from("runs/h1@v2/last")));
         assert_eq!(n.simulations, DEFAULT_SIMULATIONS);
-        for text in ["random", "uniform@400", "rollout@8/puct", "net:runs/x@16"] {
+        for text in [
+            "random",
+            "uniform@400",
+            "rollout@8/puct",
+            "net:runs/x@16",
+            "zoo:hostage@64/nowins",
+            "net:runs/x@16/puct/nowins",
+        ] {
             assert_eq!(parse(text).to_string(), text);
         }
+        // `/nowins`: the search every network had before the probe.
+        let plain = parse("zoo:hostage@64/nowins");
+        assert_eq!(
+            (plain.simulations, plain.root_policy, plain.immediate_wins),
+            (64, RootPolicy::Gumbel, false)
+        );
+        let puct = parse("net:runs/h1@v2/last@200/puct/nowins");
+        assert_eq!(puct.kind, AgentKind::Net(PathBuf::from("runs/h1@v2/last")));
+        assert_eq!(
+            (puct.root_policy, puct.immediate_wins),
+            (RootPolicy::Puct, false)
+        );
+        assert!(parse("zoo:hostage@64").immediate_wins);
     }
 
     #[test]
@@ -477,6 +542,22 @@ mod tests {
             assert_eq!(config.determinizations, config.simulations.min(4), "{text}");
         }
         assert_eq!(parse("random").search_config(&base), None);
+        // The yardsticks search without the one-ply win check, networks
+        // with it, whatever the base says.
+        let on = SearchConfig {
+            immediate_wins: true,
+            ..SearchConfig::default()
+        };
+        assert!(!base.immediate_wins);
+        for base in [&base, &on] {
+            let wins = |text: &str| parse(text).search_config(base).unwrap().immediate_wins;
+            assert!(!wins("uniform@8"));
+            assert!(!wins("rollout@64/puct"));
+            assert!(wins("net:x@64"));
+            assert!(wins("zoo:hostage@64"));
+            assert!(!wins("zoo:hostage@64/nowins"));
+            assert!(!wins("net:x@64/puct/nowins"));
+        }
     }
 
     #[test]
@@ -500,10 +581,20 @@ mod tests {
             reason("uniform@many"),
             "the simulations after '@' must be a number from 1 to 1048576"
         );
-        assert_eq!(
-            reason("uniform@8/mcts"),
-            "the root policy after '/' must be puct or gumbel"
-        );
+        let after = "what follows the simulations must be /puct or /gumbel, then /nowins";
+        for text in [
+            "uniform@8/mcts",
+            "zoo:hostage@64/nowins/puct",
+            "net:x@8/wins",
+        ] {
+            assert_eq!(reason(text), after, "{text}");
+        }
+        for text in ["rollout@64/nowins", "uniform@8/puct/nowins"] {
+            assert!(
+                reason(text).starts_with("/nowins is for networks"),
+                "{text}"
+            );
+        }
         assert_eq!(reason("random@10"), "random play has no simulations");
         assert_eq!(reason("greedy@3"), "the greedy player has no budget");
         assert_eq!(

@@ -233,6 +233,9 @@ impl Default for TrainConfig {
                 simulations: 16,
                 root_policy: heterodox_selfplay::RootPolicy::Gumbel,
                 gumbel_actions: 16,
+                // A run's config.toml states it; one written before it
+                // existed reads the search's own default, off, and replays.
+                immediate_wins: true,
                 ..SearchConfig::default()
             },
             network: NetworkSection::default(),

@@ -83,10 +83,16 @@ pub fn evaluate<P: GameVariant>(
         evaluator: agent,
     };
     let games_vs_random = duel.run(agent_player, Player::Random, |_| on_game())?;
+    // The uniform search is a fixed yardstick: it never probes for wins
+    // in one, whatever the run's search does.
+    let uniform = SearchConfig {
+        immediate_wins: false,
+        ..search.clone()
+    };
     let games_vs_uniform = duel.run(
         agent_player,
         Player::Search {
-            config: &search,
+            config: &uniform,
             evaluator: &UniformEvaluator,
         },
         |_| on_game(),
