@@ -299,17 +299,31 @@ def zoo_dir() -> Path:
     return Path(where) if where else Path(__file__).resolve().parents[2] / "agents"
 
 
+# What may follow an agent string's simulations (the CLI's grammar).
+SEARCH_OPTIONS = ("", "puct", "gumbel", "nowins", "puct/nowins", "gumbel/nowins")
+
+
 def zoo(agent: str, device="cpu") -> tuple[ResNet, int]:
     """A shipped agent by its string, as the CLI names it (``zoo:hostage@64``,
     or just ``hostage``): its network, loaded and checked against today's
     encoding of its variant, and its simulations per move (64 when the
     string names none). Its card, ``agents/NAME/README.md``, states how it
     was made and how strong it is, searched as the CLI searches it: with
-    ``Search(..., root_policy="gumbel", immediate_wins=True)``. Raises
+    ``Search(..., root_policy="gumbel", immediate_wins=True)``. The CLI's
+    search options after the simulations (``/puct``, ``/nowins``) are
+    accepted and left to those keywords. Raises
     ValueError for a bad string or an unknown name (listing the shipped
     ones)."""
     text = agent.removeprefix("zoo:")
-    name, _, budget = text.partition("@")
+    name, at, budget = text.partition("@")
+    # The CLI's search options (`/puct`, `/gumbel`, `/nowins`) are Search's
+    # keywords here: read for their spelling, not returned.
+    if at:
+        budget, _, options = budget.partition("/")
+    else:
+        name, _, options = name.partition("/")
+    if options not in SEARCH_OPTIONS:
+        raise ValueError(f"bad agent {agent!r}: what follows the simulations must be /puct or /gumbel, then /nowins")
     if not name or not all(c.isalnum() or c in "-_" for c in name):
         raise ValueError(f"bad agent {agent!r}: zoo:NAME@SIMS names a directory of {zoo_dir()}")
     if budget and not (budget.isdigit() and int(budget) >= 1):

@@ -238,6 +238,8 @@ def test_every_shipped_agent_loads_by_its_zoo_string():
         search.run(hx.evaluator(model))
         np.testing.assert_allclose(search.policy().sum(axis=1), 1.0, rtol=1e-5)
     assert hx.zoo(shipped[0])[1] == hx.ZOO_SIMULATIONS
+    # The CLI's strings with search options name the same network.
+    assert hx.zoo(f"zoo:{shipped[0]}@16/puct/nowins")[1] == 16
 
 
 @pytest.mark.parametrize(
@@ -246,6 +248,7 @@ def test_every_shipped_agent_loads_by_its_zoo_string():
         ("zoo:../runs@64", "zoo:NAME@SIMS names a directory"),
         ("zoo:hostage@x", "the simulations after '@' must be a number"),
         ("zoo:nosuchagent", "no shipped agent 'nosuchagent'"),
+        ("zoo:hostage@64/mcts", "must be /puct or /gumbel, then /nowins"),
     ],
 )
 def test_bad_zoo_strings_are_value_errors(agent, message):

@@ -55,8 +55,9 @@ pub struct SearchConfig {
     /// root. One probe of each legal action per new node buys the one-ply
     /// tactics a small network misses: a blundered Scientist, a mate in
     /// one (docs/training.md, "Wins in one"). Off by default, which keeps
-    /// every earlier run reproducible; configs/*.toml and every agent
-    /// searching with a network turn it on.
+    /// every earlier run reproducible; the trainer's default and
+    /// configs/*.toml turn it on, and so do the network agents of the
+    /// arena, claims, `play`, `serve`, UCI and XBoard (not `/nowins`).
     pub immediate_wins: bool,
 }
 

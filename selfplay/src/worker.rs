@@ -323,7 +323,8 @@ impl<P: GameVariant> SelfPlay<P> {
         let simulations = search.simulations();
         let ply = slot.game.plies();
         let result = search.result();
-        let choice = if self.config.search.root_policy == RootPolicy::Puct
+        let choice = if !result.proven_win
+            && self.config.search.root_policy == RootPolicy::Puct
             && ply < self.config.temperature_plies
         {
             let mut rng = SplitMix64::new(mix64(slot.seed ^ u64::from(ply) << 20 ^ 0x7e3a));

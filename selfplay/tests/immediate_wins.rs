@@ -89,6 +89,8 @@ struct Choice {
     wins: bool,
     allows_a_win: bool,
     top_target: f32,
+    proven_win: bool,
+    value: f32,
 }
 
 impl VariantVisitor for Choose<'_> {
@@ -108,6 +110,8 @@ impl VariantVisitor for Choose<'_> {
             wins: wins(position, &action),
             allows_a_win: allows_a_win(position, &action),
             top_target: result.policy.iter().copied().fold(0.0, f32::max),
+            proven_win: result.proven_win,
+            value: result.value,
         }
     }
 }
@@ -147,12 +151,16 @@ fn the_root_plays_a_win_its_evaluator_hides() {
         let found = choose(variant, fen, config(true, 1));
         assert_eq!(found.notation, mate, "{variant}");
         assert!(found.wins, "{variant}");
-        // The target is the win alone.
+        // The target is the win alone, the root won, and self-play's
+        // opening temperature is told to take it.
         assert_eq!(found.top_target, 1.0, "{variant}");
+        assert_eq!(found.value, 1.0, "{variant}");
+        assert!(found.proven_win, "{variant}");
         // Without the check the search never tries an action of prior 0.
         let missed = choose(variant, fen, config(false, 1));
         assert_ne!(missed.notation, mate, "{variant}");
         assert!(!missed.wins, "{variant}");
+        assert!(!missed.proven_win, "{variant}");
     }
 }
 

@@ -17,7 +17,8 @@ pub struct PlayArgs {
     #[arg(long, conflicts_with = "agent")]
     random: bool,
     /// Play against this agent (random, greedy, ab@DEPTH, ab@MSms, ab@NODESn,
-    /// uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS) in the terminal; `heterodox play --agent X --help`
+    /// uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS, networks
+    /// optionally /nowins) in the terminal; `heterodox play --agent X --help`
     /// for its options.
     #[arg(long)]
     agent: Option<String>,

@@ -213,8 +213,8 @@ impl<P: GameVariant> Search<P> {
     }
 
     /// Simulations completed since [`Search::start`]: leaves evaluated and
-    /// backed up, and descents that ended in a finished game (a root's
-    /// own evaluation is not one). Equal to the configured simulations
+    /// backed up, and descents that ended in a finished game or, with
+    /// `immediate_wins`, a won one (a root's own evaluation is not one). Equal to the configured simulations
     /// once done.
     pub fn simulations(&self) -> u32 {
         self.simulations
@@ -231,7 +231,8 @@ impl<P: GameVariant> Search<P> {
     ///
     /// When the last round's leaves have been applied, a round that adds
     /// no leaf has finished the search: every descent that found no new
-    /// leaf ended in a finished game and used up a simulation, and the
+    /// leaf ended in a finished (or, with `immediate_wins`, won) game and
+    /// used up a simulation, and the
     /// round goes on until the budget is spent (only a leaf of this round
     /// still awaiting its evaluation can stop a descent short). So a
     /// search that is not done always gives a leaf or finishes, and a

@@ -27,6 +27,10 @@ pub struct SearchResult<A> {
     /// sequential-halving winner (Gumbel), or an action that wins at once
     /// (`immediate_wins`).
     pub best: usize,
+    /// `best` wins at once (in every sampled state under hidden
+    /// information): a player takes it even where it would otherwise draw
+    /// its move from the visits (PUCT's opening temperature).
+    pub proven_win: bool,
 }
 
 impl<A> SearchResult<A> {
@@ -129,14 +133,16 @@ impl<P: GameVariant> Search<P> {
             }
         };
         // An action that wins at once in every determinization is the
-        // choice and the target, whatever the simulations found.
+        // choice, the target and a won root, whatever the simulations found.
         let winning = self.trees[0]
             .winning
             .filter(|&index| self.trees.iter().all(|d| d.winning == Some(index)));
-        if let Some(slot) = winning.and_then(|index| indices.iter().position(|&i| i == index)) {
+        let winning = winning.and_then(|index| indices.iter().position(|&i| i == index));
+        if let Some(slot) = winning {
             best = slot;
             policy.iter_mut().for_each(|p| *p = 0.0);
             policy[slot] = 1.0;
+            value = 1.0;
         }
         SearchResult {
             actions,
@@ -145,6 +151,7 @@ impl<P: GameVariant> Search<P> {
             policy,
             value,
             best,
+            proven_win: winning.is_some(),
         }
     }
 }

@@ -41,7 +41,8 @@ pub struct ServeArgs {
     #[arg(long, default_value = "127.0.0.1")]
     host: IpAddr,
     /// The agent a new game plays unless the page names another: random,
-    /// uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS.
+    /// uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS (networks
+    /// optionally /nowins).
     #[arg(long, default_value = DEFAULT_AGENT)]
     agent: String,
     /// The most games kept at once; a new game past it evicts the least

@@ -315,21 +315,6 @@ impl FromStr for AgentSpec {
                 Some((count, policy)) => (count, Some(policy)),
                 None => (budget, None),
             };
-            // `/nowins` last, after the root policy if there is one.
-            let policy = match policy {
-                Some("nowins") => {
-                    immediate_wins = false;
-                    None
-                }
-                Some(policy) => match policy.strip_suffix("/nowins") {
-                    Some(policy) => {
-                        immediate_wins = false;
-                        Some(policy)
-                    }
-                    None => Some(policy),
-                },
-                None => None,
-            };
             simulations = count
                 .parse::<u32>()
                 .ok()
@@ -337,25 +322,16 @@ impl FromStr for AgentSpec {
                 .ok_or_else(|| {
                     bad("the simulations after '@' must be a number from 1 to 1048576")
                 })?;
-            root_policy = match policy {
-                None | Some("gumbel") => RootPolicy::Gumbel,
-                Some("puct") => RootPolicy::Puct,
-                Some(_) => {
-                    return Err(bad(
-                        "what follows the simulations must be /puct or /gumbel, then /nowins",
-                    ))
-                }
-            };
-        } else if let Some((kind, policy)) =
+            if let Some(options) = policy {
+                (root_policy, immediate_wins) =
+                    search_options(options).ok_or_else(|| bad(OPTIONS))?;
+            }
+        } else if let Some((kind, options)) =
             text.split_once('/').filter(|(k, _)| !k.starts_with("net:"))
         {
-            // `uniform/puct`: a root without a budget.
+            // `uniform/puct`, `zoo:hostage/nowins`: options without a budget.
             head = kind;
-            root_policy = match policy {
-                "gumbel" => RootPolicy::Gumbel,
-                "puct" => RootPolicy::Puct,
-                _ => return Err(bad("the root policy after '/' must be puct or gumbel")),
-            };
+            (root_policy, immediate_wins) = search_options(options).ok_or_else(|| bad(OPTIONS))?;
         }
         let kind = match head {
             "random" if budget.is_some() => return Err(bad("random play has no simulations")),
@@ -390,6 +366,27 @@ impl FromStr for AgentSpec {
     }
 }
 
+/// Why a search's options do not parse.
+const OPTIONS: &str = "what follows the simulations must be /puct or /gumbel, then /nowins";
+
+/// A search's options after its budget (`puct`, `gumbel/nowins`, ...,
+/// without the first '/'): the root policy (Gumbel when absent) and
+/// whether the search probes for wins in one (unless `nowins`); `None`
+/// when they do not parse.
+fn search_options(text: &str) -> Option<(RootPolicy, bool)> {
+    let (policy, immediate_wins) = match text.strip_suffix("nowins") {
+        Some("") => ("gumbel", false),
+        Some(rest) => (rest.strip_suffix('/')?, false),
+        None => (text, true),
+    };
+    let policy = match policy {
+        "gumbel" => RootPolicy::Gumbel,
+        "puct" => RootPolicy::Puct,
+        _ => return None,
+    };
+    Some((policy, immediate_wins))
+}
+
 /// A shipped agent's name: a plain directory name, never a path.
 fn is_zoo_name(name: &str) -> bool {
     !name.is_empty()
@@ -400,7 +397,8 @@ fn is_zoo_name(name: &str) -> bool {
 
 impl fmt::Display for AgentSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let policy = match (self.root_policy, self.immediate_wins) {
+        let network = matches!(self.kind, AgentKind::Net(_) | AgentKind::Zoo(_));
+        let policy = match (self.root_policy, self.immediate_wins || !network) {
             (RootPolicy::Gumbel, true) => "",
             (RootPolicy::Puct, true) => "/puct",
             (RootPolicy::Gumbel, false) => "/nowins",
@@ -488,6 +486,21 @@ mod tests {
             (RootPolicy::Puct, false)
         );
         assert!(parse("zoo:hostage@64").immediate_wins);
+        let unbudgeted = parse("zoo:hostage/puct/nowins");
+        assert_eq!(
+            (
+                unbudgeted.simulations,
+                unbudgeted.root_policy,
+                unbudgeted.immediate_wins
+            ),
+            (DEFAULT_SIMULATIONS, RootPolicy::Puct, false)
+        );
+        // Only a network's string says `/nowins`, however it was built.
+        let uniform = AgentSpec {
+            immediate_wins: false,
+            ..parse("uniform@8")
+        };
+        assert_eq!(uniform.to_string(), "uniform@8");
     }
 
     #[test]
@@ -589,7 +602,11 @@ mod tests {
         ] {
             assert_eq!(reason(text), after, "{text}");
         }
-        for text in ["rollout@64/nowins", "uniform@8/puct/nowins"] {
+        for text in [
+            "rollout@64/nowins",
+            "uniform@8/puct/nowins",
+            "uniform/nowins",
+        ] {
             assert!(
                 reason(text).starts_with("/nowins is for networks"),
                 "{text}"
