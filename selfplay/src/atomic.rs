@@ -17,6 +17,11 @@
 //!   is put back; a crash between the two leaves both complete directories
 //!   beside an absent `<name>`, never a mixed one.
 //!
+//! * [`LineLog`]: records too many to rewrite at each one (a claim's
+//!   games as they finish) are appended as lines, each flushed to disk
+//!   before `append` returns; a kill can only tear the last line, which
+//!   [`LineLog::open`] cuts off, so every record read back is whole.
+//!
 //! Leftovers of a killed writer are always hidden names holding `.tmp-` or
 //! `.old-` ([`is_leftover`]): readers that list a directory skip them, and
 //! a resumed run deletes them. Only a directory that [`Replace`] allows is
@@ -150,8 +155,9 @@ pub enum Replace<'a> {
 
 impl Replace<'_> {
     /// `Ok(true)` when `dir` exists and may be replaced, `Ok(false)` when
-    /// it is absent, an error naming what it holds otherwise.
-    fn check(&self, dir: &Path) -> Result<bool, AtomicError> {
+    /// it is absent, an error naming what it holds otherwise. Public so
+    /// that a long job can refuse its target before the work, not after.
+    pub fn check(&self, dir: &Path) -> Result<bool, AtomicError> {
         let meta = match fs::symlink_metadata(dir) {
             Ok(meta) => meta,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(false),
@@ -293,6 +299,65 @@ fn swap_in_with(
     sync_dir(&parent)?;
     replace.remove(&old)?;
     sync_dir(&parent)
+}
+
+/// An append-only file of one-line records (see the module docs).
+#[derive(Debug)]
+pub struct LineLog {
+    path: PathBuf,
+    file: File,
+}
+
+impl LineLog {
+    /// Opens `path`, creating it (and its parent) if absent; returns the
+    /// log, positioned after its last whole line, and those lines. A torn
+    /// last line (no newline: a writer killed mid-record) is cut off the
+    /// file. A line that is not UTF-8 is an error.
+    pub fn open(path: &Path) -> Result<(LineLog, Vec<String>), AtomicError> {
+        let parent = parent_of(path);
+        fs::create_dir_all(&parent).map_err(AtomicError::io(&parent))?;
+        let mut file = fs::OpenOptions::new()
+            .read(true)
+            .append(true)
+            .create(true)
+            .open(path)
+            .map_err(AtomicError::io(path))?;
+        let mut bytes = Vec::new();
+        io::Read::read_to_end(&mut file, &mut bytes).map_err(AtomicError::io(path))?;
+        let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |k| k + 1);
+        if whole < bytes.len() {
+            file.set_len(whole as u64).map_err(AtomicError::io(path))?;
+            file.sync_all().map_err(AtomicError::io(path))?;
+        }
+        let text = std::str::from_utf8(&bytes[..whole])
+            .map_err(|e| AtomicError::io(path)(io::Error::new(io::ErrorKind::InvalidData, e)))?;
+        let lines = text.lines().map(str::to_owned).collect();
+        Ok((
+            LineLog {
+                path: path.to_owned(),
+                file,
+            },
+            lines,
+        ))
+    }
+
+    /// Appends `record` as one line and flushes it to disk. A record
+    /// holding a newline would read back as two: it is refused.
+    pub fn append(&mut self, record: &str) -> Result<(), AtomicError> {
+        if record.contains('\n') {
+            return Err(AtomicError::Refused {
+                path: self.path.clone(),
+                reason: "a record holds a newline".to_owned(),
+            });
+        }
+        let mut line = Vec::with_capacity(record.len() + 1);
+        line.extend_from_slice(record.as_bytes());
+        line.push(b'\n');
+        self.file
+            .write_all(&line)
+            .and_then(|()| self.file.sync_data())
+            .map_err(AtomicError::io(&self.path))
+    }
 }
 
 #[cfg(test)]

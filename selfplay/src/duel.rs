@@ -18,6 +18,7 @@
 
 use rayon::iter::Either;
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::rng::{derive_seed, mix64, SplitMix64};
@@ -134,8 +135,8 @@ impl Default for DuelConfig {
     }
 }
 
-/// One finished game of a duel.
-#[derive(Clone, Debug, PartialEq)]
+/// One finished game of a duel (serialized in a claim's journal).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DuelGame {
     /// The game's number: pair `index / 2`.
     pub index: u32,
@@ -295,15 +296,58 @@ impl<P: GameVariant> Duel<P> {
         &self,
         a: Player<'_, P>,
         b: Player<'_, P>,
-        mut on_game: impl FnMut(&DuelGame),
+        on_game: impl FnMut(&DuelGame),
     ) -> Result<Vec<DuelGame>, SelfPlayError> {
-        let players = [a, b];
-        let total = if self.config.paired {
+        self.run_resuming(a, b, Vec::new(), on_game)
+    }
+
+    /// The base seed of the duel's games.
+    pub fn seed(&self) -> u64 {
+        self.config.seed
+    }
+
+    /// Games in all: `games`, rounded up to whole pairs when paired.
+    pub fn total_games(&self) -> u32 {
+        if self.config.paired {
             self.config.games.div_ceil(2) * 2
         } else {
             self.config.games
-        };
-        let concurrent = self.config.concurrent.min(total) as usize;
+        }
+    }
+
+    /// [`Duel::run`] after an interruption: `kept` holds games of this
+    /// duel that finished before (a claim's journal), and only the others
+    /// are played, each from its own seeds as in an uninterrupted run.
+    /// Games between players that need no batched evaluation (random
+    /// play, choosers) are then the same; a network's may differ in the
+    /// last bits of its evaluations, which depend on what else is in its
+    /// batch. `on_game` receives only the games played now. A kept game
+    /// whose index is out of range or repeated, or whose colours do not
+    /// follow its index, is refused before anything is played.
+    pub fn run_resuming(
+        &self,
+        a: Player<'_, P>,
+        b: Player<'_, P>,
+        kept: Vec<DuelGame>,
+        mut on_game: impl FnMut(&DuelGame),
+    ) -> Result<Vec<DuelGame>, SelfPlayError> {
+        let players = [a, b];
+        let total = self.total_games();
+        let mut is_kept = vec![false; total as usize];
+        for game in &kept {
+            let index = game.index as usize;
+            if index >= is_kept.len() || is_kept[index] || game.a_white != (index % 2 == 0) {
+                return Err(SelfPlayError::Kept(format!(
+                    "game {} (A {}) does not belong to a duel of {total} games, or is there twice",
+                    game.index,
+                    if game.a_white { "White" } else { "Black" }
+                )));
+            }
+            is_kept[index] = true;
+        }
+        let mut to_play = (0..total).filter(|&k| !is_kept[k as usize]);
+        let remaining = total as usize - kept.len();
+        let concurrent = (self.config.concurrent as usize).min(remaining.max(1));
         let mut groups: [Option<SearchGroup<P>>; 2] = [None, None];
         for (group, player) in groups.iter_mut().zip(&players) {
             if let Player::Search { config, evaluator } = player {
@@ -313,7 +357,11 @@ impl<P: GameVariant> Duel<P> {
                 *group = Some(searches);
             }
         }
-        let mut next_game = 0u32;
+        if remaining == 0 {
+            let mut games = kept;
+            games.sort_by_key(|g| g.index);
+            return Ok(games);
+        }
         let mut slots: Vec<Slot<P>> = (0..concurrent)
             .map(|number| {
                 let mut slot = Slot {
@@ -330,12 +378,13 @@ impl<P: GameVariant> Duel<P> {
                     searching: false,
                     simulations: [0; 2],
                 };
-                self.start_game(&mut slot, next_game)?;
-                next_game += 1;
+                let first = to_play.next().expect("a game for every slot");
+                self.start_game(&mut slot, first)?;
                 Ok(slot)
             })
             .collect::<Result<_, SelfPlayError>>()?;
-        let mut finished: Vec<DuelGame> = Vec::with_capacity(total as usize);
+        let mut finished: Vec<DuelGame> = kept;
+        finished.reserve(remaining);
         while slots.iter().any(|s| s.active) {
             let ended: Vec<Option<DuelGame>> = {
                 let [a, b] = &mut groups;
@@ -350,9 +399,8 @@ impl<P: GameVariant> Duel<P> {
                 let Some(game) = game else { continue };
                 on_game(&game);
                 finished.push(game);
-                if next_game < total {
-                    self.start_game(&mut slots[k], next_game)?;
-                    next_game += 1;
+                if let Some(next) = to_play.next() {
+                    self.start_game(&mut slots[k], next)?;
                     // Its first leaves are gathered next round.
                 }
             }

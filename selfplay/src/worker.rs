@@ -398,4 +398,8 @@ pub enum SelfPlayError {
     Search(#[from] SearchError),
     #[error("no start position: {0}")]
     Start(String),
+    /// A game handed to [`crate::Duel::run_resuming`] that is not one of
+    /// the duel's.
+    #[error("a kept game does not fit this duel: {0}")]
+    Kept(String),
 }

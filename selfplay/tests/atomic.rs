@@ -2,7 +2,7 @@
 //! shards, run files, PGN and claim reports go through: a write that fails
 //! midway leaves the old content and no partial file; a replaced directory
 //! is whole; a directory that is not what the caller may replace is
-//! refused, untouched. (A swap whose second rename fails is the module's
+//! refused, untouched; a line log reads back whole lines only. (A swap whose second rename fails is the module's
 //! own unit test; the trainer's SIGKILL and full-disk tests are in
 //! tests/train_cli.rs.)
 
@@ -11,7 +11,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use heterodox_selfplay::atomic::{
-    is_leftover, publish_dir, write_file, write_file_with, AtomicError, Replace,
+    is_leftover, publish_dir, write_file, write_file_with, AtomicError, LineLog, Replace,
 };
 
 fn scratch(name: &str) -> PathBuf {
@@ -176,4 +176,41 @@ fn leftovers_are_the_hidden_tmp_and_old_names() {
     assert!(!is_leftover("ckpt-00003"));
     assert!(!is_leftover("games.hdxshard"));
     assert!(!is_leftover(".hidden"));
+}
+
+#[test]
+fn a_line_log_keeps_whole_lines_and_cuts_a_torn_one() {
+    let dir = scratch("log");
+    let path = dir.join("sub/games.jsonl");
+    let (mut log, lines) = LineLog::open(&path).unwrap();
+    assert!(lines.is_empty());
+    log.append("{\"game\":1}").unwrap();
+    log.append("{\"game\":2}").unwrap();
+    let e = log.append("two\nlines").unwrap_err();
+    assert!(e.to_string().contains("a record holds a newline"), "{e}");
+    drop(log);
+    // A writer killed mid-record leaves a line without its newline.
+    fs::OpenOptions::new()
+        .append(true)
+        .open(&path)
+        .unwrap()
+        .write_all(b"{\"game\":3, \"tor")
+        .unwrap();
+    let (mut log, lines) = LineLog::open(&path).unwrap();
+    assert_eq!(lines, ["{\"game\":1}", "{\"game\":2}"]);
+    assert_eq!(
+        fs::read_to_string(&path).unwrap(),
+        "{\"game\":1}\n{\"game\":2}\n"
+    );
+    log.append("{\"game\":3}").unwrap();
+    drop(log);
+    let (_, lines) = LineLog::open(&path).unwrap();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[2], "{\"game\":3}");
+    // Bytes that are not text are refused, the file untouched.
+    fs::write(&path, b"ok\n\xff\xfe\n").unwrap();
+    let e = LineLog::open(&path).unwrap_err();
+    assert!(e.to_string().contains("games.jsonl"), "{e}");
+    assert_eq!(fs::read(&path).unwrap(), b"ok\n\xff\xfe\n");
+    let _ = fs::remove_dir_all(dir);
 }

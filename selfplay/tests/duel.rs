@@ -284,3 +284,52 @@ fn a_bad_start_position_is_refused_naming_it() {
         "{error}"
     );
 }
+
+#[test]
+fn a_resumed_duel_plays_only_the_games_it_lacks_and_the_same_ones() {
+    let settings = search(8, RootPolicy::Puct);
+    let duel = Duel::<Hostage>::new((), config(7, 24, 2)).unwrap();
+    assert_eq!(duel.total_games(), 8);
+    let full = duel
+        .run(uniform_search(&settings), Player::Random, |_| {})
+        .unwrap();
+    assert_eq!(full.len(), 8);
+    let kept: Vec<DuelGame> = [1, 2, 6].iter().map(|&k| full[k].clone()).collect();
+    let mut played = Vec::new();
+    let resumed = duel
+        .run_resuming(uniform_search(&settings), Player::Random, kept, |g| {
+            played.push(g.index)
+        })
+        .unwrap();
+    played.sort_unstable();
+    assert_eq!(played, [0, 3, 4, 5, 7]);
+    assert_eq!(resumed, full);
+    // Everything kept: nothing is played.
+    let all = duel
+        .run_resuming(
+            uniform_search(&settings),
+            Player::Random,
+            full.clone(),
+            |_| panic!("no game is left to play"),
+        )
+        .unwrap();
+    assert_eq!(all, full);
+    // Games that are not this duel's are refused before any game.
+    let mut stray = full[0].clone();
+    stray.index = 8;
+    let mut swapped = full[1].clone();
+    swapped.a_white = true;
+    for (kept, named) in [
+        (vec![stray], "game 8 (A White)"),
+        (vec![full[3].clone(), full[3].clone()], "game 3 (A Black)"),
+        (vec![swapped], "game 1 (A White)"),
+    ] {
+        let e = duel
+            .run_resuming(uniform_search(&settings), Player::Random, kept, |_| {
+                panic!("nothing is played")
+            })
+            .unwrap_err();
+        assert!(e.to_string().contains(named), "{e}");
+        assert!(e.to_string().contains("does not fit this duel"), "{e}");
+    }
+}

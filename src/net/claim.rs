@@ -7,7 +7,12 @@
 //! heterodox claim hostage-favours-the-attacker
 //! heterodox claim hostage-favours-the-attacker --agent hostage=net:runs/h1/last@64 \
 //!     --agent chess=net:runs/c1/last@64 --games 400 --out reports/attacker
+//! heterodox claim hostage-favours-the-attacker ... --resume   # after a stop
 //! ```
+//!
+//! Every game is written to `OUT.journal/` as it finishes; a stopped run
+//! continues with the same command and `--resume`
+//! (`heterodox_training::claims::journal`).
 
 use std::path::PathBuf;
 
@@ -57,6 +62,12 @@ pub struct ClaimArgs {
     /// No progress display.
     #[arg(long)]
     quiet: bool,
+    /// Continues an interrupted run: the games written to OUT.journal as
+    /// they finished are kept and only the others are played. The other
+    /// options must be those of the interrupted run (--concurrent and
+    /// --device may change).
+    #[arg(long)]
+    resume: bool,
 }
 
 pub fn run(args: &ClaimArgs) -> Result<(), String> {
@@ -99,6 +110,7 @@ pub fn run(args: &ClaimArgs) -> Result<(), String> {
     settings.concurrent = args.game_run.concurrent;
     settings.seed = args.game_run.seed;
     settings.device = args.game_run.device.device()?;
+    settings.resume = args.resume;
     let out = args
         .out
         .clone()

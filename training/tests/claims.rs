@@ -1,8 +1,10 @@
 //! The claims on small budgets: report directories complete and
-//! reproducible, the rules' facts they must find, and bad settings refused.
+//! reproducible, the rules' facts they must find, bad settings refused, and
+//! an interrupted run resumed to the same report.
 
 use std::path::{Path, PathBuf};
 
+use heterodox_training::claims::journal::journal_dir;
 use heterodox_training::claims::{run_claim, AgentChoice, ClaimSettings, Verdict, CLAIMS};
 
 fn scratch(name: &str) -> PathBuf {
@@ -284,6 +286,91 @@ fn piece_values_read_positions_every_eight_plies_and_reproduce() {
     assert_eq!(hostage["fit"]["values"].as_array().unwrap().len(), 15);
     assert_eq!(hostage["fit"]["games"], 6);
     for dir in [first, second] {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+/// The lines of every duel file in `journal`.
+fn journal_games(journal: &Path) -> usize {
+    std::fs::read_dir(journal)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
+        .map(|p| std::fs::read_to_string(p).unwrap().lines().count())
+        .sum()
+}
+
+#[test]
+fn an_interrupted_claim_resumes_where_it_stopped_and_reports_the_same() {
+    let name = "poison-two-harpies-draw";
+    let s = settings(1, "random", 40);
+    let whole = scratch("resume-whole");
+    run_claim(name, &s, &whole, "c", &mut |_| {}).unwrap();
+    assert!(
+        !journal_dir(&whole).exists(),
+        "a finished run keeps no journal"
+    );
+
+    // Stopped at its 31st game: 6 calibration games (random play against
+    // 3 opponents, 2 each), then 25 of the 40 King-and-two-Harpies games.
+    let out = scratch("resume");
+    let journal = journal_dir(&out);
+    let _ = std::fs::remove_dir_all(&journal);
+    let mut lines = 0;
+    let stopped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        run_claim(name, &s, &out, "c", &mut |_| {
+            lines += 1;
+            assert!(lines < 31, "stopped");
+        })
+    }));
+    assert!(stopped.is_err());
+    assert!(!out.exists());
+    assert_eq!(journal_games(&journal), 31);
+    assert_eq!(
+        std::fs::read_dir(&journal).unwrap().count(),
+        1 + 3 + 1,
+        "run.json, three calibration duels, one ending so far"
+    );
+
+    // Without --resume the journal is neither continued nor deleted.
+    let e = run_claim(name, &s, &out, "c", &mut |_| {}).unwrap_err();
+    assert!(e.to_string().contains("add --resume"), "{e}");
+    assert_eq!(journal_games(&journal), 31);
+    // Nor is it continued with other settings.
+    let mut other = s.clone();
+    other.resume = true;
+    other.games = 20;
+    let e = run_claim(name, &other, &out, "c", &mut |_| {}).unwrap_err();
+    assert!(e.to_string().contains("games: 40 -> 20"), "{e}");
+
+    // Resumed: 6 + 80 progress lines (the kept games counted), the same
+    // report as the uninterrupted run, and no journal left.
+    let mut resumed = s.clone();
+    resumed.resume = true;
+    let mut lines = 0;
+    run_claim(name, &resumed, &out, "c", &mut |_| lines += 1).unwrap();
+    assert_eq!(lines, 86);
+    for file in ["games.csv", "games.pgn", "claim.json"] {
+        assert_eq!(
+            std::fs::read(whole.join(file)).unwrap(),
+            std::fs::read(out.join(file)).unwrap(),
+            "{file} differs from the uninterrupted run"
+        );
+    }
+    assert!(!journal.exists());
+    let e = run_claim(name, &resumed, &out, "c", &mut |_| {}).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("no interrupted run to resume (the report in"),
+        "{e}"
+    );
+
+    // A run refused before its first game leaves nothing to resume.
+    let broken = scratch("resume-broken");
+    let bad = settings(1, "net:/nonexistent/run@4", 4);
+    assert!(run_claim(name, &bad, &broken, "c", &mut |_| {}).is_err());
+    assert!(!journal_dir(&broken).exists());
+    for dir in [whole, out] {
         let _ = std::fs::remove_dir_all(dir);
     }
 }

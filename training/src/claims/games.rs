@@ -6,7 +6,7 @@
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::rng::derive_seed;
 use heterodox_env::GameVariant;
-use heterodox_selfplay::{pgn, Duel, DuelConfig, DuelGame, DuelTally};
+use heterodox_selfplay::{pgn, Duel, DuelConfig, DuelGame, DuelTally, Player};
 
 use super::{AgentStrength, Calibration, ClaimSettings, FamilyScore};
 use crate::arena::agent::{zoo_network_for, AgentKind, AgentSpec};
@@ -57,7 +57,38 @@ pub(crate) fn self_play<P: GameVariant>(
         settings.device,
     )?;
     let player = contender.player();
-    Ok(duel.run(player, player, |_| on_game())?)
+    run_duel(&duel, player, player, settings, "self", on_game)
+}
+
+/// `duel`'s games between `a` and `b` (`role` names the pairing), through
+/// the settings' journal when the run keeps one (journal.rs): the games it
+/// kept for this duel are not played again, and each new game is written
+/// as it ends. `on_game` after every game, the kept ones first, so that
+/// progress counts the whole duel.
+fn run_duel<P: GameVariant>(
+    duel: &Duel<P>,
+    a: Player<'_, P>,
+    b: Player<'_, P>,
+    settings: &ClaimSettings,
+    role: &str,
+    on_game: &mut dyn FnMut(),
+) -> Result<Vec<DuelGame>, TrainError> {
+    let Some(journal) = &settings.journal else {
+        return Ok(duel.run(a, b, |_| on_game())?);
+    };
+    // The duel's seed tells apart every duel of a run (each rule set and
+    // opponent has its own seed stream).
+    let key = format!("{}-{}-{:016x}", P::VARIANT.name(), role, duel.seed());
+    let (kept, mut log) = journal.duel(&key)?;
+    kept.iter().for_each(|_| on_game());
+    let mut failed = None;
+    let games = duel.run_resuming(a, b, kept, |game| {
+        if failed.is_none() {
+            failed = log.append(game).err();
+        }
+        on_game();
+    })?;
+    failed.map_or(Ok(games), Err)
 }
 
 /// The fixed opponents every claim report measures its agents against
@@ -166,7 +197,14 @@ fn score_against<P: GameVariant>(
     };
     let contender = contender_for(agent, 3)?;
     let other = contender_for(opponent, 4)?;
-    let games = duel.run(contender.player(), other.player(), |_| on_game(&name))?;
+    let games = run_duel(
+        duel,
+        contender.player(),
+        other.player(),
+        settings,
+        &format!("vs{k}"),
+        &mut || on_game(&name),
+    )?;
     Ok(ScoreEstimate::of(DuelTally::of(&games)))
 }
 

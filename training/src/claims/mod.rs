@@ -22,6 +22,7 @@ mod attacker;
 mod first_move;
 mod games;
 mod harpies;
+pub mod journal;
 mod piece_values;
 mod report;
 pub mod stats;
@@ -154,6 +155,12 @@ pub struct ClaimSettings {
     /// The searching agents' settings besides budget and root.
     pub search: SearchConfig,
     pub device: Device,
+    /// Continue the interrupted run whose journal is beside the report
+    /// directory (`journal`), playing only the games it lacks.
+    pub resume: bool,
+    /// Where the games of this run are written as they finish; set by
+    /// [`run_claim`].
+    pub(crate) journal: Option<journal::Journal>,
 }
 
 impl ClaimSettings {
@@ -170,6 +177,8 @@ impl ClaimSettings {
             seed: 0,
             search: SearchConfig::default(),
             device: Device::Cpu,
+            resume: false,
+            journal: None,
         }
     }
 
@@ -338,12 +347,35 @@ pub fn run_claim(
 ) -> Result<ClaimOutcome, TrainError> {
     let claim = find(name)?;
     settings.check()?;
+    // Refused now, not after hours of games.
+    report::check_out(out)?;
+    let journal = journal::Journal::open(
+        out,
+        &journal_settings(claim, settings),
+        command,
+        settings.resume,
+    )?;
+    let settings = &ClaimSettings {
+        journal: Some(journal.clone()),
+        ..settings.clone()
+    };
     let findings = match claim.name {
-        "hostage-favours-the-attacker" => attacker::run(settings, progress)?,
-        "poison-two-harpies-draw" => harpies::run(settings, progress)?,
-        "first-move-advantage" => first_move::run(settings, progress)?,
-        "piece-values" => piece_values::run(settings, progress)?,
+        "hostage-favours-the-attacker" => attacker::run(settings, progress),
+        "poison-two-harpies-draw" => harpies::run(settings, progress),
+        "first-move-advantage" => first_move::run(settings, progress),
+        "piece-values" => piece_values::run(settings, progress),
         _ => unreachable!("every registered claim has a runner"),
+    };
+    let findings = match findings {
+        Ok(findings) => findings,
+        Err(e) => {
+            // A run refused before its first game (an agent that does not
+            // load) leaves nothing to resume.
+            if journal.is_empty() {
+                let _ = journal.remove();
+            }
+            return Err(e);
+        }
     };
     let json = serde_json::json!({
         "claim": claim.name,
@@ -371,10 +403,36 @@ pub fn run_claim(
     let plots = report::write_report(out, files, |plots| {
         summary(claim, settings, &findings, command, plots)
     })?;
+    journal.remove()?;
     Ok(ClaimOutcome {
         verdict: findings.verdict,
         conclusion: findings.conclusion,
         plots,
+    })
+}
+
+/// What a resumed run must share with the run it continues: everything
+/// that decides which games are played (the batch size and the device
+/// only change a network's last bits).
+fn journal_settings(claim: &Claim, settings: &ClaimSettings) -> serde_json::Value {
+    let mut per_variant: Vec<(String, String)> = settings
+        .agents
+        .per_variant
+        .iter()
+        .map(|(variant, spec)| (variant.name().to_owned(), spec.to_string()))
+        .collect();
+    per_variant.sort();
+    serde_json::json!({
+        "claim": claim.name,
+        "agent": settings.agents.default.to_string(),
+        "agents_per_variant": per_variant,
+        "games": settings.games,
+        "calibration_games": settings.calibration_games,
+        "max_plies": settings.max_plies,
+        "opening_plies": settings.opening_plies,
+        "ply": settings.ply,
+        "seed": settings.seed,
+        "search": settings.search,
     })
 }
 

@@ -56,7 +56,7 @@ pub(crate) fn write_report(
     files: ReportFiles,
     summary: impl FnOnce(&PlotOutcome) -> String,
 ) -> Result<PlotOutcome, TrainError> {
-    let published = publish_dir(out, Replace::Marked("claim.json"), |staging| {
+    let published = publish_dir(out, REPLACE, |staging| {
         for (file, bytes) in &files.files {
             let path = staging.join(file);
             fs::write(&path, bytes).map_err(TrainError::io(&path))?;
@@ -66,13 +66,30 @@ pub(crate) fn write_report(
         fs::write(&path, summary(&plots)).map_err(TrainError::io(&path))?;
         Ok(plots)
     });
-    published.map_err(|e| match e {
+    published.map_err(|e| not_a_report(out, e))
+}
+
+/// Refuses an `out` that [`write_report`] would refuse (a directory that
+/// is not a claim report), before any game is played.
+pub(crate) fn check_out(out: &Path) -> Result<(), TrainError> {
+    REPLACE
+        .check(out)
+        .map(|_| ())
+        .map_err(|e| not_a_report(out, e.into()))
+}
+
+/// The directories a report may replace: earlier reports.
+const REPLACE: Replace<'static> = Replace::Marked("claim.json");
+
+/// The atomic writer's refusal of `out`, in a claim's words.
+fn not_a_report(out: &Path, error: TrainError) -> TrainError {
+    match error {
         TrainError::RunDir { path, .. } if path == out => TrainError::RunDir {
             path,
             message: "exists and is not a claim report; choose another --out".to_owned(),
         },
         other => other,
-    })
+    }
 }
 
 /// The Python that draws the plots.
