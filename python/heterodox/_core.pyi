@@ -406,6 +406,7 @@ def self_play(
     gumbel_actions: int | None = None,
     c_puct: float | None = None,
     immediate_wins: bool = False,
+    avoid_losses_in_one: bool = False,
     producer: str | None = None,
     rules: dict[str, str | int | bool] | None = None,
     **options: str | int | bool,
@@ -417,7 +418,8 @@ def self_play(
     simulations=100, root_policy='puct', seed=0, history=1, max_plies=None,
     temperature_plies=30, opening_plies=0, noise=True,
     leaves_per_round=None, determinizations=None, gumbel_actions=None,
-    c_puct=None, immediate_wins=False, producer=None, rules=None, **rules).
+    c_puct=None, immediate_wins=False, avoid_losses_in_one=False, producer=None,
+    rules=None, **rules).
     opening_plies: each game opens with 0 to this many uniformly random plies, recorded without
     a policy (not training positions; 0 to 1000). evaluator(requests) -> (priors, values) gets
     every game's leaves of a round as one dict (the keys of
@@ -519,10 +521,14 @@ class Search:
     Search(variant, num_games=1, simulations=100, root_policy='puct',
     seed=0, history=1, max_plies=None, noise=False, leaves_per_round=None,
     determinizations=None, gumbel_actions=None, c_puct=None,
-    reuse_tree=True, immediate_wins=False, fens=None, rules=None, **rules).
+    reuse_tree=True, immediate_wins=False, avoid_losses_in_one=False,
+    fens=None, rules=None, **rules).
     immediate_wins: a position whose player can win with one action is
     scored that win without asking the evaluator, and a root with such
-    an action plays it (its policy all on it). Each round,
+    an action plays it (its policy all on it). avoid_losses_in_one: at the
+    root, an action after which the opponent can win with one action gets
+    no prior (PUCT) or is considered last (Gumbel) while another avoids
+    that. Each round,
     gather() returns the leaves every unfinished search wants evaluated
     (a dict of numpy arrays: observations (L, C, 8, 8) float32, mask
     (L, A) bool, legal / leaf (K,) int64, offsets (L + 1,) int64, game
@@ -553,6 +559,7 @@ class Search:
         c_puct: float | None = None,
         reuse_tree: bool = True,
         immediate_wins: bool = False,
+        avoid_losses_in_one: bool = False,
         fens: list[str] | None = None,
         rules: dict[str, str | int | bool] | None = None,
         **options: str | int | bool,

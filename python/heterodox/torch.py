@@ -300,7 +300,11 @@ def zoo_dir() -> Path:
 
 
 # What may follow an agent string's simulations (the CLI's grammar).
-SEARCH_OPTIONS = ("", "puct", "gumbel", "nowins", "puct/nowins", "gumbel/nowins")
+SEARCH_OPTIONS = tuple(
+    "/".join(part for part in (policy, probes) if part)
+    for policy in ("", "puct", "gumbel")
+    for probes in ("", "nolosses", "nowins")
+)
 
 
 def zoo(agent: str, device="cpu") -> tuple[ResNet, int]:
@@ -309,21 +313,24 @@ def zoo(agent: str, device="cpu") -> tuple[ResNet, int]:
     encoding of its variant, and its simulations per move (64 when the
     string names none). Its card, ``agents/NAME/README.md``, states how it
     was made and how strong it is, searched as the CLI searches it: with
-    ``Search(..., root_policy="gumbel", immediate_wins=True)``. The CLI's
-    search options after the simulations (``/puct``, ``/nowins``) are
+    ``Search(..., root_policy="gumbel", immediate_wins=True,
+    avoid_losses_in_one=True)``. The CLI's search options after the
+    simulations (``/puct``, ``/nolosses``, ``/nowins``) are
     accepted and left to those keywords. Raises
     ValueError for a bad string or an unknown name (listing the shipped
     ones)."""
     text = agent.removeprefix("zoo:")
     name, at, budget = text.partition("@")
-    # The CLI's search options (`/puct`, `/gumbel`, `/nowins`) are Search's
+    # The CLI's search options (`/puct`, `/gumbel`, `/nolosses`, `/nowins`) are Search's
     # keywords here: read for their spelling, not returned.
     if at:
         budget, _, options = budget.partition("/")
     else:
         name, _, options = name.partition("/")
     if options not in SEARCH_OPTIONS:
-        raise ValueError(f"bad agent {agent!r}: what follows the simulations must be /puct or /gumbel, then /nowins")
+        raise ValueError(
+            f"bad agent {agent!r}: what follows the simulations must be /puct or /gumbel, then /nolosses or /nowins"
+        )
     if not name or not all(c.isalnum() or c in "-_" for c in name):
         raise ValueError(f"bad agent {agent!r}: zoo:NAME@SIMS names a directory of {zoo_dir()}")
     if budget and not (budget.isdigit() and int(budget) >= 1):

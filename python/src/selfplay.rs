@@ -75,7 +75,8 @@ impl VariantVisitor for Run {
 /// simulations=100, root_policy='puct', seed=0, history=1, max_plies=None,
 /// temperature_plies=30, opening_plies=0, noise=True,
 /// leaves_per_round=None, determinizations=None, gumbel_actions=None,
-/// c_puct=None, immediate_wins=False, producer=None, rules=None, **rules).
+/// c_puct=None, immediate_wins=False, avoid_losses_in_one=False, producer=None,
+/// rules=None, **rules).
 /// opening_plies: each game opens with 0 to this many uniformly random plies, recorded without
 /// a policy (not training positions; 0 to 1000). evaluator(requests) -> (priors, values) gets
 /// every game's leaves of a round as one dict (the keys of
@@ -88,7 +89,7 @@ impl VariantVisitor for Run {
 /// does not fit (EvaluationError), stops Python from being called again
 /// and is raised when the run returns; no shard is written then.
 #[pyfunction]
-#[pyo3(signature = (variant, path = None, evaluator = None, games = None, concurrent = None, simulations = None, root_policy = "puct", seed = None, history = None, max_plies = None, temperature_plies = None, opening_plies = None, noise = true, leaves_per_round = None, determinizations = None, gumbel_actions = None, c_puct = None, immediate_wins = false, producer = None, rules = None, **options))]
+#[pyo3(signature = (variant, path = None, evaluator = None, games = None, concurrent = None, simulations = None, root_policy = "puct", seed = None, history = None, max_plies = None, temperature_plies = None, opening_plies = None, noise = true, leaves_per_round = None, determinizations = None, gumbel_actions = None, c_puct = None, immediate_wins = false, avoid_losses_in_one = false, producer = None, rules = None, **options))]
 #[allow(clippy::too_many_arguments)]
 pub fn self_play<'py>(
     py: Python<'py>,
@@ -110,6 +111,7 @@ pub fn self_play<'py>(
     gumbel_actions: Option<&Bound<'py, PyAny>>,
     c_puct: Option<f32>,
     immediate_wins: bool,
+    avoid_losses_in_one: bool,
     producer: Option<String>,
     rules: Option<&Bound<'py, PyDict>>,
     options: Option<&Bound<'py, PyDict>>,
@@ -125,6 +127,7 @@ pub fn self_play<'py>(
         noise,
         reuse_tree: true,
         immediate_wins,
+        avoid_losses_in_one,
     }
     .config()?;
     let defaults = SelfPlayConfig::default();

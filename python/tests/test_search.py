@@ -99,6 +99,45 @@ def test_a_win_in_one_the_evaluator_hides(immediate_wins):
         assert result["policy"][0, mate] < 1e-6
 
 
+# Black mates on the back rank (Rb1# or Rxb1#) after any rook move of White's.
+BACK_RANK = "1r4k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"
+
+
+def allows_a_win(game, move):
+    after = game.copy()
+    after.play(move)
+    for reply in after.legal_moves_san():
+        answered = after.copy()
+        answered.play(reply)
+        if answered.is_over() and answered.outcome().winner == "black":
+            return True
+    return False
+
+
+@pytest.mark.parametrize("avoid", [True, False])
+def test_a_root_whose_prior_is_on_blunders_avoids_them(avoid):
+    """The evaluator's prior is on the moves that allow mate in one: a
+    Gumbel root considering 4 actions sees only them, unless
+    avoid_losses_in_one puts them last."""
+    game = Game("chess", BACK_RANK)
+    blunders = {game.action_index(m) for m in game.legal_moves_san() if allows_a_win(game, m)}
+    assert len(blunders) == 7  # Ra2 to Ra7, Rb1 (Ra8 pins the rook on b8)
+
+    def misleading(requests):
+        priors, values = uniform(requests)
+        priors[:] = np.where(np.isin(requests["legal"], list(blunders)), 1.0, 1e-3)
+        for k in range(len(requests["offsets"]) - 1):
+            a, b = requests["offsets"][k], requests["offsets"][k + 1]
+            priors[a:b] /= priors[a:b].sum()
+        return priors.astype(np.float32), values
+
+    search = Search("chess", simulations=16, root_policy="gumbel", gumbel_actions=4,
+                    fens=[BACK_RANK], immediate_wins=True, avoid_losses_in_one=avoid)
+    drive(search, misleading)
+    best = int(search.result()["best"][0])
+    assert (best in blunders) == (not avoid)
+
+
 @pytest.mark.parametrize("variant", ["chess", "traitor"])
 @pytest.mark.parametrize("root_policy", ["puct", "gumbel"])
 def test_python_uniform_equals_rust_uniform(variant, root_policy):

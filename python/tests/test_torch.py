@@ -240,6 +240,8 @@ def test_every_shipped_agent_loads_by_its_zoo_string():
     assert hx.zoo(shipped[0])[1] == hx.ZOO_SIMULATIONS
     # The CLI's strings with search options name the same network.
     assert hx.zoo(f"zoo:{shipped[0]}@16/puct/nowins")[1] == 16
+    assert hx.zoo(f"zoo:{shipped[0]}@16/nolosses")[1] == 16
+    assert hx.zoo(f"zoo:{shipped[0]}/gumbel/nolosses")[1] == hx.ZOO_SIMULATIONS
 
 
 @pytest.mark.parametrize(
@@ -248,7 +250,8 @@ def test_every_shipped_agent_loads_by_its_zoo_string():
         ("zoo:../runs@64", "zoo:NAME@SIMS names a directory"),
         ("zoo:hostage@x", "the simulations after '@' must be a number"),
         ("zoo:nosuchagent", "no shipped agent 'nosuchagent'"),
-        ("zoo:hostage@64/mcts", "must be /puct or /gumbel, then /nowins"),
+        ("zoo:hostage@64/mcts", "must be /puct or /gumbel, then /nolosses or /nowins"),
+        ("zoo:hostage@64/nowins/nolosses", "must be /puct or /gumbel, then /nolosses or /nowins"),
     ],
 )
 def test_bad_zoo_strings_are_value_errors(agent, message):

@@ -325,13 +325,15 @@ impl LineLog {
         let mut bytes = Vec::new();
         io::Read::read_to_end(&mut file, &mut bytes).map_err(AtomicError::io(path))?;
         let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |k| k + 1);
+        // Checked before the file is touched: a log that is refused stays
+        // as it was.
+        let text = std::str::from_utf8(&bytes[..whole])
+            .map_err(|e| AtomicError::io(path)(io::Error::new(io::ErrorKind::InvalidData, e)))?;
+        let lines = text.lines().map(str::to_owned).collect();
         if whole < bytes.len() {
             file.set_len(whole as u64).map_err(AtomicError::io(path))?;
             file.sync_all().map_err(AtomicError::io(path))?;
         }
-        let text = std::str::from_utf8(&bytes[..whole])
-            .map_err(|e| AtomicError::io(path)(io::Error::new(io::ErrorKind::InvalidData, e)))?;
-        let lines = text.lines().map(str::to_owned).collect();
         Ok((
             LineLog {
                 path: path.to_owned(),

@@ -59,6 +59,15 @@ pub struct SearchConfig {
     /// configs/*.toml turn it on, and so do the network agents of the
     /// arena, claims, `play`, `serve`, UCI and XBoard (not `/nowins`).
     pub immediate_wins: bool,
+    /// At the root, do not search an action after which the opponent can
+    /// win with one action while some action avoids that: its prior is
+    /// set to zero (PUCT) and it is considered last (Gumbel). Two plies of
+    /// the rules at the root alone (each action, then each reply), which
+    /// finds the one move that saves a Scientist or a King when a Gumbel
+    /// root's few considered actions would all lose it
+    /// (docs/training.md, "Losses in one"). Off by default, like
+    /// `immediate_wins`, so that earlier runs replay.
+    pub avoid_losses_in_one: bool,
 }
 
 impl Default for SearchConfig {
@@ -78,6 +87,7 @@ impl Default for SearchConfig {
             determinizations: 4,
             reuse_tree: true,
             immediate_wins: false,
+            avoid_losses_in_one: false,
         }
     }
 }

@@ -318,12 +318,12 @@ impl<P: GameVariant> Duel<P> {
     /// [`Duel::run`] after an interruption: `kept` holds games of this
     /// duel that finished before (a claim's journal), and only the others
     /// are played, each from its own seeds as in an uninterrupted run.
-    /// Games between players that need no batched evaluation (random
-    /// play, choosers) are then the same; a network's may differ in the
-    /// last bits of its evaluations, which depend on what else is in its
-    /// batch. `on_game` receives only the games played now. A kept game
-    /// whose index is out of range or repeated, or whose colours do not
-    /// follow its index, is refused before anything is played.
+    /// Every game is then the same as in that run, except a network's,
+    /// whose evaluations may differ in their last bits with what else is
+    /// in its batch. `on_game` receives only the games played now. A kept
+    /// game whose index is out of range or repeated, whose colours do not
+    /// follow its index or whose seed is not its pair's is refused before
+    /// anything is played.
     pub fn run_resuming(
         &self,
         a: Player<'_, P>,
@@ -336,11 +336,22 @@ impl<P: GameVariant> Duel<P> {
         let mut is_kept = vec![false; total as usize];
         for game in &kept {
             let index = game.index as usize;
-            if index >= is_kept.len() || is_kept[index] || game.a_white != (index % 2 == 0) {
+            let pair = if self.config.paired { index / 2 } else { index };
+            let problem = if index >= is_kept.len() {
+                Some(format!("this duel has {total} games"))
+            } else if is_kept[index] {
+                Some("it is there twice".to_owned())
+            } else if game.a_white != (index % 2 == 0) {
+                Some("A has the other colour in this game".to_owned())
+            } else if game.record.seed != derive_seed(self.config.seed, pair, 0) {
+                Some("its seed is another duel's".to_owned())
+            } else {
+                None
+            };
+            if let Some(problem) = problem {
                 return Err(SelfPlayError::Kept(format!(
-                    "game {} (A {}) does not belong to a duel of {total} games, or is there twice",
-                    game.index,
-                    if game.a_white { "White" } else { "Black" }
+                    "game {}: {problem}",
+                    game.index
                 )));
             }
             is_kept[index] = true;

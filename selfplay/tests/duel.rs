@@ -319,10 +319,16 @@ fn a_resumed_duel_plays_only_the_games_it_lacks_and_the_same_ones() {
     stray.index = 8;
     let mut swapped = full[1].clone();
     swapped.a_white = true;
+    let mut foreign = full[4].clone();
+    foreign.record.seed ^= 1;
     for (kept, named) in [
-        (vec![stray], "game 8 (A White)"),
-        (vec![full[3].clone(), full[3].clone()], "game 3 (A Black)"),
-        (vec![swapped], "game 1 (A White)"),
+        (vec![stray], "game 8: this duel has 8 games"),
+        (
+            vec![full[3].clone(), full[3].clone()],
+            "game 3: it is there twice",
+        ),
+        (vec![swapped], "game 1: A has the other colour in this game"),
+        (vec![foreign], "game 4: its seed is another duel's"),
     ] {
         let e = duel
             .run_resuming(uniform_search(&settings), Player::Random, kept, |_| {

@@ -2,7 +2,9 @@
 //! scored a win without the evaluator, and the root plays such an action.
 //! Known answers: with an evaluator that hides every mate (no prior on it)
 //! and that steers towards moves allowing one, the check alone finds the
-//! mate at the root in four variants and refuses the blunders in chess.
+//! mate at the root in four variants and refuses the blunders in chess;
+//! `avoid_losses_in_one` finds the safe move when the few actions a Gumbel
+//! root considers, or a PUCT root's one simulation, would all blunder.
 
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::{
@@ -177,4 +179,56 @@ fn a_move_that_allows_a_win_in_one_is_refused() {
     assert!(!refused.allows_a_win, "{refused:?}");
     let blunder = choose(Variant::Chess, BACK_RANK, config(false, 64));
     assert!(blunder.allows_a_win, "{blunder:?}");
+}
+
+/// [`config`] with the root's check for losses in one, `k` actions
+/// considered by a Gumbel root (or a PUCT root).
+fn avoiding(avoid: bool, root_policy: RootPolicy, k: u32, simulations: u32) -> SearchConfig {
+    SearchConfig {
+        avoid_losses_in_one: avoid,
+        root_policy,
+        gumbel_actions: k,
+        ..config(true, simulations)
+    }
+}
+
+#[test]
+fn a_root_that_would_consider_only_blunders_finds_the_safe_move() {
+    // The evaluator puts its prior on the rook moves that allow Rb1# or
+    // Rxb1# (Ra2 to Ra7, Rb1; Ra8 pins the rook): a Gumbel root considering 4 actions sees
+    // only them (the win probe values each -1, but nothing better is on
+    // the table), as does a PUCT root with one simulation.
+    for (root_policy, k, simulations) in [(RootPolicy::Gumbel, 4, 16), (RootPolicy::Puct, 16, 1)] {
+        let blunder = choose(
+            Variant::Chess,
+            BACK_RANK,
+            avoiding(false, root_policy, k, simulations),
+        );
+        assert!(blunder.allows_a_win, "{root_policy:?}: {blunder:?}");
+        let safe = choose(
+            Variant::Chess,
+            BACK_RANK,
+            avoiding(true, root_policy, k, simulations),
+        );
+        assert!(!safe.allows_a_win, "{root_policy:?}: {safe:?}");
+    }
+}
+
+/// Chess: Black's queen and rook on the second rank mate whatever White
+/// does (g3, g4, h3, h4 or Kg1): every action loses at once.
+const LOST: &str = "k7/8/8/8/8/8/rq4PP/7K w - - 0 1";
+
+#[test]
+fn a_lost_root_is_searched_as_it_is() {
+    let position: heterodox_env::Chess =
+        new_position(Some(LOST), &RuleOptions::new(), 0).expect("position");
+    let mut actions = Vec::new();
+    position.legal_actions(&mut actions);
+    assert_eq!(actions.len(), 5);
+    assert!(actions.iter().all(|a| allows_a_win(&position, a)));
+    for root_policy in [RootPolicy::Gumbel, RootPolicy::Puct] {
+        let with = choose(Variant::Chess, LOST, avoiding(true, root_policy, 4, 16));
+        let without = choose(Variant::Chess, LOST, avoiding(false, root_policy, 4, 16));
+        assert_eq!(with, without, "{root_policy:?}");
+    }
 }

@@ -18,7 +18,7 @@ pub struct PlayArgs {
     random: bool,
     /// Play against this agent (random, greedy, ab@DEPTH, ab@MSms, ab@NODESn,
     /// uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS, networks
-    /// optionally /nowins) in the terminal; `heterodox play --agent X --help`
+    /// optionally /nolosses or /nowins) in the terminal; `heterodox play --agent X --help`
     /// for its options.
     #[arg(long)]
     agent: Option<String>,

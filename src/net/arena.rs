@@ -28,7 +28,8 @@ pub struct ArenaArgs {
     rules: crate::args::RulesArgs,
     /// Agents, comma-separated: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn
     /// (optionally /hand: the evaluation before tuning), uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS (tree searches optionally
-    /// /puct or /gumbel; networks also /nowins: without the probe for wins in one).
+    /// /puct or /gumbel; networks also /nolosses: without the root's check for losses in one,
+    /// or /nowins: without either probe).
     #[arg(long, value_delimiter = ',', required = true)]
     agents: Vec<String>,
     /// Games per pairing (whole pairs: one opening, both colours); with

@@ -132,6 +132,9 @@ pub fn run(args: &ClaimArgs) -> Result<(), String> {
     if let Err(reason) = &outcome.plots {
         text.push_str(&format!("plots not drawn: {reason}\n"));
     }
+    for warning in &outcome.warnings {
+        text.push_str(&format!("warning: {warning}\n"));
+    }
     crate::common::print_stdout(&text);
     Ok(())
 }

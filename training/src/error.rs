@@ -46,6 +46,14 @@ pub enum TrainError {
     Diverged { step: u64, loss: f64 },
     #[error("{0}")]
     Rules(String),
+    /// A claim run that failed after some of its games were written to
+    /// its journal: they are kept for `--resume`.
+    #[error("{source}; {games} finished games are kept in {}: rerun with --resume to continue", journal.display())]
+    Interrupted {
+        source: Box<TrainError>,
+        journal: PathBuf,
+        games: usize,
+    },
 }
 
 impl TrainError {

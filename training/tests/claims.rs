@@ -237,7 +237,24 @@ fn bad_claim_settings_are_refused_before_any_game() {
     })
     .unwrap_err();
     assert!(e.to_string().contains("/nonexistent/checkpoint"), "{e}");
+    // Every variant's agent is checked before the first variant's games.
+    let mut s = settings(0, "uniform@4", 2);
+    s.agents = AgentChoice::parse(&[
+        "uniform@4".to_owned(),
+        "chess=net:/nonexistent/chess@4".to_owned(),
+    ])
+    .unwrap();
+    let e = run_claim("hostage-favours-the-attacker", &s, &out, "c", &mut |_| {
+        panic!("played")
+    })
+    .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("agent net:/nonexistent/chess@4: its weights cannot be read"),
+        "{e}"
+    );
     assert!(!out.exists());
+    assert!(!journal_dir(&out).unwrap().exists());
 }
 
 #[test]
@@ -307,24 +324,33 @@ fn an_interrupted_claim_resumes_where_it_stopped_and_reports_the_same() {
     let whole = scratch("resume-whole");
     run_claim(name, &s, &whole, "c", &mut |_| {}).unwrap();
     assert!(
-        !journal_dir(&whole).exists(),
+        !journal_dir(&whole).unwrap().exists(),
         "a finished run keeps no journal"
     );
 
-    // Stopped at its 31st game: 6 calibration games (random play against
-    // 3 opponents, 2 each), then 25 of the 40 King-and-two-Harpies games.
+    // Runs stopped at their `stop`th progress line (the kept games count):
+    // 2 calibration games against random play, 2 against greedy, 2 against
+    // rollout@64, then 40 King-and-two-Harpies games and 40 controls.
     let out = scratch("resume");
-    let journal = journal_dir(&out);
+    let journal = journal_dir(&out).unwrap();
     let _ = std::fs::remove_dir_all(&journal);
-    let mut lines = 0;
-    let stopped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        run_claim(name, &s, &out, "c", &mut |_| {
-            lines += 1;
-            assert!(lines < 31, "stopped");
-        })
-    }));
-    assert!(stopped.is_err());
-    assert!(!out.exists());
+    let stopped_at = |stop: usize, resume: bool| {
+        let mut run = s.clone();
+        run.resume = resume;
+        let mut lines = 0;
+        let stopped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            run_claim(name, &run, &out, "c", &mut |_| {
+                lines += 1;
+                assert!(lines < stop, "stopped");
+            })
+        }));
+        assert!(stopped.is_err());
+        assert!(!out.exists());
+    };
+    // Inside the duel against greedy: one of its two games is kept.
+    stopped_at(3, false);
+    assert_eq!(journal_games(&journal), 3);
+    stopped_at(31, true);
     assert_eq!(journal_games(&journal), 31);
     assert_eq!(
         std::fs::read_dir(&journal).unwrap().count(),
@@ -334,6 +360,7 @@ fn an_interrupted_claim_resumes_where_it_stopped_and_reports_the_same() {
 
     // Without --resume the journal is neither continued nor deleted.
     let e = run_claim(name, &s, &out, "c", &mut |_| {}).unwrap_err();
+    assert!(e.to_string().contains("holds 31 games"), "{e}");
     assert!(e.to_string().contains("add --resume"), "{e}");
     assert_eq!(journal_games(&journal), 31);
     // Nor is it continued with other settings.
@@ -348,8 +375,9 @@ fn an_interrupted_claim_resumes_where_it_stopped_and_reports_the_same() {
     let mut resumed = s.clone();
     resumed.resume = true;
     let mut lines = 0;
-    run_claim(name, &resumed, &out, "c", &mut |_| lines += 1).unwrap();
+    let outcome = run_claim(name, &resumed, &out, "c", &mut |_| lines += 1).unwrap();
     assert_eq!(lines, 86);
+    assert!(outcome.warnings.is_empty(), "{:?}", outcome.warnings);
     for file in ["games.csv", "games.pgn", "claim.json"] {
         assert_eq!(
             std::fs::read(whole.join(file)).unwrap(),
@@ -361,16 +389,27 @@ fn an_interrupted_claim_resumes_where_it_stopped_and_reports_the_same() {
     let e = run_claim(name, &resumed, &out, "c", &mut |_| {}).unwrap_err();
     assert!(
         e.to_string()
-            .contains("no interrupted run to resume (the report in"),
+            .contains("no interrupted run to resume: no game was written since the report in"),
         "{e}"
     );
 
-    // A run refused before its first game leaves nothing to resume.
+    // A run refused before its first game leaves nothing to resume; a
+    // journal without games is replaced, whatever run it was for.
     let broken = scratch("resume-broken");
     let bad = settings(1, "net:/nonexistent/run@4", 4);
-    assert!(run_claim(name, &bad, &broken, "c", &mut |_| {}).is_err());
-    assert!(!journal_dir(&broken).exists());
-    for dir in [whole, out] {
+    let e = run_claim(name, &bad, &broken, "c", &mut |_| {}).unwrap_err();
+    assert!(!e.to_string().contains("--resume"), "{e}");
+    assert!(!journal_dir(&broken).unwrap().exists());
+    let empty = journal_dir(&broken).unwrap();
+    std::fs::create_dir_all(&empty).unwrap();
+    std::fs::write(empty.join("run.json"), "{}").unwrap();
+    run_claim(name, &settings(1, "random", 2), &broken, "c", &mut |_| {}).unwrap();
+    assert!(!empty.exists());
+
+    // A report needs a name of its own: `.` is refused before any game.
+    let e = run_claim(name, &s, Path::new("."), "c", &mut |_| {}).unwrap_err();
+    assert!(e.to_string().contains("needs a name of its own"), "{e}");
+    for dir in [whole, out, broken] {
         let _ = std::fs::remove_dir_all(dir);
     }
 }

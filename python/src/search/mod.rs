@@ -35,10 +35,14 @@ pub(crate) const MAX_GAMES: u64 = heterodox_selfplay::worker::MAX_CONCURRENT as 
 /// Search(variant, num_games=1, simulations=100, root_policy='puct',
 /// seed=0, history=1, max_plies=None, noise=False, leaves_per_round=None,
 /// determinizations=None, gumbel_actions=None, c_puct=None,
-/// reuse_tree=True, immediate_wins=False, fens=None, rules=None, **rules).
+/// reuse_tree=True, immediate_wins=False, avoid_losses_in_one=False,
+/// fens=None, rules=None, **rules).
 /// immediate_wins: a position whose player can win with one action is
 /// scored that win without asking the evaluator, and a root with such
-/// an action plays it (its policy all on it). Each round,
+/// an action plays it (its policy all on it). avoid_losses_in_one: at the
+/// root, an action after which the opponent can win with one action gets
+/// no prior (PUCT) or is considered last (Gumbel) while another avoids
+/// that. Each round,
 /// gather() returns the leaves every unfinished search wants evaluated
 /// (a dict of numpy arrays: observations (L, C, 8, 8) float32, mask
 /// (L, A) bool, legal / leaf (K,) int64, offsets (L + 1,) int64, game
@@ -100,7 +104,7 @@ fn nothing_awaits(inner: &dyn DynSearch) -> PyResult<()> {
 #[pymethods]
 impl Search {
     #[new]
-    #[pyo3(signature = (variant, num_games = None, simulations = None, root_policy = "puct", seed = None, history = None, max_plies = None, noise = false, leaves_per_round = None, determinizations = None, gumbel_actions = None, c_puct = None, reuse_tree = true, immediate_wins = false, fens = None, rules = None, **options))]
+    #[pyo3(signature = (variant, num_games = None, simulations = None, root_policy = "puct", seed = None, history = None, max_plies = None, noise = false, leaves_per_round = None, determinizations = None, gumbel_actions = None, c_puct = None, reuse_tree = true, immediate_wins = false, avoid_losses_in_one = false, fens = None, rules = None, **options))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -118,6 +122,7 @@ impl Search {
         c_puct: Option<f32>,
         reuse_tree: bool,
         immediate_wins: bool,
+        avoid_losses_in_one: bool,
         fens: Option<Vec<String>>,
         rules: Option<&Bound<'_, PyDict>>,
         options: Option<&Bound<'_, PyDict>>,
@@ -134,6 +139,7 @@ impl Search {
             noise,
             reuse_tree,
             immediate_wins,
+            avoid_losses_in_one,
         }
         .config()?;
         let seed = seed_arg(seed)?;

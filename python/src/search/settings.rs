@@ -26,6 +26,9 @@ pub(crate) struct SearchArgs<'a, 'py> {
     /// A node whose player can win with one action is scored a win
     /// without the evaluator, and the root plays such an action.
     pub immediate_wins: bool,
+    /// At the root, actions after which the opponent can win with one
+    /// action are searched last while another avoids that.
+    pub avoid_losses_in_one: bool,
 }
 
 impl SearchArgs<'_, '_> {
@@ -79,6 +82,7 @@ impl SearchArgs<'_, '_> {
             )?,
             reuse_tree: self.reuse_tree,
             immediate_wins: self.immediate_wins,
+            avoid_losses_in_one: self.avoid_losses_in_one,
             ..defaults
         };
         config.validate().map_err(value_error)?;

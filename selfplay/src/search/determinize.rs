@@ -8,6 +8,7 @@ use heterodox_env::{GameVariant, StateSampler};
 
 use super::{winning_action, Search};
 use crate::config::RootPolicy;
+use crate::evaluator::outcome_value;
 use crate::tree::{NodeState, Tree, ROOT};
 
 /// One determinization's tree and its root.
@@ -26,6 +27,10 @@ pub(super) struct Determinization<P: GameVariant> {
     /// The action index of a root action that wins at once (with
     /// `immediate_wins`): the search's choice whatever the simulations say.
     pub winning: Option<u32>,
+    /// Per root child (legal-list order): whether the opponent can win at
+    /// once after it, while another child avoids that
+    /// (`avoid_losses_in_one`); empty when none is to be avoided.
+    pub losing: Vec<bool>,
 }
 
 /// Tree `t`'s share of `simulations` over `count` trees: equal shares, the
@@ -70,9 +75,11 @@ impl<P: GameVariant> Search<P> {
                     considered: Vec::new(),
                     schedule: Vec::new(),
                     winning: None,
+                    losing: Vec::new(),
                 });
             }
             self.trees[t].winning = self.root_winning_action(t);
+            self.mark_root_losses(t);
         }
         if reuse {
             // The kept root was evaluated; give it fresh root noise.
@@ -90,6 +97,43 @@ impl<P: GameVariant> Search<P> {
         self.set.generate(root);
         let slot = winning_action(root, self.set.actions(), &mut self.probe)?;
         Some(self.set.indices()[slot])
+    }
+
+    /// Marks tree `t`'s root actions after which the opponent can win with
+    /// one action, when `avoid_losses_in_one` asks for it and some action
+    /// avoids that (a lost position is searched as it is). An action
+    /// after which the same player acts again (an announcement, a
+    /// discard) is not judged.
+    fn mark_root_losses(&mut self, t: usize) {
+        let d = &mut self.trees[t];
+        d.losing.clear();
+        if !self.config.avoid_losses_in_one || d.winning.is_some() {
+            return;
+        }
+        let root = &d.root;
+        let player = root.turn();
+        self.set.generate(root);
+        for action in self.set.actions() {
+            let after = match &mut self.reply_probe {
+                Some(p) => {
+                    p.clone_from(root);
+                    p
+                }
+                None => self.reply_probe.insert(root.clone()),
+            };
+            after.play_unchecked(action);
+            let lost = match self.replies.generate(after) {
+                Some(outcome) => outcome_value(outcome, player) < 0.0,
+                None => {
+                    after.turn() != player
+                        && winning_action(after, self.replies.actions(), &mut self.probe).is_some()
+                }
+            };
+            d.losing.push(lost);
+        }
+        if d.losing.iter().all(|&lost| lost) || !d.losing.contains(&true) {
+            d.losing.clear();
+        }
     }
 
     /// Keeps the subtree under the root action with `index` for a search

@@ -87,6 +87,10 @@ pub struct Search<P: GameVariant> {
     scratch: Option<P>,
     /// Where `winning_action` plays each action to look at the result.
     probe: Option<P>,
+    /// The root action being tried and its replies, for
+    /// `avoid_losses_in_one`.
+    reply_probe: Option<P>,
+    replies: ActionSet<P>,
     set: ActionSet<P>,
     /// (tree, node) of the leaves emitted since the last apply, in order,
     /// and how many priors they take in all.
@@ -156,6 +160,8 @@ impl<P: GameVariant> Search<P> {
             descent: Vec::new(),
             scratch: None,
             probe: None,
+            reply_probe: None,
+            replies: ActionSet::new(spec.num_actions),
             set: ActionSet::new(spec.num_actions),
             pending: Vec::new(),
             pending_priors: 0,

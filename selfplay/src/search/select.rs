@@ -25,9 +25,26 @@ impl<P: GameVariant> Search<P> {
                 if eps > 0.0 && n > 0 {
                     let mut noise = vec![0.0; n];
                     noise::dirichlet(self.config.dirichlet_alpha, &mut self.rng, &mut noise);
-                    for (c, eta) in children.zip(noise) {
+                    for (c, eta) in children.clone().zip(noise) {
                         let node = d.tree.node_mut(c);
                         node.prior = (1.0 - eps) * node.raw_prior + eps * eta;
+                    }
+                }
+                // Actions that lose at once get no prior, the others
+                // share theirs.
+                if !d.losing.is_empty() {
+                    let mut kept = 0.0;
+                    for (c, &lost) in children.clone().zip(&d.losing) {
+                        let node = d.tree.node_mut(c);
+                        if lost {
+                            node.prior = 0.0;
+                        }
+                        kept += node.prior;
+                    }
+                    if kept > 0.0 {
+                        for c in children {
+                            d.tree.node_mut(c).prior /= kept;
+                        }
                     }
                 }
             }
@@ -40,6 +57,13 @@ impl<P: GameVariant> Search<P> {
                         0.0
                     };
                     d.gumbel.push(g + d.tree.node(c).logit);
+                }
+                // Actions that lose at once are considered last, and never
+                // chosen over one that does not.
+                for (score, &lost) in d.gumbel.iter_mut().zip(&d.losing) {
+                    if lost {
+                        *score = f32::NEG_INFINITY;
+                    }
                 }
                 let k = (self.config.gumbel_actions as usize).min(n);
                 let mut order: Vec<usize> = (0..n).collect();

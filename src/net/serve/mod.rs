@@ -42,7 +42,7 @@ pub struct ServeArgs {
     host: IpAddr,
     /// The agent a new game plays unless the page names another: random,
     /// uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS (networks
-    /// optionally /nowins).
+    /// optionally /nolosses or /nowins).
     #[arg(long, default_value = DEFAULT_AGENT)]
     agent: String,
     /// The most games kept at once; a new game past it evicts the least

@@ -16,10 +16,13 @@
 //! rollout@200                    the search guided by one random playout per leaf
 //! net:runs/h1/last@200           the search guided by a checkpoint's network
 //! net:runs/h1/last@200/puct      ... with a PUCT root (default: gumbel)
-//! net:runs/h1/last@200/nowins    ... without the probe for wins in one
-//!                                (docs/training.md, "Wins in one"): the
-//!                                search every network had before
-//!                                2026-11-28, which replays its games
+//! net:runs/h1/last@200/nolosses  ... without the root's check for losses
+//!                                in one (docs/training.md, "Losses in
+//!                                one"): the search of networks from
+//!                                351092a to eab7c72, which replays them
+//! net:runs/h1/last@200/nowins    ... without either probe (docs/training.md,
+//!                                "Wins in one"): the search every network
+//!                                had before 351092a, which replays its games
 //! zoo:hostage@64                 the search guided by a network shipped with
 //!                                the project (agents/hostage/, its card
 //!                                states its strength)
@@ -149,7 +152,7 @@ pub fn zoo_network_for(encoding: &EncodingSpec) -> Option<AgentSpec> {
         kind: AgentKind::Zoo(name),
         simulations: DEFAULT_SIMULATIONS,
         root_policy: RootPolicy::Gumbel,
-        immediate_wins: true,
+        probes: Probes::WinsAndLosses,
     })
 }
 
@@ -208,6 +211,32 @@ impl fmt::Display for EngineBudget {
     }
 }
 
+/// The rules probes a network's search makes (`/nolosses`, `/nowins`):
+/// each was added to the search of every network agent when it made them
+/// stronger, and each option gives back the search before it, so that
+/// earlier figures replay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Probes {
+    /// Neither (`/nowins`): before 351092a.
+    None,
+    /// Wins in one only (`/nolosses`): `immediate_wins`.
+    Wins,
+    /// Wins in one, and at the root the actions that let the opponent win
+    /// in one avoided (`avoid_losses_in_one`): the default.
+    WinsAndLosses,
+}
+
+impl Probes {
+    /// The option that asks for these probes, after a network's budget.
+    fn option(self) -> &'static str {
+        match self {
+            Probes::None => "/nowins",
+            Probes::Wins => "/nolosses",
+            Probes::WinsAndLosses => "",
+        }
+    }
+}
+
 /// A parsed agent string.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AgentSpec {
@@ -215,14 +244,14 @@ pub struct AgentSpec {
     /// Simulations per move (searching agents).
     pub simulations: u32,
     pub root_policy: RootPolicy,
-    /// A network's search probes for wins in one (`immediate_wins`);
-    /// `/nowins` turns it off. The yardsticks never probe.
-    pub immediate_wins: bool,
+    /// The rules probes of a network's search (`/nolosses`, `/nowins`
+    /// turn them off). The yardsticks never probe.
+    pub probes: Probes,
 }
 
 /// Why an agent string does not parse.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad agent '{text}': {reason} (agents: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn optionally /hand, uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS; searches optionally /puct or /gumbel, networks also /nowins)")]
+#[error("bad agent '{text}': {reason} (agents: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn optionally /hand, uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS; searches optionally /puct or /gumbel, networks also /nolosses or /nowins)")]
 pub struct AgentSpecError {
     pub text: String,
     pub reason: String,
@@ -245,17 +274,19 @@ impl AgentSpec {
     /// plays.
     ///
     /// A network's search scores wins in one ply as wins
-    /// (`immediate_wins`, unless `/nowins`); `uniform` and `rollout`
-    /// search without it: they
-    /// are the fixed yardsticks every table since the first arena measured
-    /// against, so they keep playing as they did then.
+    /// (`immediate_wins`, unless `/nowins`) and avoids losses in one at
+    /// the root (`avoid_losses_in_one`, unless `/nolosses` or `/nowins`);
+    /// `uniform` and `rollout` search without either: they are the fixed
+    /// yardsticks every table since the first arena measured against, so
+    /// they keep playing as they did then.
     pub fn search_config(&self, base: &SearchConfig) -> Option<SearchConfig> {
         let yardstick = matches!(self.kind, AgentKind::Uniform | AgentKind::Rollout);
         self.is_search().then(|| SearchConfig {
             simulations: self.simulations,
             root_policy: self.root_policy,
             determinizations: base.determinizations.min(self.simulations),
-            immediate_wins: self.immediate_wins && !yardstick,
+            immediate_wins: self.probes != Probes::None && !yardstick,
+            avoid_losses_in_one: self.probes == Probes::WinsAndLosses && !yardstick,
             ..base.clone()
         })
     }
@@ -304,11 +335,11 @@ impl FromStr for AgentSpec {
                 kind: AgentKind::Engine(budget, weights),
                 simulations: DEFAULT_SIMULATIONS,
                 root_policy: RootPolicy::Gumbel,
-                immediate_wins: true,
+                probes: Probes::WinsAndLosses,
             });
         }
         let (mut simulations, mut root_policy) = (DEFAULT_SIMULATIONS, RootPolicy::Gumbel);
-        let mut immediate_wins = true;
+        let mut probes = Probes::WinsAndLosses;
         let mut head = head;
         if let Some(budget) = budget {
             let (count, policy) = match budget.split_once('/') {
@@ -323,15 +354,14 @@ impl FromStr for AgentSpec {
                     bad("the simulations after '@' must be a number from 1 to 1048576")
                 })?;
             if let Some(options) = policy {
-                (root_policy, immediate_wins) =
-                    search_options(options).ok_or_else(|| bad(OPTIONS))?;
+                (root_policy, probes) = search_options(options).ok_or_else(|| bad(OPTIONS))?;
             }
         } else if let Some((kind, options)) =
             text.split_once('/').filter(|(k, _)| !k.starts_with("net:"))
         {
             // `uniform/puct`, `zoo:hostage/nowins`: options without a budget.
             head = kind;
-            (root_policy, immediate_wins) = search_options(options).ok_or_else(|| bad(OPTIONS))?;
+            (root_policy, probes) = search_options(options).ok_or_else(|| bad(OPTIONS))?;
         }
         let kind = match head {
             "random" if budget.is_some() => return Err(bad("random play has no simulations")),
@@ -352,39 +382,49 @@ impl FromStr for AgentSpec {
                 _ => return Err(bad("unknown kind of agent")),
             },
         };
-        if !immediate_wins && !matches!(kind, AgentKind::Net(_) | AgentKind::Zoo(_)) {
+        if probes != Probes::WinsAndLosses && !matches!(kind, AgentKind::Net(_) | AgentKind::Zoo(_))
+        {
             return Err(bad(
-                "/nowins is for networks (net:, zoo:): the other searches never probe for wins in one",
+                "/nolosses and /nowins are for networks (net:, zoo:): the other searches never probe",
             ));
         }
         Ok(AgentSpec {
             kind,
             simulations,
             root_policy,
-            immediate_wins,
+            probes,
         })
     }
 }
 
 /// Why a search's options do not parse.
-const OPTIONS: &str = "what follows the simulations must be /puct or /gumbel, then /nowins";
+const OPTIONS: &str =
+    "what follows the simulations must be /puct or /gumbel, then /nolosses or /nowins";
 
-/// A search's options after its budget (`puct`, `gumbel/nowins`, ...,
-/// without the first '/'): the root policy (Gumbel when absent) and
-/// whether the search probes for wins in one (unless `nowins`); `None`
+/// A search's options after its budget (`puct`, `gumbel/nowins`,
+/// `nolosses`, ..., without the first '/'): the root policy (Gumbel when
+/// absent) and the probes (both unless `nolosses` or `nowins`); `None`
 /// when they do not parse.
-fn search_options(text: &str) -> Option<(RootPolicy, bool)> {
-    let (policy, immediate_wins) = match text.strip_suffix("nowins") {
-        Some("") => ("gumbel", false),
-        Some(rest) => (rest.strip_suffix('/')?, false),
-        None => (text, true),
-    };
+fn search_options(text: &str) -> Option<(RootPolicy, Probes)> {
+    let (policy, probes) = [("nowins", Probes::None), ("nolosses", Probes::Wins)]
+        .into_iter()
+        .find_map(|(option, probes)| {
+            let rest = text.strip_suffix(option)?;
+            let policy = if rest.is_empty() {
+                rest
+            } else {
+                rest.strip_suffix('/')?
+            };
+            Some((policy, probes))
+        })
+        .unwrap_or((text, Probes::WinsAndLosses));
     let policy = match policy {
+        "" if probes != Probes::WinsAndLosses => RootPolicy::Gumbel,
         "gumbel" => RootPolicy::Gumbel,
         "puct" => RootPolicy::Puct,
         _ => return None,
     };
-    Some((policy, immediate_wins))
+    Some((policy, probes))
 }
 
 /// A shipped agent's name: a plain directory name, never a path.
@@ -398,11 +438,10 @@ fn is_zoo_name(name: &str) -> bool {
 impl fmt::Display for AgentSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let network = matches!(self.kind, AgentKind::Net(_) | AgentKind::Zoo(_));
-        let policy = match (self.root_policy, self.immediate_wins || !network) {
-            (RootPolicy::Gumbel, true) => "",
-            (RootPolicy::Puct, true) => "/puct",
-            (RootPolicy::Gumbel, false) => "/nowins",
-            (RootPolicy::Puct, false) => "/puct/nowins",
+        let probes = if network { self.probes.option() } else { "" };
+        let policy = match self.root_policy {
+            RootPolicy::Gumbel => probes.to_owned(),
+            RootPolicy::Puct => format!("/puct{probes}"),
         };
         match &self.kind {
             AgentKind::Random => write!(f, "random"),
@@ -470,34 +509,47 @@ mod tests {
             "net:runs/x@16",
             "zoo:hostage@64/nowins",
             "net:runs/x@16/puct/nowins",
+            "zoo:hostage@64/nolosses",
+            "net:runs/x@16/puct/nolosses",
         ] {
             assert_eq!(parse(text).to_string(), text);
         }
+        // `/nolosses`: the search of networks from 351092a to eab7c72.
+        let wins = parse("zoo:madscientist@64/nolosses");
+        assert_eq!(
+            (wins.simulations, wins.root_policy, wins.probes),
+            (64, RootPolicy::Gumbel, Probes::Wins)
+        );
+        let unbudgeted = parse("zoo:madscientist/puct/nolosses");
+        assert_eq!(
+            (unbudgeted.root_policy, unbudgeted.probes),
+            (RootPolicy::Puct, Probes::Wins)
+        );
         // `/nowins`: the search every network had before the probe.
         let plain = parse("zoo:hostage@64/nowins");
         assert_eq!(
-            (plain.simulations, plain.root_policy, plain.immediate_wins),
-            (64, RootPolicy::Gumbel, false)
+            (plain.simulations, plain.root_policy, plain.probes),
+            (64, RootPolicy::Gumbel, Probes::None)
         );
         let puct = parse("net:runs/h1@v2/last@200/puct/nowins");
         assert_eq!(puct.kind, AgentKind::Net(PathBuf::from("runs/h1@v2/last")));
         assert_eq!(
-            (puct.root_policy, puct.immediate_wins),
-            (RootPolicy::Puct, false)
+            (puct.root_policy, puct.probes),
+            (RootPolicy::Puct, Probes::None)
         );
-        assert!(parse("zoo:hostage@64").immediate_wins);
+        assert_eq!(parse("zoo:hostage@64").probes, Probes::WinsAndLosses);
         let unbudgeted = parse("zoo:hostage/puct/nowins");
         assert_eq!(
             (
                 unbudgeted.simulations,
                 unbudgeted.root_policy,
-                unbudgeted.immediate_wins
+                unbudgeted.probes
             ),
-            (DEFAULT_SIMULATIONS, RootPolicy::Puct, false)
+            (DEFAULT_SIMULATIONS, RootPolicy::Puct, Probes::None)
         );
         // Only a network's string says `/nowins`, however it was built.
         let uniform = AgentSpec {
-            immediate_wins: false,
+            probes: Probes::None,
             ..parse("uniform@8")
         };
         assert_eq!(uniform.to_string(), "uniform@8");
@@ -555,21 +607,27 @@ mod tests {
             assert_eq!(config.determinizations, config.simulations.min(4), "{text}");
         }
         assert_eq!(parse("random").search_config(&base), None);
-        // The yardsticks search without the one-ply win check, networks
-        // with it, whatever the base says.
+        // The yardsticks search without the rules probes, networks with
+        // those their string keeps, whatever the base says.
         let on = SearchConfig {
             immediate_wins: true,
+            avoid_losses_in_one: true,
             ..SearchConfig::default()
         };
-        assert!(!base.immediate_wins);
+        assert!(!base.immediate_wins && !base.avoid_losses_in_one);
         for base in [&base, &on] {
-            let wins = |text: &str| parse(text).search_config(base).unwrap().immediate_wins;
-            assert!(!wins("uniform@8"));
-            assert!(!wins("rollout@64/puct"));
-            assert!(wins("net:x@64"));
-            assert!(wins("zoo:hostage@64"));
-            assert!(!wins("zoo:hostage@64/nowins"));
-            assert!(!wins("net:x@64/puct/nowins"));
+            let probes = |text: &str| {
+                let config = parse(text).search_config(base).unwrap();
+                (config.immediate_wins, config.avoid_losses_in_one)
+            };
+            assert_eq!(probes("uniform@8"), (false, false));
+            assert_eq!(probes("rollout@64/puct"), (false, false));
+            assert_eq!(probes("net:x@64"), (true, true));
+            assert_eq!(probes("zoo:hostage@64"), (true, true));
+            assert_eq!(probes("zoo:hostage@64/nolosses"), (true, false));
+            assert_eq!(probes("net:x@64/puct/nolosses"), (true, false));
+            assert_eq!(probes("zoo:hostage@64/nowins"), (false, false));
+            assert_eq!(probes("net:x@64/puct/nowins"), (false, false));
         }
     }
 
@@ -594,10 +652,13 @@ mod tests {
             reason("uniform@many"),
             "the simulations after '@' must be a number from 1 to 1048576"
         );
-        let after = "what follows the simulations must be /puct or /gumbel, then /nowins";
+        let after =
+            "what follows the simulations must be /puct or /gumbel, then /nolosses or /nowins";
         for text in [
             "uniform@8/mcts",
             "zoo:hostage@64/nowins/puct",
+            "zoo:hostage@64/nolosses/nowins",
+            "zoo:hostage@64/puctnolosses",
             "net:x@8/wins",
         ] {
             assert_eq!(reason(text), after, "{text}");
@@ -606,9 +667,10 @@ mod tests {
             "rollout@64/nowins",
             "uniform@8/puct/nowins",
             "uniform/nowins",
+            "rollout@64/nolosses",
         ] {
             assert!(
-                reason(text).starts_with("/nowins is for networks"),
+                reason(text).starts_with("/nolosses and /nowins are for networks"),
                 "{text}"
             );
         }

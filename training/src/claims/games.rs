@@ -6,7 +6,7 @@
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::rng::derive_seed;
 use heterodox_env::GameVariant;
-use heterodox_selfplay::{pgn, Duel, DuelConfig, DuelGame, DuelTally, Player};
+use heterodox_selfplay::{pgn, Duel, DuelConfig, DuelGame, DuelTally, Player, SelfPlayError};
 
 use super::{AgentStrength, Calibration, ClaimSettings, FamilyScore};
 use crate::arena::agent::{zoo_network_for, AgentKind, AgentSpec};
@@ -61,10 +61,10 @@ pub(crate) fn self_play<P: GameVariant>(
 }
 
 /// `duel`'s games between `a` and `b` (`role` names the pairing), through
-/// the settings' journal when the run keeps one (journal.rs): the games it
-/// kept for this duel are not played again, and each new game is written
-/// as it ends. `on_game` after every game, the kept ones first, so that
-/// progress counts the whole duel.
+/// the run's journal (journal.rs): the games it kept for this duel are not
+/// played again, and each new game is written as it ends. `on_game` after
+/// every game, the kept ones first, so that progress counts the whole
+/// duel.
 fn run_duel<P: GameVariant>(
     duel: &Duel<P>,
     a: Player<'_, P>,
@@ -73,22 +73,28 @@ fn run_duel<P: GameVariant>(
     role: &str,
     on_game: &mut dyn FnMut(),
 ) -> Result<Vec<DuelGame>, TrainError> {
-    let Some(journal) = &settings.journal else {
-        return Ok(duel.run(a, b, |_| on_game())?);
-    };
+    let journal = settings
+        .journal
+        .as_ref()
+        .expect("run_claim opens the journal before any game");
     // The duel's seed tells apart every duel of a run (each rule set and
     // opponent has its own seed stream).
     let key = format!("{}-{}-{:016x}", P::VARIANT.name(), role, duel.seed());
     let (kept, mut log) = journal.duel(&key)?;
-    kept.iter().for_each(|_| on_game());
-    let mut failed = None;
-    let games = duel.run_resuming(a, b, kept, |game| {
-        if failed.is_none() {
-            failed = log.append(game).err();
-        }
+    for _ in &kept {
         on_game();
-    })?;
-    failed.map_or(Ok(games), Err)
+    }
+    duel.run_resuming(a, b, kept, |game| {
+        log.append(game);
+        on_game();
+    })
+    .map_err(|e| match e {
+        SelfPlayError::Kept(reason) => TrainError::RunDir {
+            path: journal.duel_file(&key),
+            message: format!("holds a game that is not this duel's: {reason}"),
+        },
+        other => other.into(),
+    })
 }
 
 /// The fixed opponents every claim report measures its agents against

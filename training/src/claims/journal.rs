@@ -18,9 +18,17 @@
 //! must have the same settings (run.json), since its kept games were
 //! played under them; the batch size and the device may change, as they
 //! change nothing but a network's last bits (`Duel::run_resuming`).
+//!
+//! A journal without games holds nothing to lose: a new run replaces it,
+//! whatever its settings. The journal directory is created with
+//! `create_dir`, so two runs started at once on one report cannot share
+//! it, and removed with run.json last, so a kill during the removal leaves
+//! a journal that still resumes.
 
+use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use heterodox_selfplay::atomic::{write_file, LineLog};
 use heterodox_selfplay::DuelGame;
@@ -32,88 +40,115 @@ use crate::error::TrainError;
 #[derive(Clone, Debug)]
 pub struct Journal {
     dir: PathBuf,
+    /// The duels opened so far: two duels of a run must never share a
+    /// file, or the second would take the first one's games as its own.
+    opened: Arc<Mutex<HashSet<String>>>,
+    /// The first failure to write a game: the run goes on (its games are
+    /// in memory) but can no longer be resumed, which the run reports.
+    failure: Arc<Mutex<Option<String>>>,
 }
 
 /// Games appended to one duel's file as they finish.
 pub(crate) struct DuelLog {
-    log: LineLog,
+    log: Option<LineLog>,
+    failure: Arc<Mutex<Option<String>>>,
 }
 
 impl DuelLog {
-    pub fn append(&mut self, game: &DuelGame) -> Result<(), TrainError> {
+    /// Writes `game`. A failure (a full disk) is kept for the run's
+    /// warnings and ends this duel's journal, not the run: every game is
+    /// still in memory, and the report can be written.
+    pub fn append(&mut self, game: &DuelGame) {
+        let Some(log) = &mut self.log else { return };
         let line = serde_json::to_string(game).expect("a game serializes");
-        Ok(self.log.append(&line)?)
+        if let Err(e) = log.append(&line) {
+            self.log = None;
+            let mut failure = self.failure.lock().unwrap_or_else(|p| p.into_inner());
+            failure.get_or_insert_with(|| {
+                format!("the journal stopped recording games ({e}): this run cannot be resumed")
+            });
+        }
     }
 }
 
-/// `out`'s journal directory: `<out>.journal` beside it.
-pub fn journal_dir(out: &Path) -> PathBuf {
-    let mut name = out
-        .file_name()
-        .map(|n| n.to_os_string())
-        .unwrap_or_else(|| "report".into());
+/// `out`'s journal directory: `<out>.journal` beside it. `out` must end
+/// in a name (not `.`, `..` or `/`): a report is published by renaming a
+/// sibling into place.
+pub fn journal_dir(out: &Path) -> Result<PathBuf, TrainError> {
+    let Some(name) = out.file_name() else {
+        return Err(TrainError::RunDir {
+            path: out.to_owned(),
+            message: "a report directory needs a name of its own (not ., .. or /): \
+                      choose another --out"
+                .to_owned(),
+        });
+    };
+    let mut name = name.to_os_string();
     name.push(".journal");
-    out.with_file_name(name)
+    Ok(out.with_file_name(name))
+}
+
+/// What is found where a run's journal goes.
+enum Found {
+    Nothing,
+    /// A journal without a game: nothing to lose.
+    Empty,
+    /// Games of an interrupted run, with its run.json.
+    Games {
+        run: Value,
+        games: usize,
+    },
 }
 
 impl Journal {
     /// The journal for a run of the report `out` with `settings` (a JSON
     /// object: what must not change between a run and its resumption)
-    /// and `command`. Without `resume`, a journal already there is an
-    /// error naming it, never silently continued or deleted; with
-    /// `resume`, there must be one, with the same settings.
+    /// and `command`. Without `resume`, a journal with games is an error
+    /// naming it, never silently continued or deleted; with `resume`,
+    /// there must be one, with the same settings.
     pub fn open(
         out: &Path,
         settings: &Value,
         command: &str,
         resume: bool,
     ) -> Result<Journal, TrainError> {
-        let dir = journal_dir(out);
-        let run_file = dir.join("run.json");
+        let dir = journal_dir(out)?;
         let refuse = |message: String| TrainError::RunDir {
             path: dir.clone(),
             message,
         };
-        let saved = match fs::read_to_string(&run_file) {
-            Ok(text) => Some(text),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-            Err(e) => return Err(TrainError::io(&run_file)(e)),
+        let journal = Journal {
+            dir: dir.clone(),
+            opened: Arc::default(),
+            failure: Arc::default(),
         };
-        match (saved, resume) {
-            (None, false) => {
-                if dir.exists() {
-                    return Err(refuse(
-                        "exists without a run.json: not a claim journal; remove it or choose another --out"
-                            .to_owned(),
-                    ));
-                }
-                fs::create_dir_all(&dir).map_err(TrainError::io(&dir))?;
-                let run = serde_json::json!({ "settings": settings, "command": command });
-                let text = serde_json::to_string_pretty(&run).expect("run.json serializes") + "\n";
-                write_file(&run_file, text.as_bytes())?;
-                Ok(Journal { dir })
+        match (journal.found()?, resume) {
+            (Found::Nothing | Found::Empty, false) => {
+                journal.remove_files()?;
+                journal.create(settings, command)?;
+                Ok(journal)
             }
-            (None, true) => Err(refuse(format!(
-                "no interrupted run to resume{}",
+            (Found::Nothing | Found::Empty, true) => Err(refuse(format!(
+                "no interrupted run to resume: no game was written{}",
                 if out.join("claim.json").is_file() {
-                    format!(" (the report in {} is complete)", out.display())
+                    format!(" since the report in {} was completed", out.display())
                 } else {
                     String::new()
                 }
             ))),
-            (Some(text), false) => {
-                let command = serde_json::from_str::<Value>(&text)
-                    .ok()
-                    .and_then(|run| run["command"].as_str().map(str::to_owned))
-                    .unwrap_or_else(|| "unknown".to_owned());
+            (Found::Games { run, games }, false) => {
+                let complete = if out.join("claim.json").is_file() {
+                    format!(" (the report in {} may be complete)", out.display())
+                } else {
+                    String::new()
+                };
                 Err(refuse(format!(
-                    "holds the games of an interrupted run ({command}): add --resume to \
-                     continue it, or remove the directory to start over"
+                    "holds {games} games of an interrupted run ({}){complete}: add --resume \
+                     to continue it, or remove the directory to start over",
+                    run["command"].as_str().unwrap_or("its command is unknown")
                 )))
             }
-            (Some(text), true) => {
-                let run: Value = serde_json::from_str(&text)
-                    .map_err(|e| refuse(format!("run.json does not parse: {e}")))?;
+            (Found::Games { run, .. }, true) => {
                 if let Some(difference) = first_difference(&run["settings"], settings) {
                     let command = run["command"].as_str().unwrap_or("unknown");
                     return Err(refuse(format!(
@@ -121,16 +156,66 @@ impl Journal {
                          command and --resume ({command})"
                     )));
                 }
-                Ok(Journal { dir })
+                Ok(journal)
             }
         }
     }
 
-    /// The games kept for duel `key`, and the log that the duel's next
-    /// games are appended to. A line that is not a game is an error
-    /// naming the file and line.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// What the journal directory holds.
+    fn found(&self) -> Result<Found, TrainError> {
+        if !self.dir.exists() {
+            return Ok(Found::Nothing);
+        }
+        let games = self.games()?;
+        let run_file = self.dir.join("run.json");
+        if games == 0 {
+            return Ok(Found::Empty);
+        }
+        let run = fs::read_to_string(&run_file)
+            .map_err(TrainError::io(&run_file))
+            .and_then(|text| {
+                serde_json::from_str(&text).map_err(|e| TrainError::RunDir {
+                    path: run_file.clone(),
+                    message: format!("does not parse: {e}"),
+                })
+            })?;
+        Ok(Found::Games { run, games })
+    }
+
+    /// Makes the journal directory with its run.json. `create_dir`, not
+    /// `create_dir_all`: a second run started at the same time fails here.
+    fn create(&self, settings: &Value, command: &str) -> Result<(), TrainError> {
+        if let Some(parent) = self.dir.parent().filter(|p| !p.as_os_str().is_empty()) {
+            fs::create_dir_all(parent).map_err(TrainError::io(parent))?;
+        }
+        fs::create_dir(&self.dir).map_err(TrainError::io(&self.dir))?;
+        let run = serde_json::json!({ "settings": settings, "command": command });
+        let text = serde_json::to_string_pretty(&run).expect("run.json serializes") + "\n";
+        write_file(&self.dir.join("run.json"), text.as_bytes())?;
+        Ok(())
+    }
+
+    /// The games of duel `key`, kept from an interrupted run, and the log
+    /// that its next games are appended to. A line that is not a game is
+    /// an error naming the file and line; a key opened twice in one run
+    /// is a bug, refused.
     pub(crate) fn duel(&self, key: &str) -> Result<(Vec<DuelGame>, DuelLog), TrainError> {
-        let path = self.dir.join(format!("{key}.jsonl"));
+        let path = self.duel_file(key);
+        let fresh = self
+            .opened
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(key.to_owned());
+        if !fresh {
+            return Err(TrainError::RunDir {
+                path,
+                message: "two duels of one run share this journal file".to_owned(),
+            });
+        }
         let (log, lines) = LineLog::open(&path)?;
         let games = lines
             .iter()
@@ -142,22 +227,77 @@ impl Journal {
                 })
             })
             .collect::<Result<Vec<DuelGame>, _>>()?;
-        Ok((games, DuelLog { log }))
+        let log = DuelLog {
+            log: Some(log),
+            failure: Arc::clone(&self.failure),
+        };
+        Ok((games, log))
     }
 
-    /// Whether no game has been written yet.
-    pub fn is_empty(&self) -> bool {
-        fs::read_dir(&self.dir).map_or(true, |entries| {
-            !entries.filter_map(Result::ok).any(|entry| {
-                entry.path().extension().is_some_and(|e| e == "jsonl")
-                    && entry.metadata().is_ok_and(|m| m.len() > 0)
-            })
-        })
+    /// The file of duel `key`.
+    pub(crate) fn duel_file(&self, key: &str) -> PathBuf {
+        self.dir.join(format!("{key}.jsonl"))
     }
 
-    /// Removes the journal: its report is published.
-    pub fn remove(self) -> Result<(), TrainError> {
-        fs::remove_dir_all(&self.dir).map_err(TrainError::io(&self.dir))
+    /// Games written so far, in every duel's file (whole lines).
+    pub fn games(&self) -> Result<usize, TrainError> {
+        let mut games = 0;
+        for path in self.duel_files()? {
+            let bytes = fs::read(&path).map_err(TrainError::io(&path))?;
+            games += bytes.iter().filter(|&&b| b == b'\n').count();
+        }
+        Ok(games)
+    }
+
+    /// The duel files in the journal directory (none when it is absent).
+    fn duel_files(&self) -> Result<Vec<PathBuf>, TrainError> {
+        let entries = match fs::read_dir(&self.dir) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(TrainError::io(&self.dir)(e)),
+        };
+        let mut files = Vec::new();
+        for entry in entries {
+            let path = entry.map_err(TrainError::io(&self.dir))?.path();
+            if path.extension().is_some_and(|e| e == "jsonl") {
+                files.push(path);
+            }
+        }
+        Ok(files)
+    }
+
+    /// Why the journal stopped recording, if it did.
+    pub fn failure(&self) -> Option<String> {
+        self.failure
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    /// Removes the journal (its report is published, or it holds no
+    /// game): the duel files first, run.json last, then the directory.
+    pub fn remove_files(&self) -> Result<(), TrainError> {
+        if !self.dir.exists() {
+            return Ok(());
+        }
+        for entry in fs::read_dir(&self.dir).map_err(TrainError::io(&self.dir))? {
+            let path = entry.map_err(TrainError::io(&self.dir))?.path();
+            if path.file_name().is_some_and(|n| n != "run.json") {
+                if path.is_dir() {
+                    fs::remove_dir_all(&path).map_err(TrainError::io(&path))?;
+                } else {
+                    fs::remove_file(&path).map_err(TrainError::io(&path))?;
+                }
+            }
+        }
+        let run_file = self.dir.join("run.json");
+        match fs::remove_file(&run_file) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(TrainError::io(&run_file)(e))
+            }
+            _ => {}
+        }
+        fs::remove_dir(&self.dir).map_err(TrainError::io(&self.dir))
     }
 }
 
@@ -190,10 +330,14 @@ mod tests {
     #[test]
     fn the_journal_sits_beside_the_report() {
         assert_eq!(
-            journal_dir(Path::new("reports/attacker")),
+            journal_dir(Path::new("reports/attacker")).unwrap(),
             Path::new("reports/attacker.journal")
         );
-        assert_eq!(journal_dir(Path::new("x")), Path::new("x.journal"));
+        assert_eq!(journal_dir(Path::new("x")).unwrap(), Path::new("x.journal"));
+        for nameless in [".", "..", "/", "reports/.."] {
+            let e = journal_dir(Path::new(nameless)).unwrap_err().to_string();
+            assert!(e.contains("needs a name of its own"), "{nameless}: {e}");
+        }
     }
 
     #[test]

@@ -38,6 +38,7 @@ use serde::Serialize;
 use crate::arena::agent::AgentSpec;
 use crate::arena::rating::ScoreEstimate;
 use crate::error::TrainError;
+use journal::Journal;
 pub use report::PlotOutcome;
 
 /// A registered claim.
@@ -160,7 +161,7 @@ pub struct ClaimSettings {
     pub resume: bool,
     /// Where the games of this run are written as they finish; set by
     /// [`run_claim`].
-    pub(crate) journal: Option<journal::Journal>,
+    pub(crate) journal: Option<Journal>,
 }
 
 impl ClaimSettings {
@@ -333,6 +334,9 @@ pub struct ClaimOutcome {
     pub verdict: Verdict,
     pub conclusion: String,
     pub plots: PlotOutcome,
+    /// What went wrong without spoiling the report (a journal that
+    /// stopped recording, or was not removed).
+    pub warnings: Vec<String>,
 }
 
 /// Plays and judges claim `name` and writes its report into `out`;
@@ -349,9 +353,9 @@ pub fn run_claim(
     settings.check()?;
     // Refused now, not after hours of games.
     report::check_out(out)?;
-    let journal = journal::Journal::open(
+    let journal = Journal::open(
         out,
-        &journal_settings(claim, settings),
+        &journal_settings(claim, settings)?,
         command,
         settings.resume,
     )?;
@@ -366,17 +370,7 @@ pub fn run_claim(
         "piece-values" => piece_values::run(settings, progress),
         _ => unreachable!("every registered claim has a runner"),
     };
-    let findings = match findings {
-        Ok(findings) => findings,
-        Err(e) => {
-            // A run refused before its first game (an agent that does not
-            // load) leaves nothing to resume.
-            if journal.is_empty() {
-                let _ = journal.remove();
-            }
-            return Err(e);
-        }
-    };
+    let findings = findings.map_err(|e| kept_for_resume(&journal, e))?;
     let json = serde_json::json!({
         "claim": claim.name,
         "title": claim.title,
@@ -402,19 +396,52 @@ pub fn run_claim(
     files.add("games.pgn", findings.pgn.clone());
     let plots = report::write_report(out, files, |plots| {
         summary(claim, settings, &findings, command, plots)
-    })?;
-    journal.remove()?;
+    })
+    .map_err(|e| kept_for_resume(&journal, e))?;
+    let mut warnings: Vec<String> = journal.failure().into_iter().collect();
+    // The report is out: a journal left behind is only untidy.
+    if let Err(e) = journal.remove_files() {
+        warnings.push(format!(
+            "the journal {} was not removed ({e}); remove it before the next run here",
+            journal.dir().display()
+        ));
+    }
     Ok(ClaimOutcome {
         verdict: findings.verdict,
         conclusion: findings.conclusion,
         plots,
+        warnings,
     })
 }
 
-/// What a resumed run must share with the run it continues: everything
-/// that decides which games are played (the batch size and the device
-/// only change a network's last bits).
-fn journal_settings(claim: &Claim, settings: &ClaimSettings) -> serde_json::Value {
+/// `error`, which ended a run: when games were written, it says they are
+/// kept for `--resume`; when none was (an agent that does not load), the
+/// journal is removed, since it holds nothing to resume.
+fn kept_for_resume(journal: &Journal, error: TrainError) -> TrainError {
+    match journal.games() {
+        Ok(games) if games > 0 && journal.failure().is_none() => TrainError::Interrupted {
+            source: Box::new(error),
+            journal: journal.dir().to_owned(),
+            games,
+        },
+        Ok(0) => {
+            let _ = journal.remove_files();
+            error
+        }
+        _ => error,
+    }
+}
+
+/// What a resumed run must share with the run it continues: every
+/// setting of the report but the batch size and the device (which only
+/// change a network's last bits), and each network agent's weights, named
+/// by a checksum, since `RUN/last` moves on as a run trains. A network
+/// agent without weights is refused here, before any game: a claim can
+/// reach a variant's agent after hours of another's games.
+fn journal_settings(
+    claim: &Claim,
+    settings: &ClaimSettings,
+) -> Result<serde_json::Value, TrainError> {
     let mut per_variant: Vec<(String, String)> = settings
         .agents
         .per_variant
@@ -422,10 +449,26 @@ fn journal_settings(claim: &Claim, settings: &ClaimSettings) -> serde_json::Valu
         .map(|(variant, spec)| (variant.name().to_owned(), spec.to_string()))
         .collect();
     per_variant.sort();
-    serde_json::json!({
+    let mut networks: Vec<(String, String)> = Vec::new();
+    let agents = std::iter::once(&settings.agents.default)
+        .chain(settings.agents.per_variant.iter().map(|(_, spec)| spec));
+    for spec in agents {
+        let Some(dir) = spec.kind.network_dir() else {
+            continue;
+        };
+        let weights = dir.join("model.safetensors");
+        let bytes = std::fs::read(&weights).map_err(|e| TrainError::Checkpoint {
+            path: dir.clone(),
+            message: format!("agent {spec}: its weights cannot be read ({e})"),
+        })?;
+        let checksum = heterodox_selfplay::shard::checksum(&bytes);
+        networks.push((spec.to_string(), format!("fnv1a64 {checksum:016x}")));
+    }
+    Ok(serde_json::json!({
         "claim": claim.name,
         "agent": settings.agents.default.to_string(),
         "agents_per_variant": per_variant,
+        "network_weights": networks,
         "games": settings.games,
         "calibration_games": settings.calibration_games,
         "max_plies": settings.max_plies,
@@ -433,7 +476,7 @@ fn journal_settings(claim: &Claim, settings: &ClaimSettings) -> serde_json::Valu
         "ply": settings.ply,
         "seed": settings.seed,
         "search": settings.search,
-    })
+    }))
 }
 
 /// summary.md.

@@ -70,8 +70,10 @@ pub(crate) fn write_report(
 }
 
 /// Refuses an `out` that [`write_report`] would refuse (a directory that
-/// is not a claim report), before any game is played.
+/// is not a claim report, a path without a name of its own), before any
+/// game is played.
 pub(crate) fn check_out(out: &Path) -> Result<(), TrainError> {
+    super::journal::journal_dir(out)?;
     REPLACE
         .check(out)
         .map(|_| ())
