@@ -270,12 +270,13 @@ fn rollout_search<P: GameVariant>(
     (result.visits, result.policy, result.best, result.value)
 }
 
-fn search_traitor(state: &Traitor, root_policy: RootPolicy, immediate_wins: bool) -> SearchSummary {
+fn search_traitor(state: &Traitor, root_policy: RootPolicy, probes: bool) -> SearchSummary {
     let config = SearchConfig {
         simulations: 64,
         root_policy,
         determinizations: 4,
-        immediate_wins,
+        immediate_wins: probes,
+        avoid_losses_in_one: probes,
         ..SearchConfig::default()
     };
     let evaluator = RolloutEvaluator {
@@ -302,15 +303,15 @@ fn hidden_information_search_reads_only_the_view() {
         let view = p.view(Color::White);
         let sampler = Traitor::sampler(&view);
         assert!(sampler.len() > 1);
-        // The probes for wins in one play the sampled states too, never
-        // the true one.
+        // The probes for wins and losses in one play the sampled states
+        // too, never the true one.
         for policy in [RootPolicy::Puct, RootPolicy::Gumbel] {
-            for wins in [false, true] {
-                let expected = search_traitor(&p, policy, wins);
+            for probes in [false, true] {
+                let expected = search_traitor(&p, policy, probes);
                 for i in (0..sampler.len()).step_by((sampler.len() / 25).max(1)) {
                     let other = sampler.state(i);
                     assert_eq!(other.view(Color::White), view);
-                    assert_eq!(search_traitor(&other, policy, wins), expected, "secret {i}");
+                    assert_eq!(search_traitor(&other, policy, probes), expected, "secret {i}");
                 }
             }
         }
