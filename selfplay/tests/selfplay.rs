@@ -311,7 +311,11 @@ fn hidden_information_search_reads_only_the_view() {
                 for i in (0..sampler.len()).step_by((sampler.len() / 25).max(1)) {
                     let other = sampler.state(i);
                     assert_eq!(other.view(Color::White), view);
-                    assert_eq!(search_traitor(&other, policy, probes), expected, "secret {i}");
+                    assert_eq!(
+                        search_traitor(&other, policy, probes),
+                        expected,
+                        "secret {i}"
+                    );
                 }
             }
         }
