@@ -78,6 +78,10 @@ impl<P: GameVariant> Search<P> {
                     losing: Vec::new(),
                 });
             }
+            // The root's actions, generated once for both probes.
+            if self.config.immediate_wins || self.config.avoid_losses_in_one {
+                self.set.generate(&self.trees[t].root);
+            }
             self.trees[t].winning = self.root_winning_action(t);
             self.mark_root_losses(t);
         }
@@ -88,13 +92,12 @@ impl<P: GameVariant> Search<P> {
     }
 
     /// The action index of tree `t`'s first root action that wins at once,
-    /// when `immediate_wins` asks for it.
+    /// when `immediate_wins` asks for it (`self.set` holds its actions).
     fn root_winning_action(&mut self, t: usize) -> Option<u32> {
         if !self.config.immediate_wins {
             return None;
         }
         let root = &self.trees[t].root;
-        self.set.generate(root);
         let slot = winning_action(root, self.set.actions(), &mut self.probe)?;
         Some(self.set.indices()[slot])
     }
@@ -103,7 +106,7 @@ impl<P: GameVariant> Search<P> {
     /// one action, when `avoid_losses_in_one` asks for it and some action
     /// avoids that (a lost position is searched as it is). An action
     /// after which the same player acts again (an announcement, a
-    /// discard) is not judged.
+    /// discard) is not judged. `self.set` holds the root's actions.
     fn mark_root_losses(&mut self, t: usize) {
         let d = &mut self.trees[t];
         d.losing.clear();
@@ -112,7 +115,6 @@ impl<P: GameVariant> Search<P> {
         }
         let root = &d.root;
         let player = root.turn();
-        self.set.generate(root);
         for action in self.set.actions() {
             let after = match &mut self.reply_probe {
                 Some(p) => {
