@@ -39,6 +39,22 @@ fn every_shipped_config_parses_and_names_its_variant() {
 }
 
 #[test]
+fn each_config_asks_for_the_teacher_its_shipped_agents_were_measured_with() {
+    // The teacher sizes are measured choices (docs/training.md): Mad
+    // Scientist's and Traitor's larger teacher made their one-hour agents
+    // (zoo:madscientist, zoo:traitor-defector-1h-v2).
+    let teacher = |name: &str| {
+        let config = TrainConfig::from_file(&configs_dir().join(format!("{name}.toml"))).unwrap();
+        (config.teacher.positions, config.teacher.steps)
+    };
+    for name in ["chess", "hostage", "poison"] {
+        assert_eq!(teacher(name), (250_000, 4_000), "{name}");
+    }
+    assert_eq!(teacher("madscientist"), (300_000, 10_000));
+    assert_eq!(teacher("traitor"), (300_000, 10_000));
+}
+
+#[test]
 fn the_hostage_file_states_the_defaults() {
     // configs/hostage.toml documents every default: it must be them.
     let file = TrainConfig::from_file(&configs_dir().join("hostage.toml")).unwrap();
