@@ -29,7 +29,9 @@ pub struct ClaimArgs {
     #[arg(long)]
     list: bool,
     /// The agent: SPEC for every variant, or VARIANT=SPEC for one
-    /// (repeatable); specs as in `heterodox arena`.
+    /// (repeatable; of several for a variant, each rule set gets the last
+    /// that can play it: a network plays the rules it was trained on);
+    /// specs as in `heterodox arena`.
     #[arg(long = "agent", value_name = "[VARIANT=]SPEC")]
     agents: Vec<String>,
     /// Games per variant or rule set (default: the claim's).

@@ -78,7 +78,10 @@ impl VariantVisitor for Play<'_> {
             progress,
         } = self;
         let rules = P::parse_rules(options).map_err(|e| TrainError::Rules(e.to_string()))?;
-        let agent = settings.agents.for_variant(P::VARIANT).clone();
+        let agent = settings
+            .agents
+            .for_rules(P::VARIANT, &P::rule_options(&rules))
+            .clone();
         let (calibration, games) =
             strength_and_self_play::<P>(&rules, &agent, settings, stream, label, progress)?;
         let whites: Vec<f64> = games.iter().map(white_score).collect();

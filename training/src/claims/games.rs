@@ -296,7 +296,10 @@ pub(crate) fn default_rules_games<P: GameVariant>(
     let variant = P::VARIANT;
     let rules =
         P::parse_rules(&Default::default()).map_err(|e| TrainError::Rules(e.to_string()))?;
-    let agent = settings.agents.for_variant(variant).clone();
+    let agent = settings
+        .agents
+        .for_rules(variant, &P::rule_options(&rules))
+        .clone();
     let (calibration, games) =
         strength_and_self_play::<P>(&rules, &agent, settings, stream, variant.name(), progress)?;
     append_games_pgn::<P>(pgn, &rules, &games, &agent.to_string(), event)?;

@@ -142,7 +142,10 @@ pub(crate) fn run(
 ) -> Result<Findings, TrainError> {
     // Poison Chess has no rule settings.
     let rules = ();
-    let agent = settings.agents.for_variant(Variant::Poison).clone();
+    let agent = settings
+        .agents
+        .for_rules(Variant::Poison, &PoisonChess::rule_options(&rules))
+        .clone();
     let mut done = 0;
     let calibration = strength::<PoisonChess>(&rules, &agent, settings, 1, &mut |opponent| {
         done += 1;

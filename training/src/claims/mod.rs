@@ -30,7 +30,7 @@ pub mod stats;
 use std::fmt::Write as _;
 use std::path::Path;
 
-use heterodox_env::Variant;
+use heterodox_env::{RuleOptions, Variant};
 use heterodox_models::tch::Device;
 use heterodox_selfplay::SearchConfig;
 use serde::Serialize;
@@ -82,10 +82,14 @@ pub fn find(name: &str) -> Result<&'static Claim, TrainError> {
         })
 }
 
-/// The agent of each variant: one for all, with per-variant overrides.
+/// The agent of each rule set: one for all, with per-variant overrides.
+/// A variant may be given several: each network plays the rule sets it
+/// was trained on, so that the networks shipped for single Traitor rule
+/// sets can play those in a claim over all of them ([`AgentChoice::for_rules`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AgentChoice {
     pub default: AgentSpec,
+    /// In the order given.
     pub per_variant: Vec<(Variant, AgentSpec)>,
 }
 
@@ -100,7 +104,9 @@ pub const DEFAULT_AGENT: &str = "ab@20000n";
 
 impl AgentChoice {
     /// Reads `SPEC` (every variant) and `VARIANT=SPEC` (one variant)
-    /// arguments; none gives [`DEFAULT_AGENT`].
+    /// arguments; none gives [`DEFAULT_AGENT`]. A later `VARIANT=SPEC`
+    /// comes before an earlier one of the same variant wherever it can
+    /// play the rules ([`AgentChoice::for_rules`]).
     pub fn parse(arguments: &[String]) -> Result<AgentChoice, TrainError> {
         let bad = |message: String| TrainError::Config {
             path: None,
@@ -118,7 +124,9 @@ impl AgentChoice {
                 Some((name, spec)) => {
                     let variant: Variant = name.parse().map_err(|e| bad(format!("{e}")))?;
                     let spec = spec.parse().map_err(|e| bad(format!("{e}")))?;
-                    choice.per_variant.retain(|(v, _)| *v != variant);
+                    choice
+                        .per_variant
+                        .retain(|(v, s)| *v != variant || *s != spec);
                     choice.per_variant.push((variant, spec));
                 }
                 None => choice.default = argument.parse().map_err(|e| bad(format!("{e}")))?,
@@ -127,11 +135,42 @@ impl AgentChoice {
         Ok(choice)
     }
 
-    pub fn for_variant(&self, variant: Variant) -> &AgentSpec {
-        self.per_variant
-            .iter()
-            .find(|(v, _)| *v == variant)
-            .map_or(&self.default, |(_, spec)| spec)
+    /// The agent of `variant` under the rules whose settings are `options`
+    /// (as [`heterodox_env::GameVariant::rule_options`] writes them): the last agent given
+    /// for the variant that can play them, where a network can play the
+    /// rules of its stored spec and any other agent every rule set. When
+    /// none of the variant's agents can, the last of them, whose network
+    /// is then refused with the encoding mismatch; a variant given none
+    /// has the agent for every variant. So `--agent traitor=ab@20000n
+    /// --agent traitor=zoo:traitor-mercenary@64` has the network play
+    /// Impromptu Mercenary and the engine the other Traitor rule sets.
+    pub fn for_rules(&self, variant: Variant, options: &RuleOptions) -> &AgentSpec {
+        let mut given = self.per_variant.iter().rev().filter(|(v, _)| *v == variant);
+        let Some((_, last)) = given.clone().next() else {
+            return &self.default;
+        };
+        given
+            .find(|(_, spec)| plays_rules(spec, variant, options))
+            .map_or(last, |(_, spec)| spec)
+    }
+}
+
+/// Whether `spec` can play `variant` under `options`: a network whose
+/// stored spec names other rules cannot; a network whose spec cannot be
+/// read is taken to (loading it reports why it cannot).
+fn plays_rules(spec: &AgentSpec, variant: Variant, options: &RuleOptions) -> bool {
+    let Some(dir) = spec.kind.network_dir() else {
+        return true;
+    };
+    match heterodox_models::read_spec(&dir) {
+        Ok(Some(stored)) => {
+            stored.variant == variant.name()
+                && stored.options.len() == options.iter().count()
+                && options
+                    .iter()
+                    .all(|(k, v)| stored.options.get(k).map(String::as_str) == Some(v))
+        }
+        Ok(None) | Err(_) => true,
     }
 }
 
@@ -448,7 +487,9 @@ fn journal_settings(
         .iter()
         .map(|(variant, spec)| (variant.name().to_owned(), spec.to_string()))
         .collect();
-    per_variant.sort();
+    // By variant, keeping the order within one (it decides which of two
+    // agents that can play the same rules plays them).
+    per_variant.sort_by(|a, b| a.0.cmp(&b.0));
     let mut networks: Vec<(String, String)> = Vec::new();
     let agents = std::iter::once(&settings.agents.default)
         .chain(settings.agents.per_variant.iter().map(|(_, spec)| spec));
@@ -656,10 +697,21 @@ mod tests {
             "hostage=net:runs/h=1/last@64".to_owned(),
         ])
         .unwrap();
-        assert_eq!(choice.for_variant(Variant::Chess).to_string(), "rollout@8");
+        let none = RuleOptions::new();
         assert_eq!(
-            choice.for_variant(Variant::Hostage).to_string(),
+            choice.for_rules(Variant::Chess, &none).to_string(),
+            "rollout@8"
+        );
+        assert_eq!(
+            choice.for_rules(Variant::Hostage, &none).to_string(),
             "net:runs/h=1/last@64"
+        );
+        // The last of two agents that play every rule set plays them.
+        let choice =
+            AgentChoice::parse(&["chess=ab@1".to_owned(), "chess=greedy".to_owned()]).unwrap();
+        assert_eq!(
+            choice.for_rules(Variant::Chess, &none).to_string(),
+            "greedy"
         );
         assert_eq!(
             AgentChoice::parse(&[]).unwrap().default.to_string(),
@@ -669,6 +721,66 @@ mod tests {
         assert!(e.to_string().contains("hostge"), "{e}");
         let e = AgentChoice::parse(&["uniform@x".to_owned()]).unwrap_err();
         assert!(e.to_string().contains("bad agent 'uniform@x'"), "{e}");
+    }
+
+    #[test]
+    fn each_network_plays_the_rule_sets_it_was_trained_on() {
+        use heterodox_env::{GameVariant, Traitor};
+        let shipped =
+            |name: &str| format!("net:{}/../agents/{name}@64", env!("CARGO_MANIFEST_DIR"));
+        let (mercenary, defector) = (
+            shipped("traitor-mercenary"),
+            shipped("traitor-defector-1h-v2"),
+        );
+        // The settings as a rule set's game writes them.
+        let rules = |text: &str| {
+            Traitor::rule_options(
+                &Traitor::parse_rules(&RuleOptions::parse(text).unwrap()).unwrap(),
+            )
+        };
+        let choice = AgentChoice::parse(&[
+            "traitor=ab@20000n".to_owned(),
+            format!("traitor={mercenary}"),
+            format!("traitor={defector}"),
+        ])
+        .unwrap();
+        let agent = |choice: &AgentChoice, text: &str| {
+            choice.for_rules(Variant::Traitor, &rules(text)).to_string()
+        };
+        assert_eq!(
+            agent(&choice, "mode=mercenary commitment=impromptu"),
+            mercenary
+        );
+        assert_eq!(
+            agent(&choice, "mode=defector commitment=impromptu"),
+            defector
+        );
+        assert_eq!(
+            agent(&choice, "mode=defector commitment=standard"),
+            "ab@20000n"
+        );
+        assert_eq!(
+            agent(&choice, "mode=traitor commitment=impromptu"),
+            "ab@20000n"
+        );
+        assert_eq!(
+            choice
+                .for_rules(Variant::Chess, &RuleOptions::new())
+                .to_string(),
+            DEFAULT_AGENT
+        );
+        // A network given alone for its variant is chosen for rules it
+        // does not know, to be refused by name when it is loaded.
+        let alone = AgentChoice::parse(&[format!("traitor={mercenary}")]).unwrap();
+        assert_eq!(agent(&alone, "mode=traitor commitment=standard"), mercenary);
+        // A later agent that plays every rule set plays them all.
+        let engine_last =
+            AgentChoice::parse(&[format!("traitor={mercenary}"), "traitor=ab@1".to_owned()])
+                .unwrap();
+        assert_eq!(
+            agent(&engine_last, "mode=mercenary commitment=impromptu"),
+            "ab@1"
+        );
     }
 
     #[test]
