@@ -253,6 +253,21 @@ fn bad_claim_settings_are_refused_before_any_game() {
             .contains("agent net:/nonexistent/chess@4: its weights cannot be read"),
         "{e}"
     );
+    // A network for rules the claim does not play: named, before any game.
+    let mut s = settings(0, "uniform@4", 2);
+    let chess = format!("net:{}/../agents/chess@4", env!("CARGO_MANIFEST_DIR"));
+    s.agents = AgentChoice::parse(&[format!("hostage={chess}")]).unwrap();
+    let e = run_claim("hostage-favours-the-attacker", &s, &out, "c", &mut |_| {
+        panic!("played")
+    })
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "config: agent {chess} cannot play hostage, which the claim \
+             hostage-favours-the-attacker plays: it was trained for chess"
+        )
+    );
     assert!(!out.exists());
     assert!(!journal_dir(&out).unwrap().exists());
 }

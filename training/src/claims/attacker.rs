@@ -28,7 +28,7 @@ use super::games::{default_rules_games, white_score, VariantGames};
 use super::stats::{logistic_regression, Difference, Mean};
 use super::{
     csv_field, direction, majority_verdict, p_text, percent, points, AgentStrength, Claim,
-    ClaimSettings, Findings, Verdict,
+    ClaimSettings, Findings, Plays, Verdict,
 };
 use crate::error::TrainError;
 
@@ -42,6 +42,7 @@ pub(crate) const CLAIM: Claim = Claim {
     default_games: 400,
     quick_games: 40,
     default_calibration_games: 100,
+    plays: Plays::DefaultRules(&[Variant::Hostage, Variant::Chess]),
 };
 
 /// What a game gives the measures, from White's side.

@@ -16,7 +16,7 @@ use super::games::{append_games_pgn, strength_and_self_play, white_score};
 use super::stats::{two_sided_p, Mean};
 use super::{
     csv_field, direction, majority_verdict, p_text, percent, AgentStrength, Claim, ClaimSettings,
-    Findings, Verdict,
+    Findings, Plays, Verdict,
 };
 use crate::error::TrainError;
 
@@ -29,11 +29,12 @@ pub(crate) const CLAIM: Claim = Claim {
     default_games: 60,
     quick_games: 2,
     default_calibration_games: 10,
+    plays: Plays::EveryRuleSet,
 };
 
 /// Every rule set of the claim, every registered variant's
 /// (`Variant::rule_sets`), in registry order: (variant, options, label).
-fn rule_sets() -> Vec<(Variant, RuleOptions, String)> {
+pub(crate) fn rule_sets() -> Vec<(Variant, RuleOptions, String)> {
     Variant::ALL
         .into_iter()
         .flat_map(|variant| {

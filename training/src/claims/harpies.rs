@@ -24,7 +24,7 @@ use serde_json::json;
 
 use super::games::{append_games_pgn, self_play, strength, GameSet};
 use super::stats::Mean;
-use super::{csv_field, percent, AgentStrength, Claim, ClaimSettings, Findings, Verdict};
+use super::{csv_field, percent, AgentStrength, Claim, ClaimSettings, Findings, Plays, Verdict};
 use crate::error::TrainError;
 
 pub(crate) const CLAIM: Claim = Claim {
@@ -36,6 +36,7 @@ pub(crate) const CLAIM: Claim = Claim {
     default_games: 100,
     quick_games: 20,
     default_calibration_games: 100,
+    plays: Plays::DefaultRules(&[Variant::Poison]),
 };
 
 /// The upper bound of the Harpy side's win rate below which the ending

@@ -58,6 +58,53 @@ pub struct Claim {
     /// variants or rule sets, so that its default run keeps within half an
     /// hour on 2 cores (docs/claims.md).
     pub default_calibration_games: u32,
+    /// The rule sets it plays, against which the agents given are checked
+    /// before any game ([`AgentChoice::check_plays`]).
+    pub plays: Plays,
+}
+
+/// Which rule sets a claim plays.
+#[derive(Clone, Copy, Debug)]
+pub enum Plays {
+    /// The default rules of these variants, in the order played.
+    DefaultRules(&'static [Variant]),
+    /// Every rule set of every variant ([`Variant::rule_sets`]).
+    EveryRuleSet,
+}
+
+impl Claim {
+    /// The rule sets this claim plays, each as (variant, its settings
+    /// written out by [`heterodox_env::GameVariant::rule_options`]), the
+    /// form [`AgentChoice::for_rules`] is asked with.
+    pub fn rule_sets(&self) -> Result<Vec<(Variant, RuleOptions)>, TrainError> {
+        let given: Vec<(Variant, RuleOptions)> = match self.plays {
+            Plays::DefaultRules(variants) => variants
+                .iter()
+                .map(|&variant| (variant, RuleOptions::new()))
+                .collect(),
+            Plays::EveryRuleSet => first_move::rule_sets()
+                .into_iter()
+                .map(|(variant, options, _)| (variant, options))
+                .collect(),
+        };
+        given
+            .into_iter()
+            .map(|(variant, options)| Ok((variant, variant.visit(WrittenOut(&options))?)))
+            .collect()
+    }
+}
+
+/// A variant's rule settings written out in full, as a game under them
+/// writes them.
+struct WrittenOut<'a>(&'a RuleOptions);
+
+impl heterodox_env::VariantVisitor for WrittenOut<'_> {
+    type Output = Result<RuleOptions, TrainError>;
+
+    fn visit<P: heterodox_env::GameVariant>(self) -> Self::Output {
+        let rules = P::parse_rules(self.0).map_err(|e| TrainError::Rules(e.to_string()))?;
+        Ok(P::rule_options(&rules))
+    }
 }
 
 /// Every claim `heterodox claim` knows.
@@ -139,8 +186,8 @@ impl AgentChoice {
     /// (as [`heterodox_env::GameVariant::rule_options`] writes them): the last agent given
     /// for the variant that can play them, where a network can play the
     /// rules of its stored spec and any other agent every rule set. When
-    /// none of the variant's agents can, the last of them, whose network
-    /// is then refused with the encoding mismatch; a variant given none
+    /// none of the variant's agents can, the last of them, which
+    /// [`AgentChoice::check_plays`] refuses before any game; a variant given none
     /// has the agent for every variant. So `--agent traitor=ab@20000n
     /// --agent traitor=zoo:traitor-mercenary@64` has the network play
     /// Impromptu Mercenary and the engine the other Traitor rule sets.
@@ -152,6 +199,100 @@ impl AgentChoice {
         given
             .find(|(_, spec)| plays_rules(spec, variant, options))
             .map_or(last, |(_, spec)| spec)
+    }
+
+    /// Refuses, before any game, a choice that a claim playing `claim`'s
+    /// rule sets could only refuse hours later or silently ignore: an
+    /// agent given for a variant the claim does not play, a rule set whose
+    /// agent ([`AgentChoice::for_rules`]) is a network trained for other
+    /// rules, and an agent given for a variant that plays none of its rule
+    /// sets (a network trained for rules the claim does not play, or an
+    /// agent that a later one of its variant replaces everywhere).
+    pub fn check_plays(&self, claim: &Claim) -> Result<(), TrainError> {
+        let bad = |message: String| {
+            Err(TrainError::Config {
+                path: None,
+                message,
+            })
+        };
+        let rule_sets = claim.rule_sets()?;
+        let mut played = vec![false; self.per_variant.len()];
+        for (variant, options) in &rule_sets {
+            let agent = self.for_rules(*variant, options);
+            if !plays_rules(agent, *variant, options) {
+                return bad(format!(
+                    "agent {agent} cannot play {}, which the claim {} plays: it was trained for {}",
+                    rules_text(*variant, options),
+                    claim.name,
+                    trained_for(agent)
+                ));
+            }
+            for (k, (v, spec)) in self.per_variant.iter().enumerate() {
+                if v == variant && std::ptr::eq(spec, agent) {
+                    played[k] = true;
+                }
+            }
+        }
+        let variants: Vec<Variant> = rule_sets.iter().map(|(v, _)| *v).collect();
+        for ((variant, spec), played) in self.per_variant.iter().zip(played) {
+            if !variants.contains(variant) {
+                let mut names: Vec<&str> = variants.iter().map(|v| v.name()).collect();
+                names.dedup();
+                return bad(format!(
+                    "agent {variant}={spec}: the claim {} plays no {variant} games (it plays {})",
+                    claim.name,
+                    names.join(", ")
+                ));
+            }
+            if !played {
+                return bad(format!(
+                    "agent {variant}={spec} would play none of the claim's {variant} rule sets: {}",
+                    if !rule_sets
+                        .iter()
+                        .any(|(v, options)| v == variant && plays_rules(spec, *v, options))
+                    {
+                        format!(
+                            "it was trained for {}, which {} does not play",
+                            trained_for(spec),
+                            claim.name
+                        )
+                    } else {
+                        "an agent given after it for the same variant plays them all".to_owned()
+                    }
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `variant` under `options`, as an error message names it.
+fn rules_text(variant: Variant, options: &RuleOptions) -> String {
+    settings_text(variant.name(), options.iter())
+}
+
+/// `variant (key=value key=value ...)`, or the variant alone.
+fn settings_text<'a>(variant: &str, options: impl Iterator<Item = (&'a str, &'a str)>) -> String {
+    let options: Vec<String> = options.map(|(k, v)| format!("{k}={v}")).collect();
+    if options.is_empty() {
+        variant.to_owned()
+    } else {
+        format!("{variant} ({})", options.join(" "))
+    }
+}
+
+/// The rules network agent `spec` was trained for, from its stored spec.
+fn trained_for(spec: &AgentSpec) -> String {
+    let stored = spec
+        .kind
+        .network_dir()
+        .and_then(|dir| heterodox_models::read_spec(&dir).ok().flatten());
+    match stored {
+        Some(stored) => settings_text(
+            &stored.variant,
+            stored.options.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+        ),
+        None => "other rules".to_owned(),
     }
 }
 
@@ -391,6 +532,7 @@ pub fn run_claim(
     let claim = find(name)?;
     settings.check()?;
     // Refused now, not after hours of games.
+    settings.agents.check_plays(claim)?;
     report::check_out(out)?;
     let journal = Journal::open(
         out,
@@ -770,7 +912,7 @@ mod tests {
             DEFAULT_AGENT
         );
         // A network given alone for its variant is chosen for rules it
-        // does not know, to be refused by name when it is loaded.
+        // does not know, which `check_plays` refuses by name.
         let alone = AgentChoice::parse(&[format!("traitor={mercenary}")]).unwrap();
         assert_eq!(agent(&alone, "mode=traitor commitment=standard"), mercenary);
         // A later agent that plays every rule set plays them all.
@@ -780,6 +922,85 @@ mod tests {
         assert_eq!(
             agent(&engine_last, "mode=mercenary commitment=impromptu"),
             "ab@1"
+        );
+    }
+
+    #[test]
+    fn a_claims_agents_are_checked_against_the_rule_sets_it_plays() {
+        let shipped =
+            |name: &str| format!("net:{}/../agents/{name}@64", env!("CARGO_MANIFEST_DIR"));
+        let (mercenary, defector, chess) = (
+            shipped("traitor-mercenary"),
+            shipped("traitor-defector-1h-v2"),
+            shipped("chess"),
+        );
+        let check = |claim: &str, agents: &[String]| {
+            AgentChoice::parse(agents)
+                .unwrap()
+                .check_plays(find(claim).unwrap())
+                .map_err(|e| e.to_string())
+        };
+        let first_move = "first-move-advantage";
+        let engine = "traitor=ab@20000n".to_owned();
+        let (mercenary_arg, defector_arg) = (
+            format!("traitor={mercenary}"),
+            format!("traitor={defector}"),
+        );
+        // Each network on its rule set, the engine on the others.
+        assert_eq!(
+            check(
+                first_move,
+                &[engine.clone(), mercenary_arg.clone(), defector_arg.clone()]
+            ),
+            Ok(())
+        );
+        assert_eq!(check("piece-values", &[]), Ok(()));
+        let trained = "traitor (announce_check=allowed commitment=impromptu mode=mercenary \
+                       no_immediate_undo=on selection=phase)";
+        // A network alone cannot play the other Traitor rule sets.
+        assert_eq!(
+            check(first_move, std::slice::from_ref(&mercenary_arg)),
+            Err(format!(
+                "config: agent {mercenary} cannot play traitor (announce_check=allowed \
+                 commitment=standard mode=traitor no_immediate_undo=on selection=phase), which \
+                 the claim first-move-advantage plays: it was trained for {trained}"
+            ))
+        );
+        // The piece values are fitted in Traitor's default rules only.
+        assert_eq!(
+            check("piece-values", &[engine.clone(), mercenary_arg.clone()]),
+            Err(format!(
+                "config: agent traitor={mercenary} would play none of the claim's traitor rule \
+                 sets: it was trained for {trained}, which piece-values does not play"
+            ))
+        );
+        // An agent that a later one replaces everywhere.
+        assert_eq!(
+            check(first_move, &[mercenary_arg, engine]),
+            Err(format!(
+                "config: agent traitor={mercenary} would play none of the claim's traitor rule \
+                 sets: an agent given after it for the same variant plays them all"
+            ))
+        );
+        assert_eq!(
+            check("hostage-favours-the-attacker", &["poison=ab@1".to_owned()]),
+            Err(
+                "config: agent poison=ab@1: the claim hostage-favours-the-attacker plays no \
+                 poison games (it plays hostage, chess)"
+                    .to_owned()
+            )
+        );
+        // A network for every variant, in a claim that plays two.
+        assert_eq!(
+            check("hostage-favours-the-attacker", std::slice::from_ref(&chess)),
+            Err(format!(
+                "config: agent {chess} cannot play hostage, which the claim \
+                 hostage-favours-the-attacker plays: it was trained for chess"
+            ))
+        );
+        assert_eq!(
+            check("hostage-favours-the-attacker", &[format!("chess={chess}")]),
+            Ok(())
         );
     }
 

@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 
 use heterodox_env::features::MaterialInventory;
 use heterodox_env::rng::{derive_seed, SplitMix64};
-use heterodox_env::{Chess, GameVariant, Hostage, MadScientist, PoisonChess, Traitor};
+use heterodox_env::{Chess, GameVariant, Hostage, MadScientist, PoisonChess, Traitor, Variant};
 use heterodox_selfplay::replay::replay;
 use heterodox_selfplay::DuelGame;
 use serde::Serialize;
@@ -23,7 +23,7 @@ use serde_json::json;
 
 use super::games::{default_rules_games, white_score, VariantGames};
 use super::stats::logistic_regression_ridge;
-use super::{AgentStrength, Claim, ClaimSettings, Findings, Verdict};
+use super::{AgentStrength, Claim, ClaimSettings, Findings, Plays, Verdict};
 use crate::error::TrainError;
 
 pub(crate) const CLAIM: Claim = Claim {
@@ -38,6 +38,13 @@ pub(crate) const CLAIM: Claim = Claim {
     default_games: 160,
     quick_games: 16,
     default_calibration_games: 20,
+    plays: Plays::DefaultRules(&[
+        Variant::Chess,
+        Variant::Poison,
+        Variant::Hostage,
+        Variant::MadScientist,
+        Variant::Traitor,
+    ]),
 };
 
 /// Bootstrap resamples of the games behind every interval.
