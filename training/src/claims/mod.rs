@@ -216,7 +216,6 @@ impl AgentChoice {
             })
         };
         let rule_sets = claim.rule_sets()?;
-        let mut played = vec![false; self.per_variant.len()];
         for (variant, options) in &rule_sets {
             let agent = self.for_rules(*variant, options);
             if !plays_rules(agent, *variant, options) {
@@ -227,14 +226,12 @@ impl AgentChoice {
                     trained_for(agent)
                 ));
             }
-            for (k, (v, spec)) in self.per_variant.iter().enumerate() {
-                if v == variant && std::ptr::eq(spec, agent) {
-                    played[k] = true;
-                }
-            }
         }
         let variants: Vec<Variant> = rule_sets.iter().map(|(v, _)| *v).collect();
-        for ((variant, spec), played) in self.per_variant.iter().zip(played) {
+        for (variant, spec) in &self.per_variant {
+            let played = rule_sets.iter().any(|(v, options)| {
+                v == variant && std::ptr::eq(self.for_rules(*v, options), spec)
+            });
             if !variants.contains(variant) {
                 let mut names: Vec<&str> = variants.iter().map(|v| v.name()).collect();
                 names.dedup();
