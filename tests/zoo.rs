@@ -1,7 +1,8 @@
 //! The shipped agents (agents/NAME/): each loads against today's encoding
 //! of its variant and plays legal games as `zoo:NAME`, and its card states
-//! how it was made and how strong it is. When an encoding changes, this
-//! test names the agent to retrain.
+//! how it was made and how strong it is. The archived ones
+//! (agents/archive/NAME/) do the same as `net:agents/archive/NAME`. When an
+//! encoding changes, this test names the agent to retrain.
 
 mod support;
 
@@ -13,23 +14,42 @@ fn agents_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("agents")
 }
 
-/// The shipped agents: directories of agents/ holding a network.
-fn shipped() -> Vec<(String, PathBuf)> {
-    let mut agents: Vec<(String, PathBuf)> = std::fs::read_dir(agents_dir())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.join("model.safetensors").is_file())
-        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), p))
-        .collect();
-    agents.sort();
-    agents
+/// The shipped agents: directories of agents/ holding a network, then
+/// those of agents/archive/, each with its agent string without the
+/// simulations (`zoo:NAME`, `net:agents/archive/NAME`: cargo runs the test
+/// in the repository root).
+fn shipped() -> Vec<(String, PathBuf, String)> {
+    let mut all = Vec::new();
+    for (dir, prefix) in [
+        (agents_dir(), "zoo:"),
+        (agents_dir().join("archive"), "net:agents/archive/"),
+    ] {
+        let mut agents: Vec<(String, PathBuf)> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.join("model.safetensors").is_file())
+            .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), p))
+            .collect();
+        agents.sort();
+        all.extend(
+            agents
+                .into_iter()
+                .map(|(name, p)| (name.clone(), p, format!("{prefix}{name}"))),
+        );
+    }
+    all
 }
 
 #[test]
 fn every_shipped_agent_loads_and_plays_legal_games() {
     let agents = shipped();
     assert!(!agents.is_empty(), "agents/ ships at least one network");
-    for (name, dir) in agents {
+    for (name, dir, agent) in agents {
+        let card_dir = dir
+            .strip_prefix(env!("CARGO_MANIFEST_DIR"))
+            .unwrap()
+            .display()
+            .to_string();
         let spec = read_json(&dir.join("spec.json"));
         let variant = spec["variant"].as_str().unwrap().to_owned();
         let mut args: Vec<String> = ["arena", "--variant", &variant, "--device", "cpu", "--quiet"]
@@ -43,7 +63,7 @@ fn every_shipped_agent_loads_and_plays_legal_games() {
         args.extend(
             [
                 "--agents",
-                &format!("zoo:{name}@8,random"),
+                &format!("{agent}@8,random"),
                 "--games",
                 "2",
                 "--max-plies",
@@ -56,12 +76,12 @@ fn every_shipped_agent_loads_and_plays_legal_games() {
         let output = heterodox(&args.iter().map(String::as_str).collect::<Vec<_>>());
         assert!(
             output.status.success(),
-            "agents/{name} does not play today (retrain it with the command in agents/{name}/README.md): {}",
+            "{card_dir} does not play today (retrain it with the command in {card_dir}/README.md): {}",
             text(&output.stderr)
         );
         let results = read_json(&out.join("results.json"));
         assert_eq!(results["pairings"][0]["score"]["games"], 2, "{results}");
-        assert_eq!(results["pairings"][0]["agent"], format!("zoo:{name}@8"));
+        assert_eq!(results["pairings"][0]["agent"], format!("{agent}@8"));
         // The card: the command that made it, the encoding it was made
         // for, and its measured strength.
         let card = std::fs::read_to_string(dir.join("README.md")).unwrap();
@@ -75,7 +95,7 @@ fn every_shipped_agent_loads_and_plays_legal_games() {
         ] {
             assert!(
                 card.contains(&needed),
-                "agents/{name}/README.md names {needed}"
+                "{card_dir}/README.md names {needed}"
             );
         }
         let weights = std::fs::metadata(dir.join("model.safetensors"))
@@ -83,7 +103,7 @@ fn every_shipped_agent_loads_and_plays_legal_games() {
             .len();
         assert!(
             weights <= 2 << 20,
-            "agents/{name} is {weights} bytes (at most 2 MB)"
+            "{card_dir} is {weights} bytes (at most 2 MB)"
         );
         let _ = std::fs::remove_dir_all(&out);
     }

@@ -1,0 +1,97 @@
+"""agents/scores_table.py: the scores table of agents/README.md is the one
+the agents' cards make, and a card it cannot read is named."""
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("tomllib")  # the script's only need beyond the standard library: Python 3.11
+
+REPO = Path(__file__).resolve().parents[2]
+SCRIPT = REPO / "agents" / "scores_table.py"
+
+CARD = """# toy: a card
+
+## Scores
+
+```toml
+rule_set = "Toy Chess"
+made_by = "`heterodox train --config configs/toy.toml` (1 min, 2 CPU cores)"
+
+[scores]
+random = "100.0% [98.1, 100.0]"
+greedy = "50.0% [43.1, 56.9]"
+"rollout@64" = "75.0% [68.6, 80.5]"
+```
+
+## How it was made
+"""
+
+README = """# Shipped agents
+
+<!-- scores:begin -->
+<!-- scores:end -->
+"""
+
+
+def scores_table():
+    spec = importlib.util.spec_from_file_location("scores_table", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def toy_agents(directory: Path, card: str) -> Path:
+    """An agents/ directory with one agent, `toy`, and its card."""
+    agents = directory / "agents"
+    (agents / "toy").mkdir(parents=True)
+    (agents / "toy" / "model.safetensors").write_bytes(b"")
+    (agents / "toy" / "README.md").write_text(card, encoding="utf-8")
+    (agents / "README.md").write_text(README, encoding="utf-8")
+    return agents
+
+
+def test_the_readme_table_is_the_one_the_cards_make():
+    done = subprocess.run([sys.executable, str(SCRIPT), "--check"], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_table_is_written_and_a_stale_one_is_named(tmp_path, capsys):
+    module = scores_table()
+    agents = toy_agents(tmp_path, CARD)
+    assert module.main(["--check"], agents_dir=agents) == 1
+    out, err = capsys.readouterr()
+    assert "+| [toy](toy/README.md) | Toy Chess | `heterodox train --config configs/toy.toml` " in out
+    assert "the scores table of agents/README.md is stale" in err
+    assert module.main([], agents_dir=agents) == 0
+    readme = (agents / "README.md").read_text(encoding="utf-8")
+    assert ("| [toy](toy/README.md) | Toy Chess | `heterodox train --config configs/toy.toml` "
+            "(1 min, 2 CPU cores) | random 100.0% [98.1, 100.0], greedy 50.0% [43.1, 56.9], "
+            "rollout@64 75.0% [68.6, 80.5] |\n<!-- scores:end -->") in readme
+    assert module.main(["--check"], agents_dir=agents) == 0
+
+
+@pytest.mark.parametrize(
+    "card, message",
+    [
+        (CARD.replace('made_by = "`heterodox train --config configs/toy.toml` (1 min, 2 CPU cores)"\n', ""),
+         "the scores block has no made_by"),
+        (CARD.replace('greedy = "50.0% [43.1, 56.9]"\n', ""), "scores has no greedy"),
+        (CARD.replace("rule_set", "rules"), "the scores block has no rule_set"),
+        (CARD.replace("## Scores", "## Strength"), "no '## Scores' section"),
+    ],
+)
+def test_a_card_missing_a_field_is_named(tmp_path, capsys, card, message):
+    module = scores_table()
+    agents = toy_agents(tmp_path, card)
+    with pytest.raises(module.CardError, match=message) as raised:
+        module.table(agents)
+    assert str(raised.value).startswith("agents/toy/README.md: "), raised.value
+    # The command line says the same and changes nothing.
+    assert module.main([], agents_dir=agents) == 1
+    assert "error: agents/toy/README.md: " in capsys.readouterr().err
+    assert (agents / "README.md").read_text(encoding="utf-8") == README
