@@ -10,12 +10,9 @@
 //!
 //! Every error is one line on stderr and a non-zero exit code.
 
-mod args;
 mod cli;
-mod common;
-// The rules-only binary shows counters only (`teach`).
-#[allow(dead_code)]
-mod progress;
+
+use heterodox::{args, common, progress};
 
 use std::process::ExitCode;
 

@@ -9,7 +9,7 @@ use support::{assert_starts_with, heterodox, heterodox_ok, one_line_error, scrat
 use std::path::Path;
 use std::process::Output;
 
-use heterodox_selfplay::shard::{list_shards, read_shard};
+use heterodox_data::shard::{list_shards, read_shard};
 
 fn selfplay(out: &Path, extra: &[&str]) -> Output {
     let out = out.to_str().unwrap();

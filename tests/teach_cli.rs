@@ -41,9 +41,9 @@ fn teach_writes_labelled_shards_and_continues_a_directory() {
     let shards: Vec<_> = (0..)
         .map(|k| out.join(format!("teach-{k:05}.hdxshard")))
         .take_while(|p| p.is_file())
-        .map(|p| heterodox_selfplay::shard::read_shard(&p).unwrap())
+        .map(|p| heterodox_data::shard::read_shard(&p).unwrap())
         .collect();
-    let labelled = |game: &heterodox_selfplay::GameRecord| {
+    let labelled = |game: &heterodox_data::GameRecord| {
         game.steps.iter().filter(|s| !s.policy.is_empty()).count()
     };
     let positions: usize = shards.iter().flat_map(|s| &s.games).map(labelled).sum();

@@ -7,7 +7,7 @@
 //! would be. Batches of 256 rows sampled uniformly. Each figure is the
 //! median of five rounds of about half a second.
 //!
-//! Run: `cargo bench -p heterodox-selfplay --bench loader`. Training
+//! Run: `cargo bench -p heterodox-data --bench loader`. Training
 //! consumes some 5,000 to 20,000 positions/s on a CPU; the loader should be
 //! well above that on one thread.
 
@@ -21,9 +21,9 @@ use std::time::Instant;
 
 use rate::measure;
 
+use heterodox_data::loader::{Loader, LoaderConfig};
+use heterodox_data::shard::{decode_shard, encode_shard, ShardHeader};
 use heterodox_env::{Chess, GameVariant, Hostage};
-use heterodox_selfplay::loader::{Loader, LoaderConfig};
-use heterodox_selfplay::shard::{decode_shard, encode_shard, ShardHeader};
 
 const GAMES: u64 = 200;
 const MAX_PLIES: usize = 300;

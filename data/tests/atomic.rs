@@ -1,4 +1,4 @@
-//! The one atomic writer (`heterodox_selfplay::atomic`), which checkpoints,
+//! The one atomic writer (`heterodox_data::atomic`), which checkpoints,
 //! shards, run files, PGN and claim reports go through: a write that fails
 //! midway leaves the old content and no partial file; a replaced directory
 //! is whole; a directory that is not what the caller may replace is
@@ -10,7 +10,7 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use heterodox_selfplay::atomic::{
+use heterodox_data::atomic::{
     is_leftover, publish_dir, write_file, write_file_with, AtomicError, LineLog, Replace,
 };
 

@@ -4,13 +4,13 @@
 
 mod support;
 
+use heterodox_data::loader::{AnyLoader, Batch, Loader, LoaderConfig, LoaderError};
+use heterodox_data::replay::{ReplayError, ReplayErrorKind};
+use heterodox_data::shard::{decode_shard, encode_shard, HeaderError, Shard, ShardHeader};
+use heterodox_data::{GameRecord, GameResult};
 use heterodox_env::encoding::{encode_stacked, ActionSet, EncodingSpec};
 use heterodox_env::rng::SplitMix64;
 use heterodox_env::{Chess, Game, GameVariant, Hostage, RuleOptions, Traitor, Variant};
-use heterodox_selfplay::loader::{AnyLoader, Batch, Loader, LoaderConfig, LoaderError};
-use heterodox_selfplay::replay::{ReplayError, ReplayErrorKind};
-use heterodox_selfplay::shard::{decode_shard, encode_shard, HeaderError, Shard, ShardHeader};
-use heterodox_selfplay::{GameRecord, GameResult};
 
 use support::{random_records, record_from_moves, root_value, test_policy, SCHOLARS_MATE};
 
@@ -529,12 +529,29 @@ fn bad_settings_and_buffers_are_errors() {
 /// `side`. A stand-in for the engine's measure, which this crate cannot
 /// name.
 fn board_lead(position: &dyn std::any::Any, side: heterodox_env::Color) -> i32 {
-    use heterodox_env::features::board_material;
+    use heterodox_env::Role;
+    let points = |role: Role| match role {
+        Role::Pawn => 1,
+        Role::Knight | Role::Bishop => 3,
+        Role::Rook => 5,
+        Role::Queen => 9,
+        _ => 0,
+    };
     let board = position
         .downcast_ref::<Chess>()
         .expect("a chess position")
         .board();
-    100 * (board_material(board, side) - board_material(board, !side))
+    let lead: i32 = board
+        .pieces()
+        .map(|(_, piece)| {
+            if piece.color == side {
+                points(piece.role)
+            } else {
+                -points(piece.role)
+            }
+        })
+        .sum();
+    100 * lead
 }
 
 #[test]

@@ -7,8 +7,8 @@ mod support;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use heterodox_data::loader::{Loader, LoaderConfig};
 use heterodox_env::{GameVariant, Hostage, RuleOptions, Traitor};
-use heterodox_selfplay::loader::{Loader, LoaderConfig};
 
 struct Counting;
 

@@ -3,10 +3,10 @@
 
 mod support;
 
+use heterodox_data::pgn::{record_to_pgn, shard_to_pgn, PgnError};
+use heterodox_data::replay::ReplayErrorKind;
+use heterodox_data::shard::{Shard, ShardHeader};
 use heterodox_env::{Chess, GameVariant, RuleOptions, Traitor};
-use heterodox_selfplay::pgn::{record_to_pgn, shard_to_pgn, PgnError};
-use heterodox_selfplay::replay::ReplayErrorKind;
-use heterodox_selfplay::shard::{Shard, ShardHeader};
 
 use support::{random_records, record_from_moves, test_policy, uniform_policy, SCHOLARS_MATE};
 
@@ -131,11 +131,11 @@ fn records_that_do_not_replay_are_errors() {
 fn players_are_named_in_the_tags() {
     let pgn = "[Event \"e\"]\n[White \"?\"]\n[Black \"?\"]\n\n1. e4 *\n";
     assert_eq!(
-        heterodox_selfplay::pgn::with_players(pgn, "net:runs/a@64", "random"),
+        heterodox_data::pgn::with_players(pgn, "net:runs/a@64", "random"),
         "[Event \"e\"]\n[White \"net:runs/a@64\"]\n[Black \"random\"]\n\n1. e4 *\n"
     );
     assert_eq!(
-        heterodox_selfplay::pgn::with_players("[White \"?\"]", "a", "b"),
+        heterodox_data::pgn::with_players("[White \"?\"]", "a", "b"),
         "[White \"a\"]"
     );
 }

@@ -6,15 +6,15 @@ mod support;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use heterodox_env::encoding::EncodingSpec;
-use heterodox_env::rng::SplitMix64;
-use heterodox_env::{Chess, GameVariant, Hostage, Traitor};
-use heterodox_selfplay::shard::{
+use heterodox_data::shard::{
     checksum, decode_shard, dequantize_probability, encode_shard, list_shards,
     quantize_probability, read_shard, read_shard_for, write_shard, HeaderError, Shard,
     ShardErrorKind, ShardHeader, FORMAT_VERSION, MAX_HEADER_LEN,
 };
-use heterodox_selfplay::{GameRecord, GameResult, StepRecord};
+use heterodox_data::{GameRecord, GameResult, StepRecord};
+use heterodox_env::encoding::EncodingSpec;
+use heterodox_env::rng::SplitMix64;
+use heterodox_env::{Chess, GameVariant, Hostage, Traitor};
 
 use support::{random_records, record_from_moves, test_policy, SCHOLARS_MATE};
 

@@ -8,8 +8,8 @@
 //! threshold means the same in both (docs/training.md has the measurement
 //! it was chosen by).
 
+use heterodox_data::GameResult;
 use heterodox_env::{Color, Game, GameVariant};
-use heterodox_selfplay::GameResult;
 
 use crate::engine::Engine;
 use crate::error::EngineError;

@@ -1,4 +1,5 @@
-//! The benchmark: a fixed list of positions per variant, each searched to
+//! The benchmark: a fixed list of positions per variant (the start
+//! position, then those its evaluation module lists), each searched to
 //! a fixed depth on one thread by a fresh engine. The node count is the
 //! search's signature: it changes exactly when the search's behaviour
 //! does (a pruning, an ordering, an evaluation term), so a change that
@@ -11,54 +12,11 @@ use heterodox_env::{
     new_position, Game, GameVariant, NewGameError, RuleOptions, Variant, VariantVisitor,
 };
 
+use crate::eval::{visit_knowledge, Knowledge, KnowledgeVisitor};
 use crate::{Engine, EngineConfig, EngineError, EvalWeights, Limits};
 
 /// The depth `heterodox bench` searches when none is given.
 pub const DEFAULT_DEPTH: u32 = 8;
-
-/// Positions besides the start position, by registered variant name. A
-/// variant without an entry is benchmarked from its start position alone.
-const POSITIONS: &[(&str, &[&str])] = &[
-    (
-        "chess",
-        &[
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-            "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        ],
-    ),
-    (
-        "poison",
-        &[
-            "2d1k3/p2p1p1N/hp4pp/b3Hn2/2P4B/P3D2P/1P3PP1/6K1 w - - 0 1 -",
-            "h5k1/5ppp/2nd4/8/8/8/1B2hPPP/2H2DK1 w - - 0 1 g1:4,d6:2",
-            "h1bdkbnh/ppp2ppp/2n5/3pp3/4P3/2N2N2/PPPP1PPP/H1BDKB1H w KQkq - 0 4 -",
-        ],
-    ),
-    (
-        "hostage",
-        &[
-            "r1bq1b1r/ppp3pp/2n1k3/3np3/2B5/5Q2/PPPP1PPP/RNB1K2R[pp/NP/-/-] w KQ - 2 8",
-            "r3k1nr/p4ppp/8/1p1qp3/P1p5/Kpb5/n4PPP/1R3BNR[b/PP/QBNPP/-] b kq - 1 24",
-        ],
-    ),
-    (
-        "madscientist",
-        &[
-            "r3k2r/2[cc]5/8/8/8/8/5[BB]2/R3K2R w KQkq - WWFCb 0 1",
-            "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - - 4 4",
-        ],
-    ),
-    (
-        "traitor",
-        &[
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - - 9,9 -/- c8,g7/c1,g2,h1 open - -",
-            "7k/r7/8/4n3/8/2b5/8/R6K w - - 0 1 h8=e8,e5=b8,c3=c8,a7=a8,h1=e1 c3,e5 0,9 b8,c8/- -/- open - -",
-        ],
-    ),
-];
 
 /// One variant's part of the benchmark.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,14 +47,25 @@ pub enum BenchError {
 }
 
 /// The position strings of `variant`'s benchmark, the start position
-/// (`None`) first.
+/// (`None`) first, then the positions its evaluation module lists
+/// (`BENCH_POSITIONS` of its knowledge; none by default).
 pub fn positions(variant: Variant) -> Vec<Option<&'static str>> {
-    let extra = POSITIONS
-        .iter()
-        .find(|(name, _)| *name == variant.name())
-        .map_or(&[][..], |(_, list)| *list);
+    struct Listed;
+    impl KnowledgeVisitor for Listed {
+        type Output = &'static [&'static str];
+        fn visit<K: Knowledge>(self) -> Self::Output {
+            K::BENCH_POSITIONS
+        }
+    }
+    struct Of;
+    impl VariantVisitor for Of {
+        type Output = &'static [&'static str];
+        fn visit<P: GameVariant>(self) -> Self::Output {
+            visit_knowledge::<P, _>(Listed).unwrap_or_default()
+        }
+    }
     std::iter::once(None)
-        .chain(extra.iter().map(|fen| Some(*fen)))
+        .chain(variant.visit(Of).iter().map(|fen| Some(*fen)))
         .collect()
 }
 

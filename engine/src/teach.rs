@@ -1,6 +1,6 @@
 //! Teacher data: the engine plays itself from varied openings and labels
 //! every position it plays for a network to learn from, in the shard
-//! format self-play writes ([`heterodox_selfplay::shard`]).
+//! format self-play writes ([`heterodox_data::shard`]).
 //!
 //! Each game opens with a random number (0 to `random_plies`) of uniformly
 //! random steps, which are recorded without a target (the loader replays
@@ -47,12 +47,12 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use heterodox_data::atomic::write_file;
+use heterodox_data::shard::{read_shard_for, write_shard, ShardHeader};
+use heterodox_data::{GameRecord, GameResult, StepRecord};
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::rng::{derive_seed, SplitMix64};
 use heterodox_env::{Game, GameVariant};
-use heterodox_selfplay::atomic::write_file;
-use heterodox_selfplay::shard::{read_shard_for, write_shard, ShardHeader};
-use heterodox_selfplay::{GameRecord, GameResult, StepRecord};
 
 use crate::adjudicate::adjudicate;
 use crate::driver::RootScore;
@@ -134,7 +134,7 @@ pub enum TeachError {
     #[error("{path}: {message}")]
     Directory { path: PathBuf, message: String },
     #[error(transparent)]
-    Shard(#[from] heterodox_selfplay::shard::ShardError),
+    Shard(#[from] heterodox_data::shard::ShardError),
     #[error("engine: {0}")]
     Engine(#[from] crate::error::EngineError),
     #[error("start position: {0}")]

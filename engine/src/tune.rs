@@ -50,11 +50,11 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use heterodox_data::replay::{replay, ReplayError};
+use heterodox_data::shard::{read_shard_for, ShardError};
+use heterodox_data::GameResult;
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::{Color, GameVariant};
-use heterodox_selfplay::replay::{replay, ReplayError};
-use heterodox_selfplay::shard::{read_shard_for, ShardError};
-use heterodox_selfplay::GameResult;
 
 use crate::eval::weights::ParameterVector;
 use crate::eval::{self, visit_knowledge, Knowledge, KnowledgeVisitor};

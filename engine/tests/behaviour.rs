@@ -3,7 +3,7 @@
 //! node limit; the table's size does not change a fixed-depth answer;
 //! scores keep their sign across same-player steps; every variant plays.
 
-mod common;
+mod support;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -27,7 +27,7 @@ fn chess_game(fen: &str) -> Game<Chess> {
 #[test]
 fn bad_limits_are_typed_errors_naming_the_argument() {
     let game = Game::new(Chess::new());
-    let mut engine = common::engine::<Chess>(1);
+    let mut engine = support::engine::<Chess>(1);
     let mut error = |limits: Limits| engine_error(&mut engine, &game, limits);
     assert_eq!(
         error(Limits::depth(0)),
@@ -86,7 +86,7 @@ fn bad_configurations_are_typed_errors_naming_the_field() {
 #[test]
 fn a_finished_game_is_refused() {
     let game = chess_game("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
-    let error = common::engine::<Chess>(1)
+    let error = support::engine::<Chess>(1)
         .search(&game, &Limits::depth(3), |_| {})
         .unwrap_err();
     assert_eq!(error.to_string(), "the game is over: 1-0 (checkmate)");
@@ -103,7 +103,7 @@ fn same_depth_same_search_and_new_game_forgets() {
     // A fresh engine's report, its timing left out.
     let fresh = |limits: &Limits| {
         strip(
-            common::engine::<Chess>(16)
+            support::engine::<Chess>(16)
                 .search(&game, limits, |_| {})
                 .unwrap(),
         )
@@ -113,7 +113,7 @@ fn same_depth_same_search_and_new_game_forgets() {
     assert_eq!(first, second);
     assert_eq!(first.depth, 7);
     // The same engine after new_game() searches as a fresh one.
-    let mut engine = common::engine::<Chess>(16);
+    let mut engine = support::engine::<Chess>(16);
     engine
         .search(
             &chess_game("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"),
@@ -145,7 +145,7 @@ fn every_table_size_gives_the_same_answer_at_a_fixed_depth() {
         let answers: Vec<(String, Score)> = [1, 2, 8, 64]
             .into_iter()
             .map(|mib| {
-                let report = common::engine::<Chess>(mib)
+                let report = support::engine::<Chess>(mib)
                     .search(&game, &Limits::depth(depth), |_| {})
                     .unwrap();
                 (game.position().notation(&report.best), report.score)
@@ -178,7 +178,7 @@ fn helper_threads_share_the_table_and_find_the_mate() {
 fn iterations_are_reported_in_order() {
     let game = chess_game(KIWIPETE);
     let mut depths = Vec::new();
-    let report = common::engine::<Chess>(4)
+    let report = support::engine::<Chess>(4)
         .search(&game, &Limits::depth(5), |info| {
             assert_eq!(info.pv.first().copied(), Some(info.pv[0]));
             assert!(game.position().is_legal(&info.pv[0]));
@@ -201,12 +201,12 @@ fn a_stop_flag_or_a_movetime_ends_the_search_with_a_legal_move() {
         std::thread::sleep(Duration::from_millis(100));
         stop.store(true, Ordering::Relaxed);
     });
-    let report = common::engine::<Chess>(4)
+    let report = support::engine::<Chess>(4)
         .search(&game, &limits, |_| {})
         .unwrap();
     setter.join().unwrap();
     assert!(game.position().is_legal(&report.best));
-    let report = common::engine::<Chess>(4)
+    let report = support::engine::<Chess>(4)
         .search(&game, &Limits::movetime(Duration::from_millis(50)), |_| {})
         .unwrap();
     assert!(game.position().is_legal(&report.best));
@@ -216,7 +216,7 @@ fn a_stop_flag_or_a_movetime_ends_the_search_with_a_legal_move() {
 #[test]
 fn root_scores_are_exact_and_sorted() {
     let game = chess_game("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
-    let scores = common::engine::<Chess>(4)
+    let scores = support::engine::<Chess>(4)
         .score_root_moves(&game, 3)
         .unwrap();
     assert_eq!(scores.len(), game.position().count_legal_actions());
@@ -244,7 +244,7 @@ fn mad_scientist_discards_are_the_same_players_steps() {
     // score is not negated between Black's discard and White's capture.
     let pos = MadScientist::from_fen("4k3/8/8/8/8/8/8/4R1K1 b - - WFwwwffccbb 0 1").unwrap();
     assert!(pos.is_discarding());
-    let report = common::search(&pos, 3);
+    let report = support::search(&pos, 3);
     assert!(matches!(report.best, MadAction::Discard { .. }));
     assert_eq!(report.score, Score::Mate(-1));
     assert_eq!(report.pv.len(), 2);
@@ -263,7 +263,7 @@ fn mad_scientist_quiescence_ends_in_exchanges_that_fill_the_hands() {
         "3k4/3[wwff]4/3[wwff]4/3[wwff]4/8/3[WWFF]4/3[WWFF]4/3K4 w - - WWFFCCBBwwffccbb 0 1",
     )
     .unwrap();
-    let report = common::search(&pos, 1);
+    let report = support::search(&pos, 1);
     assert_eq!(
         (report.nodes, report.seldepth),
         (779_362, 20),
@@ -277,8 +277,8 @@ fn mad_scientist_quiescence_ends_in_exchanges_that_fill_the_hands() {
 fn traitor_announcement_and_move_are_one_turn() {
     // T4a: with the black queen among White's traitors, (T-Qd8) and any
     // move mates. Two steps by White: mate in one move.
-    let pos = common::traitor_after(Commitment::Standard, &["S-d8", "S-a1"]);
-    let report = common::search(&pos, 3);
+    let pos = support::traitor_after(Commitment::Standard, &["S-d8", "S-a1"]);
+    let report = support::search(&pos, 3);
     assert_eq!(report.best, TraitorAction::Announce("d8".parse().unwrap()));
     assert_eq!(report.score, Score::Mate(1));
     assert!(matches!(report.pv[1], TraitorAction::Move(_)));
@@ -287,8 +287,8 @@ fn traitor_announcement_and_move_are_one_turn() {
 #[test]
 fn engines_and_greedy_players_move_between_threads() {
     fn send<T: Send>(_: &T) {}
-    send(&common::engine::<Traitor>(1));
-    send(&common::engine::<MadScientist>(1));
+    send(&support::engine::<Traitor>(1));
+    send(&support::engine::<MadScientist>(1));
     send(&Greedy::new(0));
 }
 
@@ -324,7 +324,7 @@ impl VariantVisitor for ShortGame {
     fn visit<P: GameVariant>(self) -> bool {
         let position: P = new_position(None, &RuleOptions::new(), 1).unwrap();
         let mut game = Game::new(position);
-        let mut engine = common::engine::<P>(4);
+        let mut engine = support::engine::<P>(4);
         let mut plies = 0;
         while game.outcome().is_none() && plies < 12 {
             let report = engine.search(&game, &Limits::nodes(3_000), |_| {}).unwrap();

@@ -2,7 +2,7 @@
 //! (Poison) against a lone King, playing both sides, from 20 seeded random
 //! positions each, within the 50-move rule.
 
-mod common;
+mod support;
 
 use heterodox_engine::Limits;
 use heterodox_env::poison::PoisonSetup;
@@ -53,7 +53,7 @@ fn random_position<P: GameVariant>(
 /// ends; returns the outcome and the number of plies.
 fn play_out<P: GameVariant>(position: P) -> (Outcome, u32) {
     let mut game = Game::new(position);
-    let mut engines = [common::engine::<P>(4), common::engine::<P>(4)];
+    let mut engines = [support::engine::<P>(4), support::engine::<P>(4)];
     let limits = Limits::depth(7);
     while game.outcome().is_none() {
         let side = game.position().turn().index();

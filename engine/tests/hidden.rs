@@ -2,7 +2,7 @@
 //! player's view. Every state consistent with that view (each secret the
 //! opponent may hold) gives the same choice, score, line and node count.
 
-mod common;
+mod support;
 
 use std::time::Duration;
 
@@ -12,7 +12,7 @@ use heterodox_env::{
     Color, Game, HiddenInformation, Position, StateSampler, Traitor, TraitorAction,
 };
 
-use common::traitor_after;
+use support::traitor_after;
 
 fn search(state: &Traitor) -> SearchReport<TraitorAction> {
     let config = EngineConfig {

@@ -1,9 +1,9 @@
 //! Mates in two and three, composed for chess, Hostage and Poison. Each is
-//! checked twice: by the exhaustive search of `common` (the rules alone:
+//! checked twice: by the exhaustive search of `support` (the rules alone:
 //! a forced mate of exactly that length, and the key moves that force
 //! it), and by the engine, which must play a key and score the mate.
 
-mod common;
+mod support;
 
 use heterodox_engine::Score;
 use heterodox_env::{Chess, GameVariant, Hostage, PoisonChess};
@@ -14,17 +14,17 @@ fn check_mate<P: GameVariant<Rules = ()>>(fen: &str, moves: u32, keys: &[&str], 
     let pos = P::from_position_string(fen, &()).unwrap();
     let pos = &pos;
     assert_eq!(
-        common::shortest_mate(pos, moves),
+        support::shortest_mate(pos, moves),
         Some(moves),
         "{}",
         pos.fen()
     );
-    let found: Vec<String> = common::mating_actions(pos, moves)
+    let found: Vec<String> = support::mating_actions(pos, moves)
         .iter()
         .map(|a| pos.notation(a))
         .collect();
     assert_eq!(found, keys, "{}", pos.fen());
-    let report = common::search(pos, depth);
+    let report = support::search(pos, depth);
     assert!(
         keys.contains(&pos.notation(&report.best).as_str()),
         "{}",

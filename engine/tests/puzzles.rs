@@ -1,7 +1,7 @@
 //! Positions with a known answer from the rule texts: the Poison problem,
 //! the Hostage Fried Liver line, and the Mad Scientist captured at once.
 
-mod common;
+mod support;
 
 use heterodox_engine::{Score, SearchReport};
 use heterodox_env::hostage::Hostage;
@@ -15,7 +15,7 @@ fn mates_in_one<P: GameVariant<Rules = ()>>(
     best: &str,
 ) -> (P, SearchReport<P::Action>) {
     let pos = P::from_position_string(fen, &()).unwrap();
-    let report = common::search(&pos, depth);
+    let report = support::search(&pos, depth);
     assert_eq!(pos.notation(&report.best), best);
     assert_eq!(report.score, Score::Mate(1));
     (pos, report)
@@ -28,7 +28,7 @@ fn poison_the_texts_problem_is_solved_by_the_poisoning() {
     let (pos, report) = mates_in_one::<PoisonChess>(fen, 4, "xHe5#[f5,5]");
     assert_eq!(report.pv.len(), 1);
     // The text's point: any other Harpy move lets the knight take the Doctor.
-    assert_eq!(common::mating_actions(&pos, 1), vec![report.best]);
+    assert_eq!(support::mating_actions(&pos, 1), vec![report.best]);
 }
 
 #[test]
@@ -47,10 +47,10 @@ fn hostage_fried_liver_exchange_wins_the_queen() {
     };
     assert_eq!(pos.notation(&exchange), "(N-B)B*f7+");
     let depth = 5;
-    let report = common::engine::<Hostage>(16)
+    let report = support::engine::<Hostage>(16)
         .search(&game, &heterodox_engine::Limits::depth(depth), |_| {})
         .unwrap();
-    let scores = common::engine::<Hostage>(16)
+    let scores = support::engine::<Hostage>(16)
         .score_root_moves(&game, depth)
         .unwrap();
     let exchange_score = scores.iter().find(|s| s.action == exchange).unwrap();

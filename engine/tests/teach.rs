@@ -4,12 +4,12 @@
 
 use std::path::Path;
 
+use heterodox_data::shard::read_shard;
+use heterodox_data::GameResult;
 use heterodox_engine::teach::{labelled_positions, play_game, shard_path};
 use heterodox_engine::{teach, Engine, EngineConfig, Score, TeachConfig, TeachError};
 use heterodox_env::encoding::Encoding;
 use heterodox_env::{Chess, Game, GameVariant, Hostage};
-use heterodox_selfplay::shard::read_shard;
-use heterodox_selfplay::GameResult;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 

@@ -1,9 +1,10 @@
-//! A variant the engine does not know gets the generic knowledge (the
-//! rules' endings and the mobility of the side to act) without any change
-//! to the engine: here chess's rules behind a new position type, which no
-//! evaluation module names. It still finds mates, and plays.
+//! A position type outside the registry gets the generic knowledge (the
+//! rules' endings and the mobility of the side to act): here chess's rules
+//! behind a new position type, which no evaluation module names. It still
+//! finds mates, and plays. (A registered variant names its knowledge with
+//! one `Evaluated` impl, tests/test_variant.rs.)
 
-mod common;
+mod support;
 
 use heterodox_engine::{Limits, Score};
 use heterodox_env::hidden::Known;
@@ -109,19 +110,19 @@ impl GameVariant for Stranger {
 #[test]
 fn an_unknown_variant_finds_mates_with_the_generic_knowledge() {
     let pos = Stranger(Chess::from_fen("r5k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1").unwrap());
-    let report = common::search(&pos, 5);
+    let report = support::search(&pos, 5);
     assert_eq!(pos.notation(&report.best), "Rd8+");
     assert_eq!(report.score, Score::Mate(2));
     // The generic evaluation is not chess's: mobility only, no material.
-    let known = common::search(&pos.0, 1);
-    let stranger = common::search(&pos, 1);
+    let known = support::search(&pos.0, 1);
+    let stranger = support::search(&pos, 1);
     assert_ne!(known.value, stranger.value);
 }
 
 #[test]
 fn an_unknown_variant_plays_a_game() {
     let mut game = Game::new(Stranger(Chess::new()));
-    let mut engine = common::engine::<Stranger>(2);
+    let mut engine = support::engine::<Stranger>(2);
     for _ in 0..6 {
         let report = engine.search(&game, &Limits::depth(3), |_| {}).unwrap();
         game.play(&report.best).unwrap();

@@ -13,7 +13,6 @@ mod board;
 mod color;
 pub mod encoding;
 mod error;
-pub mod features;
 pub mod fen;
 pub mod fide;
 mod game;

@@ -2,7 +2,7 @@
 //! may span several steps, and the tag section around it.
 //!
 //! Written once here so that the command line (`heterodox play`) and the
-//! game-record export (`heterodox_selfplay::pgn`) number and group turns
+//! game-record export (`heterodox_data::pgn`) number and group turns
 //! the same way. Moves are written in each variant's own notation
 //! ([`crate::Position::notation`]); a `[Variant "..."]` tag says which.
 //!

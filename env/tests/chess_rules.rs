@@ -2,12 +2,12 @@
 //! written exactly, illegal input refused with the position unchanged, game
 //! endings, repetition, and round trips over seeded random games.
 
-mod rules_support;
+mod support;
 
 use heterodox_env::{Chess, Color, Game, Move, MoveError, Position, Role, Square, Termination};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rules_support::{draw, sq, win};
+use support::rules::{draw, sq, win};
 
 fn play_line(moves: &[&str]) -> Game<Chess> {
     let mut game = Game::new(Chess::new());

@@ -453,3 +453,42 @@ fn the_test_variant_stays_out_of_a_normal_build() {
         "unknown variant 'kingofthehill' (valid variants: chess, poison, hostage, madscientist, traitor)"
     );
 }
+
+/// What `for_each_variant!` hands a callback: here, each line's position
+/// type's `VARIANT`, in order.
+macro_rules! registered_types {
+    ($($(#[$meta:meta])* $arm:ident => $position:ty;)*) => {
+        [$(
+            $(#[$meta])*
+            (Variant::$arm, <$position as GameVariant>::VARIANT),
+        )*]
+    };
+}
+
+/// `for_each_variant!` with arguments: they come first, in parentheses.
+macro_rules! count_with_offset {
+    (($offset:expr) $($(#[$meta:meta])* $arm:ident => $position:ty;)*) => {{
+        let mut count = $offset;
+        $(
+            $(#[$meta])*
+            {
+                count += 1;
+            }
+        )*
+        count
+    }};
+}
+
+#[test]
+fn for_each_variant_hands_downstream_code_the_registry_in_order() {
+    // The lines come from the registry itself (the test variant's cfg
+    // included), so this holds in a normal and a `test-variant` build.
+    let found = heterodox_env::for_each_variant!(registered_types);
+    let arms: Vec<Variant> = found.iter().map(|&(arm, _)| arm).collect();
+    assert_eq!(arms, Variant::ALL);
+    assert!(found.iter().all(|(arm, of_type)| arm == of_type));
+    assert_eq!(
+        heterodox_env::for_each_variant!(count_with_offset, 10),
+        10 + Variant::ALL.len()
+    );
+}

@@ -10,8 +10,8 @@ use heterodox_env::hostage::encoding::{EXCHANGE_PAIRS, NUM_ACTIONS};
 use heterodox_env::hostage::exchange_value;
 use heterodox_env::{Color, Hostage, HostageAction, Role, Square};
 
-mod encoding_support;
-use encoding_support::{
+mod support;
+use support::encoding::{
     check_fide_castling_indices, check_fide_start_indices, check_index_bijection_by_kind,
     constant_of, index, nonzero_squares, observation, plane,
 };

@@ -5,13 +5,13 @@
 //! agrees with the brute-force reference and with its counter, notations
 //! round-trip, and every game ends with a valid outcome or at the ply cap.
 
-mod hostage_support;
+mod support;
 
 use heterodox_env::hostage::RESERVE_ROLES;
 use heterodox_env::{Color, Game, Hostage, Outcome, Piece, Position, Termination};
-use hostage_support::{reference_legal, sorted_strings};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use support::hostage::{reference_legal, sorted_strings};
 
 const GAMES: u64 = 2000;
 const PLY_CAP: u32 = 200;

@@ -2,18 +2,15 @@
 //! line and Parr-Pritchard game, exact legal action lists, and the
 //! generator checked against a brute-force reference.
 
-mod hostage_support;
-mod perft_support;
-
-mod rules_support;
+mod support;
 
 use heterodox_env::{
     perft, FenError, Game, Hostage, HostageAction, MoveError, Position, PositionError, Role,
     Square, Termination,
 };
-use hostage_support::{reference_legal, sorted_strings};
-use perft_support::reference_perft;
-use rules_support::{assert_illegal, draw, win};
+use support::hostage::{reference_legal, sorted_strings};
+use support::perft::reference_perft;
+use support::rules::{assert_illegal, draw, win};
 
 fn position(fen: &str) -> Hostage {
     Hostage::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))

@@ -12,8 +12,8 @@ use heterodox_env::madscientist::encoding::{
 };
 use heterodox_env::{Color, MadScientist, Position};
 
-mod encoding_support;
-use encoding_support::{
+mod support;
+use support::encoding::{
     check_index_bijection, check_side_planes, constant, index, nonzero, observation, plane,
 };
 

@@ -3,16 +3,16 @@
 //! from the rulings (vectors from M2, fed to the generic
 //! `attacks::leaper_attacks` / `rider_attacks`).
 
-mod perft_support;
+mod support;
 
 use std::collections::HashMap;
 
 use heterodox_env::attacks::{leaper_attacks, rider_attacks, DIAGONAL, ORTHOGONAL};
 use heterodox_env::madscientist::{MadAction, MadScientist, Part, PieceKind, HAND_LIMIT};
 use heterodox_env::{Bitboard, Color, Game, Position, Rank, Square, Termination, Variant};
-use perft_support::{perft_file, read_perft_file, reference_perft};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use support::perft::{perft_file, read_perft_file, reference_perft};
 
 const GAMES: u64 = 2000;
 const PLY_CAP: u32 = 250;

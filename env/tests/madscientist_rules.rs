@@ -3,11 +3,11 @@
 //! limits, discards. Positions are written in the variant's position
 //! string (docs/rules/madscientist.md).
 
-mod rules_support;
+mod support;
 
 use heterodox_env::madscientist::{MadAction, MadScientist, Part, Parts, PieceKind};
 use heterodox_env::{Color, FenError, Game, Position, PositionError, Square, Termination};
-use rules_support::{assert_illegal, draw, sorted, sq, white_castlings, win};
+use support::rules::{assert_illegal, draw, sorted, sq, white_castlings, win};
 
 fn pos(fen: &str) -> MadScientist {
     MadScientist::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))

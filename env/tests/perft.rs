@@ -1,12 +1,12 @@
 //! The one perft driver for every registered variant: each variant of
 //! `Variant::ALL` has its file `tests/data/<variant>.perft` (format in
-//! perft_support), and every count in it must match. A variant joins by
+//! support::perft), and every count in it must match. A variant joins by
 //! adding its file.
 
-mod perft_support;
+mod support;
 
 use heterodox_env::{AnyGame, Variant};
-use perft_support::{perft_file, read_perft_file};
+use support::perft::{perft_file, read_perft_file};
 
 fn run_file(variant: Variant) -> usize {
     let path = perft_file(variant);

@@ -8,8 +8,8 @@ use heterodox_env::encoding::Encoding;
 use heterodox_env::poison::encoding::NUM_ACTIONS;
 use heterodox_env::{Color, Move, PoisonAction, PoisonChess, Position, Role, Square};
 
-mod encoding_support;
-use encoding_support::{
+mod support;
+use support::encoding::{
     check_fide_castling_indices, check_fide_start_indices, check_index_bijection_by_kind,
     constant_of, index, nonzero, observation, plane,
 };

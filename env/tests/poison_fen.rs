@@ -2,10 +2,10 @@
 //! errors for bad position strings, repetition keys that include the
 //! counters, and exact depth-1 action lists of perft positions.
 
-mod rules_support;
+mod support;
 
 use heterodox_env::{AnyGame, Color, FenError, PoisonChess, Position, PositionError, Variant};
-use rules_support::{legal_long, sorted, sq};
+use support::rules::{legal_long, sorted, sq};
 
 fn poison_err(text: &str, reason: &str) -> FenError {
     FenError::VariantField {

@@ -4,16 +4,16 @@
 //! Harpies capture only Harpies, notation and FEN round-trip, and every
 //! game ends with a valid outcome or at the ply cap.
 
-mod perft_support;
+mod support;
 
 use std::collections::BTreeMap;
 
 use heterodox_env::{
     Bitboard, Color, Game, Move, PoisonAction, PoisonChess, Position, Role, Termination, Variant,
 };
-use perft_support::{perft_file, read_perft_file, reference_perft};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use support::perft::{perft_file, read_perft_file, reference_perft};
 
 const GAMES: u64 = 2000;
 const PLY_CAP: u32 = 300;

@@ -4,12 +4,12 @@
 //! poisoned checker that no longer checks, poisoning the checker to escape
 //! check, a King next to a poisoned King, and a mate by a doomed King.
 
-mod rules_support;
+mod support;
 
 use heterodox_env::{
     Color, Game, MoveError, Piece, PoisonAction, PoisonChess, Position, Role, Termination,
 };
-use rules_support::{
+use support::rules::{
     assert_malformed, draw, legal_long as legal, sorted, sq, white_castlings, win,
 };
 

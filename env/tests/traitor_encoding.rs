@@ -19,8 +19,8 @@ use heterodox_env::{Color, Position, Role, Square};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-mod encoding_support;
-use encoding_support::{
+mod support;
+use support::encoding::{
     check_index_bijection, check_side_planes, constant, index, nonzero, observation, plane,
 };
 

@@ -5,15 +5,15 @@
 //! when the reference finds nothing to do, on every position of seeded
 //! random games of all fifteen mode x commitment combinations.
 
-mod perft_support;
+mod support;
 
 use heterodox_env::traitor::{
     Commitment, Mode, SelectionSetting, Step, Traitor, TraitorAction, TraitorRules,
 };
 use heterodox_env::{Outcome, Position, Termination, Variant};
-use perft_support::{perft_file, read_perft_file};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use support::perft::{perft_file, read_perft_file};
 
 const GAMES_PER_COMBINATION: u64 = 100;
 const PLY_CAP: u32 = 400;

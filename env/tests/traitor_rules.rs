@@ -1,7 +1,7 @@
 //! Traitor Chess family: one test per ruling (T1-T11, T4a), notation,
 //! position strings and the text's sample game as the rulings read it.
 
-mod rules_support;
+mod support;
 
 use heterodox_env::traitor::{
     AnnounceCheck, Commitment, Mode, Secret, Selection, Step, Traitor, TraitorAction, TraitorRules,
@@ -11,7 +11,7 @@ use heterodox_env::{
     AnyGame, Bitboard, Color, FenError, Game, HiddenInformation, MoveError, Position,
     PositionError, RuleOptions, Square, StateSampler, Variant,
 };
-use rules_support::sq;
+use support::rules::sq;
 
 /// The view's observation tensor (the variant's one encoder).
 fn observation(view: &TraitorView) -> Vec<f32> {

@@ -26,7 +26,7 @@
 //! Saving is atomic at the level of the directory: the files are written
 //! and flushed into a sibling staging directory that is then renamed into
 //! place, so a killed process never leaves a half-written checkpoint that
-//! looks whole (`heterodox_selfplay::atomic`, the one atomic writer). A checkpoint directory
+//! looks whole (`heterodox_data::atomic`, the one atomic writer). A checkpoint directory
 //! therefore holds only these files; keep other state beside it.
 //!
 //! Tensor names are the [`crate::ResNet`] variable paths (`stem.conv.weight`,
@@ -48,7 +48,7 @@ use tch::{nn, Device, Tensor};
 use crate::config::NetConfig;
 use crate::error::{ModelError, Result};
 use crate::resnet::ResNet;
-use heterodox_selfplay::atomic::{publish_dir, Replace};
+use heterodox_data::atomic::{publish_dir, Replace};
 
 /// Name of the config file inside a saved network's directory.
 pub const CONFIG_FILE: &str = "config.json";

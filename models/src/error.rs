@@ -153,9 +153,9 @@ pub enum ModelError {
 pub type Result<T, E = ModelError> = std::result::Result<T, E>;
 
 /// The atomic writer's errors (models/src/checkpoint.rs saves through it).
-impl From<heterodox_selfplay::atomic::AtomicError> for ModelError {
-    fn from(error: heterodox_selfplay::atomic::AtomicError) -> ModelError {
-        use heterodox_selfplay::atomic::AtomicError;
+impl From<heterodox_data::atomic::AtomicError> for ModelError {
+    fn from(error: heterodox_data::atomic::AtomicError) -> ModelError {
+        use heterodox_data::atomic::AtomicError;
         match error {
             AtomicError::Io { path, source } => ModelError::Io { path, source },
             AtomicError::Refused { path, reason } => ModelError::ReplaceRefused { path, reason },

@@ -1,14 +1,14 @@
 //! The checkpoint directory: old checkpoints still load, a save replaces
 //! only a checkpoint, and a missing or damaged spec is a typed error.
 
-mod common;
+mod support;
 
 use heterodox_env::{make_batch_env, EnvConfig, RuleOptions, Variant};
 use heterodox_models::{
     EncodingSpec, ModelError, NetConfig, Network, CONFIG_FILE, SPEC_FILE, WEIGHTS_FILE,
 };
 
-use common::{entries, random_input, scratch_dir, tiny, CPU};
+use support::{entries, random_input, scratch_dir, tiny, CPU};
 
 fn chess_spec() -> EncodingSpec {
     make_batch_env(Variant::Chess, &RuleOptions::new(), EnvConfig::new(1))

@@ -5,7 +5,7 @@
 //! batches are typed errors; a search driven by the network finishes with a
 //! legal move. Tiny networks (1 block, 8 channels) on the CPU.
 
-mod common;
+mod support;
 
 use std::time::Duration;
 
@@ -18,7 +18,7 @@ use heterodox_models::{
 };
 use heterodox_selfplay::{Evaluator, LeafBatch, RootPolicy, Search, SearchConfig};
 
-use common::{tch_seed, tiny_for, CPU};
+use support::{tch_seed, tiny_for, CPU};
 
 fn start<P: GameVariant>() -> P {
     new_position(None, &RuleOptions::new(), 0).expect("start position")
@@ -403,7 +403,7 @@ fn the_evaluators_run_on_cuda_when_there_is_one() {
         return;
     }
     let spec = spec_of::<Chess>(1);
-    let dir = common::scratch_dir("evaluator-cuda");
+    let dir = support::scratch_dir("evaluator-cuda");
     let network = tiny_network(&spec, 7);
     network.save(&dir).unwrap();
     let batch = chess_batch(&spec, 50, 3);

@@ -6,9 +6,9 @@ use std::collections::BTreeSet;
 use heterodox_models::tch::{Kind, Tensor};
 use heterodox_models::{ModelError, NetConfig, Network, ResNet, CONFIG_FILE, WEIGHTS_FILE};
 
-mod common;
+mod support;
 
-use common::{random_input, scratch_dir, tch_seed, tiny, tiny_flat, CPU};
+use support::{random_input, scratch_dir, tch_seed, tiny, tiny_flat, CPU};
 
 /// Runs a few training-mode passes so that the batch-norm running statistics
 /// move away from their initial 0 / 1 and a round trip has to carry them.
@@ -256,8 +256,8 @@ fn save_load_round_trip_is_exact() {
     assert!(dir.join(CONFIG_FILE).is_file());
     assert!(dir.join(WEIGHTS_FILE).is_file());
     // No spec: a bare network saves two files, and nothing is left beside.
-    assert_eq!(common::entries(&dir), [CONFIG_FILE, WEIGHTS_FILE]);
-    assert_eq!(common::entries(&parent), ["net"]);
+    assert_eq!(support::entries(&dir), [CONFIG_FILE, WEIGHTS_FILE]);
+    assert_eq!(support::entries(&parent), ["net"]);
 
     let loaded = Network::load(&dir, CPU).unwrap();
     assert_eq!(loaded.config(), &config);
@@ -277,7 +277,7 @@ fn save_load_round_trip_is_exact() {
     let first = std::fs::read(dir.join(WEIGHTS_FILE)).unwrap();
     loaded.save(&dir).unwrap();
     assert_eq!(first, std::fs::read(dir.join(WEIGHTS_FILE)).unwrap());
-    assert_eq!(common::entries(&parent), ["net"]);
+    assert_eq!(support::entries(&parent), ["net"]);
 }
 
 #[test]

@@ -3,14 +3,14 @@
 //! and loads with its spec; a checkpoint for another encoding is refused.
 //! Tiny networks on the CPU, so the whole file runs in a few seconds.
 
-mod common;
+mod support;
 
 use heterodox_env::rng::SplitMix64;
 use heterodox_env::{make_batch_env, BatchEnv, EnvConfig, RuleOptions, Variant};
 use heterodox_models::tch::Tensor;
 use heterodox_models::{EncodingSpec, ModelError, NetConfig, Network, CONFIG_FILE, SPEC_FILE};
 
-use common::{save_tiny_for, scratch_dir, tch_seed, tiny_for, CPU};
+use support::{save_tiny_for, scratch_dir, tch_seed, tiny_for, CPU};
 
 /// A variant under one rule setting and the shapes its encoding has with
 /// T = 1: observation planes (the variant's own + 2 repetition planes),

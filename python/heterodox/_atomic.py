@@ -1,5 +1,5 @@
 """Files that must survive a crash, on the Python side: the counterpart of
-the Rust writer ``heterodox_selfplay::atomic`` (selfplay/src/atomic.rs),
+the Rust writer ``heterodox_data::atomic`` (data/src/atomic.rs),
 with the same names for what a killed writer leaves (hidden siblings
 ``.<name>.tmp-<pid>-<n>`` and ``.<name>.old-<pid>-<n>``), so that both
 sides skip and clean the same leftovers.

@@ -1,5 +1,5 @@
 //! The `Loader` class: the Rust training loader
-//! (`heterodox_selfplay::loader::AnyLoader`) over shards, handing batches
+//! (`heterodox_data::loader::AnyLoader`) over shards, handing batches
 //! to numpy. Positions are rebuilt by replaying the recorded games through
 //! the rules and encoded in Rust (in parallel, GIL released), exactly as
 //! the Rust trainer sees them; each batch's buffers are allocated once and
@@ -8,8 +8,8 @@
 use std::path::PathBuf;
 use std::sync::{Mutex, PoisonError};
 
-use heterodox_selfplay::loader::{AnyLoader, Batch, LoaderConfig, LoaderError};
-use heterodox_selfplay::shard;
+use heterodox_data::loader::{AnyLoader, Batch, LoaderConfig, LoaderError};
+use heterodox_data::shard;
 use numpy::ndarray::{Array1, Array2, Array4};
 use numpy::{IntoPyArray, PyReadonlyArray1};
 use pyo3::prelude::*;

@@ -1,14 +1,14 @@
 //! `self_play`: the Rust self-play workers (`heterodox_selfplay::SelfPlay`)
 //! with a Python callable as evaluator, writing the same shards as the
-//! Rust trainer (`heterodox_selfplay::shard`). Nothing of the workers is
+//! Rust trainer (`heterodox_data::shard`). Nothing of the workers is
 //! rewritten here: the run is the Rust run, with the GIL released except
 //! while the callable runs, so the same seed and the same evaluations give
 //! the same games as `heterodox selfplay`.
 
 use std::path::PathBuf;
 
+use heterodox_data::shard::{write_shard, ShardErrorKind, ShardHeader};
 use heterodox_env::{GameVariant, RuleOptions, Variant, VariantVisitor};
-use heterodox_selfplay::shard::{write_shard, ShardErrorKind, ShardHeader};
 use heterodox_selfplay::{
     SearchConfig, SelfPlay, SelfPlayConfig, SelfPlayStats, UniformEvaluator, MAX_OPENING_PLIES,
 };

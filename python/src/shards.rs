@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use heterodox_selfplay::shard::{self, ShardError, ShardErrorKind};
+use heterodox_data::shard::{self, ShardError, ShardErrorKind};
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};

@@ -29,9 +29,9 @@ use crate::earlier::EarlierPositions;
 use crate::evaluator::Evaluator;
 use crate::group::SearchGroup;
 use crate::openings::{opening_rng, random_opening};
-use crate::record::{GameRecord, GameResult, StepRecord};
 use crate::search::Search;
 use crate::worker::SelfPlayError;
+use heterodox_data::record::{GameRecord, GameResult, StepRecord};
 
 /// One side of a duel.
 pub enum Player<'a, P: GameVariant> {

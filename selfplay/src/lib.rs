@@ -2,13 +2,12 @@
 //! from many games are evaluated in one batch (`SearchGroup`), two root
 //! policies (PUCT with Dirichlet noise; Gumbel with sequential halving),
 //! determinized search under hidden information, the evaluator trait,
-//! self-play workers and their game records, and duels between two
-//! players (evaluation and the arena).
+//! self-play workers (their records and shards are `heterodox_data`'s),
+//! and duels between two players (evaluation and the arena).
 //!
 //! Depends on the rules core only (no libtorch), so the Python package can
 //! use it; the neural-network evaluator lives with the networks.
 
-pub mod atomic;
 pub mod batch;
 pub mod config;
 pub mod duel;
@@ -16,15 +15,10 @@ pub mod earlier;
 pub mod evaluator;
 pub mod group;
 pub mod gumbel;
-pub mod loader;
 mod noise;
 pub mod openings;
-pub mod pgn;
-pub mod record;
-pub mod replay;
 pub mod resign;
 pub mod search;
-pub mod shard;
 pub mod tree;
 pub mod worker;
 
@@ -34,7 +28,6 @@ pub use duel::{Choice, Chooser, Duel, DuelConfig, DuelGame, DuelTally, Player};
 pub use earlier::EarlierPositions;
 pub use evaluator::{outcome_value, Evaluator, RolloutEvaluator, UniformEvaluator};
 pub use group::SearchGroup;
-pub use record::{GameRecord, GameResult, StepRecord, RESIGNATION};
 pub use resign::ResignConfig;
 pub use search::{Search, SearchError, SearchResult};
 pub use worker::{SelfPlay, SelfPlayConfig, SelfPlayError, SelfPlayStats, MAX_OPENING_PLIES};

@@ -27,9 +27,9 @@ use crate::earlier::EarlierPositions;
 use crate::evaluator::Evaluator;
 use crate::group::SearchGroup;
 use crate::openings::{opening_rng, random_opening};
-use crate::record::{GameRecord, GameResult, StepRecord, RESIGNATION};
 use crate::resign::{ResignConfig, ResignWatch};
 use crate::search::{Search, SearchError};
+use heterodox_data::record::{GameRecord, GameResult, StepRecord, RESIGNATION};
 
 /// Settings of a self-play run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

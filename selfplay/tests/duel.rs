@@ -3,13 +3,13 @@
 //! game replays through the rules, the same seed plays the same games, and
 //! the search beats random play.
 
+use heterodox_data::GameResult;
 use heterodox_env::chess::Chess;
 use heterodox_env::hostage::Hostage;
 use heterodox_env::traitor::{Traitor, TraitorRules};
 use heterodox_env::{Game, GameVariant, Position};
 use heterodox_selfplay::{
-    Duel, DuelConfig, DuelGame, DuelTally, GameResult, Player, RootPolicy, SearchConfig,
-    UniformEvaluator,
+    Duel, DuelConfig, DuelGame, DuelTally, Player, RootPolicy, SearchConfig, UniformEvaluator,
 };
 
 fn config(games: u32, max_plies: u32, opening_plies: u32) -> DuelConfig {
@@ -245,7 +245,7 @@ fn pairs_start_from_the_given_positions_in_turn() {
     for game in &games {
         // The library's replay starts from the record's position string.
         let mut first = None;
-        heterodox_selfplay::replay::replay::<Chess>(&game.record, &(), 0, |step| {
+        heterodox_data::replay::replay::<Chess>(&game.record, &(), 0, |step| {
             if step.step == 0 {
                 first = Some(step.game.position().fen());
             }

@@ -3,6 +3,7 @@
 //! seed gives the same games, and the hidden-information search reads only
 //! the searcher's view.
 
+use heterodox_data::{GameRecord, GameResult, RESIGNATION};
 use heterodox_env::encoding::{ActionSet, EncodingSpec};
 use heterodox_env::traitor::{Commitment, Mode, Traitor, TraitorRules};
 use heterodox_env::{
@@ -10,8 +11,8 @@ use heterodox_env::{
     VariantVisitor,
 };
 use heterodox_selfplay::{
-    GameRecord, GameResult, LeafBatch, ResignConfig, RolloutEvaluator, RootPolicy, Search,
-    SearchConfig, SelfPlay, SelfPlayConfig, UniformEvaluator, RESIGNATION,
+    LeafBatch, ResignConfig, RolloutEvaluator, RootPolicy, Search, SearchConfig, SelfPlay,
+    SelfPlayConfig, UniformEvaluator,
 };
 
 fn small(root_policy: RootPolicy) -> SelfPlayConfig {

@@ -10,11 +10,11 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
+use heterodox_data::atomic::write_file;
+use heterodox_data::shard::list_shards;
 use heterodox_engine::tune::Pass;
 use heterodox_engine::{tune, TuneConfig, TuneReport};
 use heterodox_env::{GameVariant, RuleOptions, VariantVisitor};
-use heterodox_selfplay::atomic::write_file;
-use heterodox_selfplay::shard::list_shards;
 
 #[derive(Args, Debug)]
 pub struct TuneArgs {

@@ -11,9 +11,10 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use heterodox_data::atomic::write_file;
+use heterodox_data::pgn;
 use heterodox_env::{GameVariant, RuleOptions, VariantVisitor};
-use heterodox_selfplay::atomic::write_file;
-use heterodox_selfplay::{openings, pgn, SearchConfig};
+use heterodox_selfplay::{openings, SearchConfig};
 use heterodox_training::arena::agent::AgentSpec;
 use heterodox_training::arena::rating_list::{rating_list, Meeting, Rating, PRIOR_DRAWS};
 use heterodox_training::arena::sprt::{Sprt, SprtDecision};

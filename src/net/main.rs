@@ -10,19 +10,11 @@
 //! same way: one line on stderr and a non-zero exit code.
 
 mod arena;
-// `GameArgs::new_game` serves the rules-only binary.
-#[allow(dead_code)]
-#[path = "../args.rs"]
-mod args;
 mod choice;
 mod claim;
-#[path = "../common.rs"]
-mod common;
 mod device;
 mod model;
 mod play;
-#[path = "../progress.rs"]
-mod progress;
 mod protocol;
 mod selfplay;
 mod serve;
@@ -31,6 +23,7 @@ mod train;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use heterodox::{args, common, progress};
 
 #[derive(Parser, Debug)]
 #[command(

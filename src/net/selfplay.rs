@@ -16,12 +16,13 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
+use heterodox_data::shard::{write_shard, ShardHeader};
+use heterodox_data::{pgn, GameRecord};
 use heterodox_env::{GameVariant, RuleOptions, VariantVisitor};
 use heterodox_models::{NetEvaluator, Network};
-use heterodox_selfplay::shard::{write_shard, ShardHeader};
 use heterodox_selfplay::{
-    pgn, Evaluator, GameRecord, RolloutEvaluator, RootPolicy, SearchConfig, SelfPlay,
-    SelfPlayConfig, SelfPlayStats, UniformEvaluator,
+    Evaluator, RolloutEvaluator, RootPolicy, SearchConfig, SelfPlay, SelfPlayConfig, SelfPlayStats,
+    UniformEvaluator,
 };
 
 use crate::choice::Choices;
@@ -204,7 +205,7 @@ impl VariantVisitor for Run<'_> {
         flush(&args.out, &mut shards, &header, &mut pending)?;
         if args.pgn {
             let path = args.out.join("games.pgn");
-            heterodox_selfplay::atomic::write_file(&path, pgn_text.as_bytes())
+            heterodox_data::atomic::write_file(&path, pgn_text.as_bytes())
                 .map_err(|e| e.to_string())?;
         }
         bar.finish();

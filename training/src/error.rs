@@ -32,7 +32,7 @@ pub enum TrainError {
     #[error("self-play: {0}")]
     SelfPlay(#[from] heterodox_selfplay::SelfPlayError),
     #[error("training data: {0}")]
-    Loader(#[from] heterodox_selfplay::loader::LoaderError),
+    Loader(#[from] heterodox_data::loader::LoaderError),
     #[error("game shard: {0}")]
     Shard(String),
     #[error("teacher: {0}")]
@@ -64,9 +64,9 @@ impl TrainError {
 }
 
 /// The atomic writer's errors (run files, PGN, reports).
-impl From<heterodox_selfplay::atomic::AtomicError> for TrainError {
-    fn from(error: heterodox_selfplay::atomic::AtomicError) -> TrainError {
-        use heterodox_selfplay::atomic::AtomicError;
+impl From<heterodox_data::atomic::AtomicError> for TrainError {
+    fn from(error: heterodox_data::atomic::AtomicError) -> TrainError {
+        use heterodox_data::atomic::AtomicError;
         match error {
             AtomicError::Io { path, source } => TrainError::Io { path, source },
             AtomicError::Refused { path, reason } => TrainError::RunDir {

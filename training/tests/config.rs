@@ -42,7 +42,7 @@ fn every_shipped_config_parses_and_names_its_variant() {
 fn each_config_asks_for_the_teacher_its_shipped_agents_were_measured_with() {
     // The teacher sizes are measured choices (docs/training.md): Mad
     // Scientist's and Traitor's larger teacher made their one-hour agents
-    // (zoo:madscientist, zoo:traitor-defector-1h-v2).
+    // (zoo:madscientist, zoo:traitor-defector).
     let teacher = |name: &str| {
         let config = TrainConfig::from_file(&configs_dir().join(format!("{name}.toml"))).unwrap();
         (config.teacher.positions, config.teacher.steps)

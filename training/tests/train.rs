@@ -3,9 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
+use heterodox_data::shard::read_shard;
+use heterodox_data::{GameRecord, GameResult};
 use heterodox_models::tch::Device;
-use heterodox_selfplay::shard::read_shard;
-use heterodox_selfplay::{GameRecord, GameResult};
 use heterodox_training::trainer::metrics::read_evaluations;
 use heterodox_training::trainer::run::{read_state, RunDir};
 use heterodox_training::{train, Event, TrainConfig, TrainError, TrainOptions};
@@ -139,7 +139,7 @@ fn a_run_writes_games_metrics_checkpoints_and_evaluations() {
     }
     // Games: one shard and one PGN file per iteration, 4 games each.
     for i in 1..=3u32 {
-        let shard = heterodox_selfplay::shard::read_shard(&dir.shard_path(i)).unwrap();
+        let shard = heterodox_data::shard::read_shard(&dir.shard_path(i)).unwrap();
         assert_eq!(shard.games.len(), 4);
         let pgn = std::fs::read_to_string(dir.pgn_path(i)).unwrap();
         assert_eq!(pgn.matches("[Variant \"hostage\"]").count(), 4, "{pgn}");
@@ -288,7 +288,7 @@ fn a_teacher_run_learns_the_engine_first_then_mixes_its_games_in() {
     .unwrap();
     // The teacher's data: 64 games (one shard) of at most 10 labelled steps.
     let teacher =
-        heterodox_selfplay::shard::read_shard(&run.join("teacher/teach-00000.hdxshard")).unwrap();
+        heterodox_data::shard::read_shard(&run.join("teacher/teach-00000.hdxshard")).unwrap();
     assert_eq!(teacher.games.len(), 64);
     let positions: u64 = teacher
         .games

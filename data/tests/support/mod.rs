@@ -3,10 +3,10 @@
 
 #![allow(dead_code)]
 
+use heterodox_data::{GameRecord, StepRecord};
 use heterodox_env::encoding::ActionSet;
 use heterodox_env::rng::SplitMix64;
 use heterodox_env::{Game, GameVariant, Outcome, Termination};
-use heterodox_selfplay::{GameRecord, StepRecord};
 
 /// The uniform distribution over the legal actions.
 pub fn uniform_policy<P: GameVariant>(legal: &ActionSet<P>) -> Vec<(u32, f32)> {

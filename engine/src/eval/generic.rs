@@ -1,12 +1,15 @@
 //! The knowledge of a variant the engine does not know: terminal scores
 //! from the rules and the mobility of the side to act.
 //!
-//! A variant added to env later runs with this until it gets its own
-//! module. Nothing here can tell material, check or a quiet action from a
-//! noisy one, so quiescence stands pat on the evaluation, there is no
-//! check extension, no null move (the `Position` trait cannot pass a turn)
-//! and no futility pruning (mobility is no bound on the score). Late-move
-//! reductions stay: they re-search any reduced action that beats alpha.
+//! A registered variant takes it in one line, `type Knowledge =
+//! GenericKnowledge<Self>;` in its `eval/<variant>.rs`, until it gets an
+//! evaluation of its own; a position type outside the registry gets it
+//! as the fallback of the dispatch. Nothing here can tell material, check
+//! or a quiet action from a noisy one, so quiescence stands pat on the
+//! evaluation, there is no check extension, no null move (the `Position`
+//! trait cannot pass a turn) and no futility pruning (mobility is no
+//! bound on the score). Late-move reductions stay: they re-search any
+//! reduced action that beats alpha.
 
 use heterodox_env::{Color, GameVariant};
 

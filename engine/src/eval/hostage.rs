@@ -25,7 +25,7 @@ use heterodox_env::{Bitboard, Color, Hostage, HostageAction, Piece, Rank, Role};
 use super::fide::{self, material_balance, role, s, RoleTable, Shape, Taper, NO_ROLE};
 use super::fide_moves::{noisy_move, see_at_least as fide_see, NoisyMoves};
 use super::weights::{taper_names, ParameterVector, VectorReader};
-use super::{for_side_to_act, pass_turn, white_minus_black, Knowledge, Noisy, Pruning};
+use super::{for_side_to_act, pass_turn, white_minus_black, Evaluated, Knowledge, Noisy, Pruning};
 
 /// The Hostage role table set by hand (docs/engine.md, "Hostage"): move
 /// ordering, static exchange and the greedy player's material use it.
@@ -124,6 +124,11 @@ impl ParameterVector for HostageWeights {
 
 pub(crate) struct HostageKnowledge;
 
+/// The knowledge Hostage is searched with.
+impl Evaluated for Hostage {
+    type Knowledge = HostageKnowledge;
+}
+
 impl Knowledge for HostageKnowledge {
     type Pos = Hostage;
 
@@ -132,6 +137,12 @@ impl Knowledge for HostageKnowledge {
     type Weights = HostageWeights;
     const HAND: HostageWeights = HAND;
     const TUNED: HostageWeights = TUNED;
+
+    /// Benchmark positions besides the start ([`crate::bench`]).
+    const BENCH_POSITIONS: &'static [&'static str] = &[
+        "r1bq1b1r/ppp3pp/2n1k3/3np3/2B5/5Q2/PPPP1PPP/RNB1K2R[pp/NP/-/-] w KQ - 2 8",
+        "r3k1nr/p4ppp/8/1p1qp3/P1p5/Kpb5/n4PPP/1R3BNR[b/PP/QBNPP/-] b kq - 1 24",
+    ];
 
     fn evaluate(pos: &Hostage, weights: &HostageWeights) -> i32 {
         let (mut terms, phase) = fide::board_terms(pos.board(), &weights.roles, Bitboard::EMPTY);

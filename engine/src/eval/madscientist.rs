@@ -18,7 +18,7 @@ use heterodox_env::{Bitboard, Color, MadAction, MadScientist, Square};
 
 use super::fide::{self, s, Shape, Taper};
 use super::pst;
-use super::{for_side_to_act, pass_turn, white_minus_black, Knowledge, Noisy, Pruning};
+use super::{for_side_to_act, pass_turn, white_minus_black, Evaluated, Knowledge, Noisy, Pruning};
 
 /// One part of a type (a leaper) and two (a rider), by part type
 /// (Wazir, Ferz, Crab, Barc).
@@ -82,6 +82,11 @@ fn value_of(parts: Parts) -> i32 {
 
 pub(crate) struct MadKnowledge;
 
+/// The knowledge MadScientist is searched with.
+impl Evaluated for MadScientist {
+    type Knowledge = MadKnowledge;
+}
+
 impl Knowledge for MadKnowledge {
     type Pos = MadScientist;
 
@@ -90,6 +95,12 @@ impl Knowledge for MadKnowledge {
     type Weights = ();
     const HAND: () = ();
     const TUNED: () = ();
+
+    /// Benchmark positions besides the start ([`crate::bench`]).
+    const BENCH_POSITIONS: &'static [&'static str] = &[
+        "r3k2r/2[cc]5/8/8/8/8/5[BB]2/R3K2R w KQkq - WWFCb 0 1",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - - 4 4",
+    ];
 
     fn evaluate(pos: &MadScientist, _: &()) -> i32 {
         let mut parts_on_board = 0;

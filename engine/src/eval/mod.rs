@@ -1,10 +1,11 @@
 //! What the search knows of a variant beside its rules: the evaluation,
 //! which actions are noisy (quiescence), check, which prunings are sound,
-//! and how to pass the turn (null move).
+//! how to pass the turn (null move), and the variant's benchmark positions.
 //!
-//! Each known variant has its own module implementing [`Knowledge`] for its
-//! position type; `generic` serves every other variant (one added to env
-//! later runs with it unchanged: terminal scores and mobility only).
+//! Each registered variant has its module here, named as its folder in
+//! env (`eval/<variant>.rs`), which says which [`Knowledge`] its position
+//! type gets ([`Evaluated`]): its own, or the [`GenericKnowledge`] (terminal
+//! scores and mobility only) in one line until it has one.
 //!
 //! # Dispatch without a dispatch point
 //!
@@ -12,12 +13,19 @@
 //! becomes a type; the engine is generic over `P: GameVariant` and must work
 //! for any `P`. Stable Rust has no specialisation, so the functions below
 //! (`evaluate::<P>`, `noisy::<P>`, ...) pick the variant's [`Knowledge`] by
-//! comparing `P` with each known position type through [`std::any::Any`]:
-//! a downcast of a `&P` to `&Chess` compares two `TypeId` constants, which
-//! monomorphisation folds, so each instantiation of the search compiles to
-//! a direct call of its own variant's code and the other branches vanish.
-//! No allocation, no `unsafe`, no run-time cost (the `bench` figures are
-//! the check), and a new variant needs no change here.
+//! comparing `P` with each registered position type through
+//! [`std::any::Any`]: a downcast of a `&P` to `&Chess` compares two
+//! `TypeId` constants, which monomorphisation folds, so each instantiation
+//! of the search compiles to a direct call of its own variant's code and
+//! the other branches vanish. No allocation, no `unsafe`, no run-time cost
+//! (the `bench` figures are the check).
+//!
+//! The list compared against is the registry's, expanded by
+//! [`heterodox_env::for_each_variant!`], never one kept here: a variant
+//! added to the registry is dispatched at once, and one whose position type
+//! lacks an [`Evaluated`] impl is a compile error, not a variant silently
+//! searched with the wrong knowledge. A position type outside the registry
+//! (a test's) gets the generic knowledge.
 
 mod chess;
 mod endgame;
@@ -25,6 +33,8 @@ mod fide;
 mod fide_moves;
 pub(crate) mod generic;
 mod hostage;
+#[cfg(feature = "test-variant")]
+mod kingofthehill;
 mod madscientist;
 mod poison;
 mod pst;
@@ -32,11 +42,10 @@ mod traitor;
 pub(crate) mod weights;
 
 use std::any::{Any, TypeId};
+use std::marker::PhantomData;
 use std::ops::Sub;
 
-use heterodox_env::{
-    Chess, Color, GameVariant, Hostage, MadScientist, PoisonChess, Position, Setup, Traitor,
-};
+use heterodox_env::{Color, GameVariant, Position, Setup};
 
 use weights::ParameterVector;
 pub use weights::{EvalWeights, UnknownWeights};
@@ -116,6 +125,10 @@ pub trait Knowledge {
     /// The numbers the tuner found (docs/engine.md, "Tuning").
     const TUNED: Self::Weights;
 
+    /// Position strings (under the default rules) the benchmark searches
+    /// after the start position ([`crate::bench`]); none by default.
+    const BENCH_POSITIONS: &'static [&'static str] = &[];
+
     /// The static evaluation in centipawns from the side to act's point of
     /// view, within `±EVAL_LIMIT`, with `weights`. Reads only the position
     /// it is given (under hidden information a determinization, never the
@@ -173,6 +186,52 @@ pub trait Knowledge {
     }
 }
 
+/// A registered position type with the [`Knowledge`] the engine searches
+/// it with. Every type in the registry implements it, in its variant's
+/// module here (`impl Evaluated for Chess { type Knowledge =
+/// ChessKnowledge; }`); the dispatch below asks it of each, so a variant
+/// without it does not compile.
+pub(crate) trait Evaluated: GameVariant {
+    type Knowledge: Knowledge<Pos = Self>;
+}
+
+/// The knowledge of a variant the engine has no module of its own for
+/// (`generic`): terminal scores from the rules and the side to act's
+/// mobility, nothing tuned, no benchmark positions. A registered variant
+/// takes it with one line, `type Knowledge = GenericKnowledge<Self>;`; the
+/// trait's defaults are the generic answers (no noisy-move generator, no
+/// exchange model, no null move).
+pub(crate) struct GenericKnowledge<P>(PhantomData<P>);
+
+impl<P: GameVariant> Knowledge for GenericKnowledge<P> {
+    type Pos = P;
+
+    const PRUNING: Pruning = generic::PRUNING;
+
+    type Weights = ();
+    const HAND: () = ();
+    const TUNED: () = ();
+
+    fn evaluate(pos: &P, _weights: &()) -> i32 {
+        generic::evaluate(pos)
+    }
+
+    fn material(pos: &P, side: Color) -> i32 {
+        generic::material(pos, side)
+    }
+
+    fn in_check(pos: &P) -> bool {
+        generic::in_check(pos)
+    }
+
+    fn noisy(pos: &P, action: &P::Action) -> Option<Noisy> {
+        generic::noisy(pos, action)
+    }
+}
+
+/// The generic knowledge, short, for the fallbacks of [`with_knowledge!`].
+type G<P> = GenericKnowledge<P>;
+
 /// `value` as a `T` when it is one: a comparison of two type ids, folded
 /// at compile time.
 #[inline(always)]
@@ -181,34 +240,39 @@ fn cast<T: 'static, U: 'static>(value: &T) -> Option<&U> {
 }
 
 /// Runs `$body` with `K` the [`Knowledge`] of `P` and `$p` the position as
-/// its concrete type, or `$generic` with `$p: &P` when `P` is none of the
-/// known variants (a type alias cannot name the generic `P`). The known
-/// variants are listed once, each position type with its knowledge; the
-/// `@try` arms expand them into one `if let ... else` per variant.
+/// its concrete type, or `$generic` with `$p: &P` when `P` is no registered
+/// position type: the same call on [`G`]`::<P>`, the generic knowledge,
+/// spelled out because a type alias inside the function cannot name its
+/// generic `P`. The registered types come from the registry
+/// (`knowledge_arms`).
 macro_rules! with_knowledge {
-    ($P:ty, $pos:expr, |$p:ident| $body:expr, generic: $generic:expr) => {{
-        let position: &$P = $pos;
-        with_knowledge!(@try $P, position, $p, $body, $generic;
-            Chess => chess::ChessKnowledge,
-            PoisonChess => poison::PoisonKnowledge,
-            Hostage => hostage::HostageKnowledge,
-            MadScientist => madscientist::MadKnowledge,
-            Traitor => traitor::TraitorKnowledge,
-        )
-    }};
-    (@try $P:ty, $position:ident, $p:ident, $body:expr, $generic:expr;
-        $Variant:ty => $Known:ty, $($rest:tt)*) => {
-        if let Some($p) = cast::<$P, $Variant>($position) {
-            type K = $Known;
-            $body
-        } else {
-            with_knowledge!(@try $P, $position, $p, $body, $generic; $($rest)*)
-        }
+    ($P:ty, $pos:expr, |$p:ident| $body:expr, generic: $generic:expr) => {
+        heterodox_env::for_each_variant!(knowledge_arms, $P, $pos, |$p| $body, $generic)
     };
-    (@try $P:ty, $position:ident, $p:ident, $body:expr, $generic:expr;) => {{
-        #[allow(unused_variables)]
-        let $p = $position;
-        $generic
+}
+
+/// [`with_knowledge!`]'s expansion, a callback of
+/// [`heterodox_env::for_each_variant!`]: one `if let` per registered
+/// position type (after its line's `#[cfg]`) that breaks out of the block
+/// with `$body`, then `$generic`.
+macro_rules! knowledge_arms {
+    (($P:ty, $pos:expr, |$p:ident| $body:expr, $generic:expr)
+        $($(#[$meta:meta])* $arm:ident => $Position:ty;)*) => {{
+        let position: &$P = $pos;
+        'known: {
+            $(
+                $(#[$meta])*
+                {
+                    if let Some($p) = cast::<$P, $Position>(position) {
+                        type K = <$Position as Evaluated>::Knowledge;
+                        break 'known ($body);
+                    }
+                }
+            )*
+            #[allow(unused_variables)]
+            let $p = position;
+            $generic
+        }
     }};
 }
 
@@ -224,7 +288,7 @@ pub(crate) fn evaluate<P: GameVariant>(pos: &P, weights: EvalWeights) -> i32 {
         P,
         pos,
         |p| K::evaluate(p, weights.pick(&K::HAND, &K::TUNED)),
-        generic: generic::evaluate(p)
+        generic: G::<P>::evaluate(p, &())
     )
 }
 
@@ -235,54 +299,63 @@ pub(crate) trait KnowledgeVisitor {
     fn visit<K: Knowledge>(self) -> Self::Output;
 }
 
-/// Runs `visitor` with `P`'s knowledge; `None` for a variant the engine
-/// knows only generically.
+/// [`visit_knowledge`]'s body, a callback of
+/// [`heterodox_env::for_each_variant!`]: the registered type that is `P`
+/// gets the visitor.
+macro_rules! visit_arms {
+    (($P:ty, $visitor:ident) $($(#[$meta:meta])* $arm:ident => $Position:ty;)*) => {{
+        let p = TypeId::of::<$P>();
+        $(
+            $(#[$meta])*
+            {
+                if p == TypeId::of::<$Position>() {
+                    return Some($visitor.visit::<<$Position as Evaluated>::Knowledge>());
+                }
+            }
+        )*
+        None
+    }};
+}
+
+/// Runs `visitor` with `P`'s knowledge; `None` for a position type outside
+/// the registry.
 pub(crate) fn visit_knowledge<P: GameVariant, V: KnowledgeVisitor>(
     visitor: V,
 ) -> Option<V::Output> {
-    let p = TypeId::of::<P>();
-    if p == TypeId::of::<Chess>() {
-        Some(visitor.visit::<chess::ChessKnowledge>())
-    } else if p == TypeId::of::<PoisonChess>() {
-        Some(visitor.visit::<poison::PoisonKnowledge>())
-    } else if p == TypeId::of::<Hostage>() {
-        Some(visitor.visit::<hostage::HostageKnowledge>())
-    } else if p == TypeId::of::<MadScientist>() {
-        Some(visitor.visit::<madscientist::MadKnowledge>())
-    } else if p == TypeId::of::<Traitor>() {
-        Some(visitor.visit::<traitor::TraitorKnowledge>())
-    } else {
-        None
-    }
+    heterodox_env::for_each_variant!(visit_arms, P, visitor)
 }
 
 #[inline]
 pub(crate) fn material<P: GameVariant>(pos: &P, side: Color) -> i32 {
-    with_knowledge!(P, pos, |p| K::material(p, side), generic: generic::material(p, side))
+    with_knowledge!(P, pos, |p| K::material(p, side), generic: G::<P>::material(p, side))
+}
+
+/// [`material_of_any`]'s body, a callback of
+/// [`heterodox_env::for_each_variant!`]: one downcast per registered type.
+macro_rules! material_arms {
+    (($position:ident, $side:ident) $($(#[$meta:meta])* $arm:ident => $Position:ty;)*) => {{
+        $(
+            $(#[$meta])*
+            {
+                if let Some(p) = $position.downcast_ref::<$Position>() {
+                    return material(p, $side);
+                }
+            }
+        )*
+        0
+    }};
 }
 
 /// [`material`] of a position handed over as `&dyn Any` (the training
-/// loader's material target, [`heterodox_selfplay::loader::MaterialMeasure`]):
-/// 0 for a type that is none of the variants.
+/// loader's material target, [`heterodox_data::loader::MaterialMeasure`]):
+/// 0 for a type that is no registered position type.
 pub fn material_of_any(position: &dyn Any, side: Color) -> i32 {
-    if let Some(p) = position.downcast_ref::<Chess>() {
-        material(p, side)
-    } else if let Some(p) = position.downcast_ref::<PoisonChess>() {
-        material(p, side)
-    } else if let Some(p) = position.downcast_ref::<Hostage>() {
-        material(p, side)
-    } else if let Some(p) = position.downcast_ref::<MadScientist>() {
-        material(p, side)
-    } else if let Some(p) = position.downcast_ref::<Traitor>() {
-        material(p, side)
-    } else {
-        0
-    }
+    heterodox_env::for_each_variant!(material_arms, position, side)
 }
 
 #[inline]
 pub(crate) fn in_check<P: GameVariant>(pos: &P) -> bool {
-    with_knowledge!(P, pos, |p| K::in_check(p), generic: generic::in_check(p))
+    with_knowledge!(P, pos, |p| K::in_check(p), generic: G::<P>::in_check(p))
 }
 
 #[inline]
@@ -291,7 +364,7 @@ pub(crate) fn noisy<P: GameVariant>(pos: &P, action: &P::Action) -> Option<Noisy
         P,
         pos,
         |p| K::noisy(p, action_as(action)),
-        generic: generic::noisy(p, action)
+        generic: G::<P>::noisy(p, action)
     )
 }
 
@@ -306,7 +379,7 @@ pub(crate) fn noisy_actions<P: GameVariant>(pos: &P, out: &mut Vec<P::Action>) -
             Some(list) => K::noisy_actions(p, list),
             None => false,
         },
-        generic: false
+        generic: G::<P>::noisy_actions(p, out)
     )
 }
 
@@ -316,7 +389,7 @@ pub(crate) fn see_at_least<P: GameVariant>(pos: &P, action: &P::Action, threshol
         P,
         pos,
         |p| K::see_at_least(p, action_as(action), threshold),
-        generic: true
+        generic: G::<P>::see_at_least(p, action, threshold)
     )
 }
 
@@ -332,29 +405,30 @@ pub(crate) fn null_move<P: GameVariant>(pos: &P) -> Option<P> {
                 *slot = result;
             }
         },
-        generic: ()
+        generic: passed = G::<P>::null_move(p)
     );
     passed
 }
 
 #[inline]
 pub(crate) fn pruning<P: GameVariant>(pos: &P) -> Pruning {
-    with_knowledge!(P, pos, |_p| K::PRUNING, generic: generic::PRUNING)
+    with_knowledge!(P, pos, |_p| K::PRUNING, generic: G::<P>::PRUNING)
 }
 
 #[inline]
 pub(crate) fn shallow_step<P: GameVariant>(pos: &P) -> bool {
-    with_knowledge!(P, pos, |p| K::shallow_step(p), generic: false)
+    with_knowledge!(P, pos, |p| K::shallow_step(p), generic: G::<P>::shallow_step(p))
 }
 
 #[inline]
 pub(crate) fn must_act<P: GameVariant>(pos: &P) -> bool {
-    with_knowledge!(P, pos, |p| K::must_act(p), generic: false)
+    with_knowledge!(P, pos, |p| K::must_act(p), generic: G::<P>::must_act(p))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use heterodox_env::{Chess, PoisonChess};
 
     #[test]
     fn each_variant_gets_its_own_knowledge() {

@@ -18,7 +18,7 @@ use super::endgame::endgame;
 use super::fide::{self, material_balance, role, s, RoleTable, Shape, Taper, NO_ROLE};
 use super::fide_moves::{has_pieces, noisy_move, NoisyMoves};
 use super::weights::{ParameterVector, VectorReader};
-use super::{for_side_to_act, pass_turn, white_minus_black, Knowledge, Noisy, Pruning};
+use super::{for_side_to_act, pass_turn, white_minus_black, Evaluated, Knowledge, Noisy, Pruning};
 
 /// The Poison role table set by hand (docs/engine.md, "Poison"): move
 /// ordering, static exchange and the greedy player's material use it.
@@ -137,6 +137,11 @@ impl ParameterVector for PoisonWeights {
 
 pub(crate) struct PoisonKnowledge;
 
+/// The knowledge PoisonChess is searched with.
+impl Evaluated for PoisonChess {
+    type Knowledge = PoisonKnowledge;
+}
+
 impl Knowledge for PoisonKnowledge {
     type Pos = PoisonChess;
 
@@ -145,6 +150,13 @@ impl Knowledge for PoisonKnowledge {
     type Weights = PoisonWeights;
     const HAND: PoisonWeights = HAND;
     const TUNED: PoisonWeights = TUNED;
+
+    /// Benchmark positions besides the start ([`crate::bench`]).
+    const BENCH_POSITIONS: &'static [&'static str] = &[
+        "2d1k3/p2p1p1N/hp4pp/b3Hn2/2P4B/P3D2P/1P3PP1/6K1 w - - 0 1 -",
+        "h5k1/5ppp/2nd4/8/8/8/1B2hPPP/2H2DK1 w - - 0 1 g1:4,d6:2",
+        "h1bdkbnh/ppp2ppp/2n5/3pp3/4P3/2N2N2/PPPP1PPP/H1BDKB1H w KQkq - 0 4 -",
+    ];
 
     fn evaluate(pos: &PoisonChess, weights: &PoisonWeights) -> i32 {
         let board = pos.board();

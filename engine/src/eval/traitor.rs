@@ -24,12 +24,17 @@ use super::chess::ROLES;
 use super::endgame::endgame;
 use super::fide::{self, s, Taper};
 use super::fide_moves::{has_pieces, noisy_move, see_value};
-use super::{for_side_to_act, pass_turn, white_minus_black, Knowledge, Noisy, Pruning};
+use super::{for_side_to_act, pass_turn, white_minus_black, Evaluated, Knowledge, Noisy, Pruning};
 
 /// Per cent of a piece's value that a possible announcement of it is worth.
 const POTENTIAL_PERCENT: i32 = 50;
 
 pub(crate) struct TraitorKnowledge;
+
+/// The knowledge Traitor is searched with.
+impl Evaluated for Traitor {
+    type Knowledge = TraitorKnowledge;
+}
 
 impl Knowledge for TraitorKnowledge {
     type Pos = Traitor;
@@ -39,6 +44,12 @@ impl Knowledge for TraitorKnowledge {
     type Weights = ();
     const HAND: () = ();
     const TUNED: () = ();
+
+    /// Benchmark positions besides the start ([`crate::bench`]).
+    const BENCH_POSITIONS: &'static [&'static str] = &[
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - - 9,9 -/- c8,g7/c1,g2,h1 open - -",
+        "7k/r7/8/4n3/8/2b5/8/R6K w - - 0 1 h8=e8,e5=b8,c3=c8,a7=a8,h1=e1 c3,e5 0,9 b8,c8/- -/- open - -",
+    ];
 
     fn evaluate(pos: &Traitor, _: &()) -> i32 {
         let board = pos.board();

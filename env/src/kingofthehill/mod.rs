@@ -7,7 +7,9 @@
 //! every variant's file set, plus one line in the registry (lib.rs) and a
 //! perft file (tests/data/kingofthehill.perft); whatever iterates the
 //! registry (the conformance suite, the perft driver, `make_batch_env`,
-//! `AnyGame`) then picks it up.
+//! `AnyGame`) then picks it up. Above env it takes one line in the engine
+//! (its knowledge) and its material inventory in the claims, each a file
+//! of its own there (docs/architecture.md, "How a variant plugs in").
 //!
 //! It is chess plus one rule by design, so it is built on [`Chess`] (the
 //! one variant folder that imports another; a variant with rules of its

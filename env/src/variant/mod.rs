@@ -124,9 +124,10 @@ pub trait VariantVisitor {
 /// Declares the registry, invoked once in the crate root (lib.rs) with one
 /// line per variant, `Arm => module::Position, "name";` (attributes, such
 /// as a doc comment or a `#[cfg(...)]`, before it): the variant's module
-/// (its folder `src/<module>/`), its [`Variant`] arm, its registered name
-/// and its arm of [`Variant::visit`]. Nothing else in the crate names a
-/// variant: this line is how a variant joins.
+/// (its folder `src/<module>/`), its [`Variant`] arm, its registered name,
+/// its arm of [`Variant::visit`] and its line of
+/// [`for_each_variant!`](crate::for_each_variant). Nothing else in the
+/// crate names a variant: this line is how a variant joins.
 macro_rules! registry {
     ($(
         $(#[doc = $doc:literal])*
@@ -137,6 +138,19 @@ macro_rules! registry {
             $(#[cfg($cfg)])?
             pub mod $module;
         )*
+
+        // `for_each_variant!` has metavariables and repetitions of its own,
+        // which `registry!` would read as its own if it wrote them: so
+        // `registry!` defines it through a helper that is handed the `$`
+        // token as an argument (`$d`) and writes `$d name` where the new
+        // macro needs `$name`. The registry's lines are expanded here, once.
+        $crate::variant::define_for_each_variant! {
+            ($)
+            $(
+                $(#[cfg($cfg)])?
+                $arm => $crate::$module::$position;
+            )*
+        }
 
         /// Every variant Heterodox implements.
         #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -179,6 +193,47 @@ macro_rules! registry {
 }
 
 pub(crate) use registry;
+
+/// Defines the exported [`for_each_variant!`](crate::for_each_variant) from
+/// the registry's lines; `$d` is the `$` token (see `registry!`).
+macro_rules! define_for_each_variant {
+    (($d:tt) $($line:tt)*) => {
+        /// Hands the registry to a downstream crate: `for_each_variant!(m)`
+        /// expands to
+        ///
+        /// ```text
+        /// m! { Chess => heterodox_env::chess::Chess; Poison => ...; ... }
+        /// ```
+        ///
+        /// one `Arm => PositionType;` per registered variant, in registry
+        /// order (the order of [`Variant::ALL`]), each after its line's
+        /// `#[cfg(...)]` when it has one (a callback matches
+        /// `$(#[$meta:meta])* $arm:ident => $position:ty;`).
+        /// `for_each_variant!(m, args...)` hands `m` the arguments first, in
+        /// parentheses: `m! { (args...) Chess => ...; ... }`.
+        ///
+        /// This is how code outside this crate that needs a trait of its own
+        /// for every variant (the engine's evaluation, the claims' measures)
+        /// builds its dispatch: from the registry, not from a list of its
+        /// own, so a variant added to the registry is dispatched everywhere,
+        /// and one that lacks the downstream trait's impl is a compile
+        /// error, never silently left out. A `#[cfg(...)]` is evaluated in
+        /// the crate where the callback expands: a crate that expands it
+        /// and tests the test-only variant declares its own `test-variant`
+        /// feature forwarding to `heterodox-env/test-variant`.
+        #[macro_export]
+        macro_rules! for_each_variant {
+            ($d callback:ident) => {
+                $d callback! { $($line)* }
+            };
+            ($d callback:ident, $d($d args:tt)*) => {
+                $d callback! { ($d($d args)*) $($line)* }
+            };
+        }
+    };
+}
+
+pub(crate) use define_for_each_variant;
 
 impl Variant {
     /// The variant's rule sets ([`GameVariant::rule_sets`]).

@@ -9,12 +9,13 @@
 //! after ply `n` `mix64(game seed ^ n)`, so a game searched from Python
 //! with the same priors is the game the Rust workers play.
 
+use heterodox_data::GameResult;
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::rng::{derive_seed, mix64};
 use heterodox_env::{Game, GameVariant, RuleOptions, Variant, VariantVisitor};
 use heterodox_selfplay::config::ply_cap;
 use heterodox_selfplay::{
-    EarlierPositions, GameResult, SearchConfig, SearchError, SearchGroup, UniformEvaluator,
+    EarlierPositions, SearchConfig, SearchError, SearchGroup, UniformEvaluator,
 };
 use pyo3::prelude::*;
 

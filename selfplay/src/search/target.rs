@@ -7,8 +7,8 @@ use heterodox_env::GameVariant;
 use super::Search;
 use crate::config::RootPolicy;
 use crate::gumbel;
-use crate::record::StepRecord;
 use crate::tree::ROOT;
+use heterodox_data::record::StepRecord;
 
 /// What a finished search says about the root's actions (legal-list order
 /// of the root).

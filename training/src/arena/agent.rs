@@ -134,9 +134,10 @@ pub fn zoo_dir() -> PathBuf {
 /// in [`zoo_dir`], in name order, whose stored spec reads and writes
 /// `encoding`'s tensors (the same variant, rule settings, encoding version
 /// and history), at [`DEFAULT_SIMULATIONS`]; `None` where none plays these
-/// rules. Name order puts a variant's base agent (`hostage`) before its
-/// longer runs (`hostage-1h`), so that a report names the agent the
-/// findings use.
+/// rules. agents/ holds one network for each rule set it plays (the
+/// agents they replaced are in agents/archive/, which has no spec.json of
+/// its own and is skipped), so name order only makes the choice
+/// deterministic.
 pub fn zoo_network_for(encoding: &EncodingSpec) -> Option<AgentSpec> {
     let dir = zoo_dir();
     let mut names: Vec<String> = std::fs::read_dir(&dir)

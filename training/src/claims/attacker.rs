@@ -18,13 +18,14 @@
 
 use std::fmt::Write as _;
 
-use heterodox_env::features::PositionFeatures;
+use heterodox_data::replay::replay;
+use heterodox_data::GameResult;
 use heterodox_env::{Chess, Color, GameVariant, Hostage, Variant};
-use heterodox_selfplay::replay::replay;
-use heterodox_selfplay::{DuelGame, GameResult};
+use heterodox_selfplay::DuelGame;
 use serde_json::json;
 
 use super::games::{default_rules_games, white_score, VariantGames};
+use super::measures::PositionFeatures;
 use super::stats::{logistic_regression, Difference, Mean};
 use super::{
     csv_field, direction, majority_verdict, p_text, percent, points, AgentStrength, Claim,

@@ -8,8 +8,8 @@
 
 use std::fmt::Write as _;
 
+use heterodox_data::GameResult;
 use heterodox_env::{GameVariant, RuleOptions, Variant, VariantVisitor};
-use heterodox_selfplay::GameResult;
 use serde_json::json;
 
 use super::games::{append_games_pgn, strength_and_self_play, white_score};

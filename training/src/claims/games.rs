@@ -3,10 +3,11 @@
 //! random play, so that a report can say whether its agents are strong
 //! enough for a verdict.
 
+use heterodox_data::pgn;
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::rng::derive_seed;
 use heterodox_env::GameVariant;
-use heterodox_selfplay::{pgn, Duel, DuelConfig, DuelGame, DuelTally, Player, SelfPlayError};
+use heterodox_selfplay::{Duel, DuelConfig, DuelGame, DuelTally, Player, SelfPlayError};
 
 use super::{AgentStrength, Calibration, ClaimSettings, FamilyScore};
 use crate::arena::agent::{zoo_network_for, AgentKind, AgentSpec};
@@ -312,7 +313,7 @@ pub(crate) fn default_rules_games<P: GameVariant>(
 
 /// White's score in a game: 1, 1/2 (draws and cut games) or 0.
 pub(crate) fn white_score(game: &DuelGame) -> f64 {
-    use heterodox_selfplay::GameResult;
+    use heterodox_data::GameResult;
     match game.record.result {
         GameResult::WhiteWins => 1.0,
         GameResult::BlackWins => 0.0,
@@ -341,9 +342,10 @@ mod tests {
         let standard_defector = encoding::<Traitor>("mode=defector");
         let hostage_history_2 = EncodingSpec::of(&Hostage::start(&(), 0).unwrap(), 2);
         let cases = [
-            ("zoo:hostage-1h@64", &hostage, Some("ab@1")),
+            ("zoo:hostage@64", &hostage, Some("ab@1")),
             ("net:runs/x/last@400", &hostage, Some("ab@1")),
-            // `hostage` sorts before `hostage-1h`: the base agent is named.
+            // agents/hostage, the one Hostage network of agents/ (agents/archive/
+            // holds no spec.json of its own: it is skipped).
             ("ab@20000n", &hostage, Some("zoo:hostage@64")),
             ("ab@1/hand", &hostage, Some("zoo:hostage@64")),
             ("ab@20000n", &defector, Some("zoo:traitor-defector@64")),

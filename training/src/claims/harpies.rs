@@ -17,9 +17,10 @@
 
 use std::fmt::Write as _;
 
+use heterodox_data::GameResult;
 use heterodox_env::rng::{derive_seed, SplitMix64};
 use heterodox_env::{Game, GameVariant, PoisonChess, Position, Variant};
-use heterodox_selfplay::{DuelGame, GameResult};
+use heterodox_selfplay::DuelGame;
 use serde_json::json;
 
 use super::games::{append_games_pgn, self_play, strength, GameSet};

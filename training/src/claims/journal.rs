@@ -30,7 +30,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use heterodox_selfplay::atomic::{write_file, LineLog};
+use heterodox_data::atomic::{write_file, LineLog};
 use heterodox_selfplay::DuelGame;
 use serde_json::Value;
 

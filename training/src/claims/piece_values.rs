@@ -13,15 +13,15 @@
 
 use std::fmt::Write as _;
 
-use heterodox_env::features::MaterialInventory;
+use heterodox_data::replay::replay;
 use heterodox_env::rng::{derive_seed, SplitMix64};
-use heterodox_env::{Chess, GameVariant, Hostage, MadScientist, PoisonChess, Traitor, Variant};
-use heterodox_selfplay::replay::replay;
+use heterodox_env::{GameVariant, Variant};
 use heterodox_selfplay::DuelGame;
 use serde::Serialize;
 use serde_json::json;
 
 use super::games::{default_rules_games, white_score, VariantGames};
+use super::measures::MaterialInventory;
 use super::stats::logistic_regression_ridge;
 use super::{AgentStrength, Claim, ClaimSettings, Findings, Plays, Verdict};
 use crate::error::TrainError;
@@ -38,13 +38,8 @@ pub(crate) const CLAIM: Claim = Claim {
     default_games: 160,
     quick_games: 16,
     default_calibration_games: 20,
-    plays: Plays::DefaultRules(&[
-        Variant::Chess,
-        Variant::Poison,
-        Variant::Hostage,
-        Variant::MadScientist,
-        Variant::Traitor,
-    ]),
+    // Every registered variant, as `players` plays them.
+    plays: Plays::DefaultRules(&Variant::ALL),
 };
 
 /// Bootstrap resamples of the games behind every interval.
@@ -335,16 +330,55 @@ struct VariantResult {
     fit: Fit,
 }
 
-/// Plays variant `P`'s games (its default rules), reads its positions and
-/// fits its values; appends its rows to `csv` and games to `pgn`.
+/// The seed stream of `variant`'s games: its place in the registry
+/// ([`Variant::ALL`]), counted from 1. The registry's order (chess,
+/// poison, hostage, madscientist, traitor) gives the numbers 1 to 5 these
+/// variants were played with when they were listed here by hand, so
+/// earlier reports replay game for game.
+fn stream_of(variant: Variant) -> usize {
+    1 + Variant::ALL
+        .iter()
+        .position(|&v| v == variant)
+        .expect("a registered variant")
+}
+
+/// One variant's [`play`].
+type Player = fn(
+    &ClaimSettings,
+    &mut dyn FnMut(&str),
+    &mut String,
+    &mut String,
+) -> Result<VariantResult, TrainError>;
+
+/// [`players`]' body, a callback of [`heterodox_env::for_each_variant!`]:
+/// `play` of each registered position type, after its line's `#[cfg]`.
+macro_rules! players_of {
+    ($($(#[$meta:meta])* $arm:ident => $position:ty;)*) => {
+        Vec::from([$(
+            $(#[$meta])*
+            (Variant::$arm, play::<$position> as Player),
+        )*])
+    };
+}
+
+/// Every registered variant with its [`play`], in registry order: the
+/// claim plays them all, and a variant without a [`MaterialInventory`]
+/// does not compile.
+fn players() -> Vec<(Variant, Player)> {
+    heterodox_env::for_each_variant!(players_of)
+}
+
+/// Plays variant `P`'s games (its default rules, seed stream
+/// [`stream_of`]), reads its positions and fits its values; appends its
+/// rows to `csv` and games to `pgn`.
 fn play<P: GameVariant + MaterialInventory>(
     settings: &ClaimSettings,
-    stream: usize,
     progress: &mut dyn FnMut(&str),
     csv: &mut String,
     pgn: &mut String,
 ) -> Result<VariantResult, TrainError> {
     let variant = P::VARIANT;
+    let stream = stream_of(variant);
     let played: VariantGames<P> = default_rules_games(
         settings,
         stream,
@@ -416,14 +450,14 @@ pub(crate) fn run(
 ) -> Result<Findings, TrainError> {
     let mut csv = "variant,game,ply,white_score,differences\n".to_owned();
     let mut pgn = String::new();
-    let results = vec![
-        play::<Chess>(settings, 1, progress, &mut csv, &mut pgn)?,
-        play::<PoisonChess>(settings, 2, progress, &mut csv, &mut pgn)?,
-        play::<Hostage>(settings, 3, progress, &mut csv, &mut pgn)?,
-        play::<MadScientist>(settings, 4, progress, &mut csv, &mut pgn)?,
-        play::<Traitor>(settings, 5, progress, &mut csv, &mut pgn)?,
-    ];
-    let chess = &results[0];
+    let mut results = Vec::new();
+    for (_, play) in players() {
+        results.push(play(settings, progress, &mut csv, &mut pgn)?);
+    }
+    let chess = results
+        .iter()
+        .find(|r| r.name == Variant::Chess.name())
+        .expect("chess is registered");
     let order = chess_order(&chess.fit);
     let (verdict, conclusion) =
         if !chess.strength.strong_enough() {
@@ -758,6 +792,48 @@ mod tests {
         let order = chess_order(&fit_of(mixed));
         assert_eq!(order[2], ("knight, bishop < rook", 0));
         assert_eq!(order_verdict(&order), Verdict::Inconclusive);
+    }
+
+    #[test]
+    fn every_registered_variant_is_played_on_its_old_seed_stream() {
+        let played: Vec<Variant> = players().into_iter().map(|(variant, _)| variant).collect();
+        assert_eq!(played, Variant::ALL);
+        let Plays::DefaultRules(plays) = CLAIM.plays else {
+            panic!("the piece-values claim plays default rules");
+        };
+        assert_eq!(plays, Variant::ALL);
+        // The numbers the variants were played with when listed by hand:
+        // the reports written then replay byte for byte.
+        let streams: Vec<(Variant, usize)> = Variant::ALL
+            .into_iter()
+            .map(|variant| (variant, stream_of(variant)))
+            .collect();
+        assert_eq!(
+            streams[..5],
+            [
+                (Variant::Chess, 1),
+                (Variant::Poison, 2),
+                (Variant::Hostage, 3),
+                (Variant::MadScientist, 4),
+                (Variant::Traitor, 5),
+            ]
+        );
+    }
+
+    /// The test-only variant joins the claim by its registry line and its
+    /// one-line inventory (`measures/kingofthehill.rs`).
+    #[cfg(feature = "test-variant")]
+    #[test]
+    fn king_of_the_hill_is_played_by_the_piece_values_claim() {
+        use heterodox_env::kingofthehill::KingOfTheHill;
+        let variant = KingOfTheHill::VARIANT;
+        assert!(players().iter().any(|&(v, _)| v == variant));
+        assert!(CLAIM
+            .rule_sets()
+            .unwrap()
+            .iter()
+            .any(|(v, _)| *v == variant));
+        assert_eq!(stream_of(variant), Variant::ALL.len());
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! A claim's report directory, written atomically by the one atomic writer
-//! (`heterodox_selfplay::atomic::publish_dir`): every file goes into a
+//! (`heterodox_data::atomic::publish_dir`): every file goes into a
 //! staging directory beside the target, the plots are drawn there, and the
 //! directory is renamed into place, so a killed run leaves the previous
 //! report or none, never a mix.
@@ -23,7 +23,7 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use heterodox_selfplay::atomic::{publish_dir, Replace};
+use heterodox_data::atomic::{publish_dir, Replace};
 use std::process::{Command, Stdio};
 
 use crate::error::TrainError;
@@ -48,7 +48,7 @@ pub type PlotOutcome = Result<Vec<String>, String>;
 
 /// Writes `files` into a staging directory, draws the plots from its
 /// claim.json, asks `summary` for summary.md given the plot outcome, and
-/// publishes the directory as `out` (`heterodox_selfplay::atomic`). An
+/// publishes the directory as `out` (`heterodox_data::atomic`). An
 /// `out` that holds a previous report (a claim.json) is replaced; any
 /// other non-empty directory is refused.
 pub(crate) fn write_report(

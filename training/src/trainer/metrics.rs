@@ -191,10 +191,7 @@ pub fn truncate_after(path: &Path, iteration: u32) -> Result<(), TrainError> {
             kept.push('\n');
         }
     }
-    Ok(heterodox_selfplay::atomic::write_file(
-        path,
-        kept.as_bytes(),
-    )?)
+    Ok(heterodox_data::atomic::write_file(path, kept.as_bytes())?)
 }
 
 /// The evaluation lines of a metrics file, in order (unparsable lines

@@ -41,18 +41,20 @@ mod teacher;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use heterodox_data::loader::{Batch, Loader, LoaderConfig};
+use heterodox_data::pgn;
+use heterodox_data::replay::replay;
+use heterodox_data::shard::{read_shard_for, write_shard, ShardHeader};
+use heterodox_data::{GameRecord, GameResult};
 use heterodox_engine::{adjudicate, Engine, EngineConfig};
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::rng::derive_seed;
 use heterodox_env::{GameVariant, Variant, VariantVisitor};
 use heterodox_models::tch::{self, Device, Kind, Tensor};
 use heterodox_models::{NetConfig, NetEvaluator, Network};
-use heterodox_selfplay::loader::{Batch, Loader, LoaderConfig};
-use heterodox_selfplay::replay::replay;
-use heterodox_selfplay::shard::{read_shard_for, write_shard, ShardHeader};
-use heterodox_selfplay::{pgn, DuelGame, GameRecord, GameResult, SelfPlay};
+use heterodox_selfplay::{DuelGame, SelfPlay};
 
-use heterodox_selfplay::atomic::write_file;
+use heterodox_data::atomic::write_file;
 
 use crate::error::TrainError;
 use config::TrainConfig;

@@ -16,7 +16,7 @@
 //!
 //! A checkpoint directory is a network checkpoint with two more files, so
 //! `heterodox selfplay --net RUN/last` plays it. It is written atomically
-//! (staging directory, fsync, rename; `heterodox_selfplay::atomic`), then `last`
+//! (staging directory, fsync, rename; `heterodox_data::atomic`), then `last`
 //! is moved to it (a new link renamed over the old one) and checkpoints
 //! beyond the newest `keep` are deleted. A process killed at any point
 //! leaves every complete checkpoint and never a partial one under a
@@ -31,8 +31,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use heterodox_data::atomic;
 use heterodox_models::Network;
-use heterodox_selfplay::atomic;
 
 use crate::error::TrainError;
 use crate::trainer::config::TrainConfig;

@@ -18,13 +18,13 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use heterodox_data::loader::{Loader, LoaderConfig};
+use heterodox_data::shard::read_shard_for;
+use heterodox_data::GameRecord;
 use heterodox_engine::teach::labelled_positions;
 use heterodox_engine::{teach, TeachProgress};
 use heterodox_env::rng::{derive_seed, SplitMix64};
 use heterodox_env::GameVariant;
-use heterodox_selfplay::loader::{Loader, LoaderConfig};
-use heterodox_selfplay::shard::read_shard_for;
-use heterodox_selfplay::GameRecord;
 
 use super::metrics::{self, TeacherLine};
 use super::{Event, Trainer, LOADER_STREAM};

@@ -1,16 +1,28 @@
 //! Measures of a position that strategy claims are phrased in: pressure on
 //! the Kings and material. They are read off the rules engine's own board
 //! (and, where a variant keeps men off the board, its reserves), so a claim
-//! measures what the rules say, not a copy of them.
+//! measures what the rules say, not a copy of them; they live here, beside
+//! the claims that define them (docs/claims.md), not in the rules core.
 //!
-//! Only the variants whose claims use them implement [`PositionFeatures`]
-//! (FIDE chess and Hostage Chess, each in its `variant.rs`); every known
-//! variant implements [`MaterialInventory`] (the piece-values claim). The
-//! helpers below are what such an implementation reads a shared [`Board`]
-//! with. The definitions are in docs/claims.md.
+//! Every registered variant implements [`MaterialInventory`] (the
+//! piece-values claim plays each one: `piece_values` dispatches through
+//! [`heterodox_env::for_each_variant!`], so a variant without an impl does
+//! not compile) in its own file here, `measures/<variant>.rs`, with its
+//! unit tests. Only the variants whose claims use it implement
+//! [`PositionFeatures`] (FIDE chess and Hostage Chess, for the attacker
+//! claim). The helpers below are what an implementation reads a shared
+//! [`Board`] with.
 
-use crate::attacks::king_attacks;
-use crate::{Board, Color, Piece, Role};
+mod chess;
+mod hostage;
+#[cfg(feature = "test-variant")]
+mod kingofthehill;
+mod madscientist;
+mod poison;
+mod traitor;
+
+use heterodox_env::attacks::king_attacks;
+use heterodox_env::{Board, Color, Piece, Role};
 
 /// The usual point values (P 1, N 3, B 3, R 5, Q 9; the King 0): Hostage's
 /// exchange ladder (H2: Q > R > B = N > P) orders the roles the same way.
@@ -52,11 +64,18 @@ pub trait PositionFeatures {
 /// whatever the variant's material is made of: a role on the board, a man
 /// in a Hostage airfield or prison, a Mad Scientist part in hand, a
 /// poisoned or announced man.
+///
+/// The defaults are FIDE's army: the five kinds of [`FIDE_MATERIAL_ROLES`]
+/// and [`fide_inventory`] of the board. The position types share no board
+/// accessor (Mad Scientist's board is a board of its own), so a variant of
+/// FIDE men on a shared [`Board`] hands its board over in one line
+/// (`fide_inventory(self.board())`); one with other men lists its kinds and
+/// counts them.
 pub trait MaterialInventory {
     /// The kinds counted, in the order of
     /// [`MaterialInventory::material_difference`]; the first is the pawn,
     /// the unit of the fitted values.
-    const MATERIAL_KINDS: &'static [&'static str];
+    const MATERIAL_KINDS: &'static [&'static str] = &["pawn", "knight", "bishop", "rook", "queen"];
 
     /// For each kind of [`MaterialInventory::MATERIAL_KINDS`], White's
     /// count minus Black's.
@@ -72,6 +91,12 @@ pub fn board_role_difference(board: &Board, roles: &[Role]) -> Vec<i32> {
             count(Color::White) - count(Color::Black)
         })
         .collect()
+}
+
+/// The default inventory of [`MaterialInventory`]: the men of each role of
+/// [`FIDE_MATERIAL_ROLES`] on `board`, White's minus Black's.
+pub fn fide_inventory(board: &Board) -> Vec<i32> {
+    board_role_difference(board, &FIDE_MATERIAL_ROLES)
 }
 
 /// The squares of `defender`'s King zone attacked by the other side.
@@ -100,11 +125,11 @@ pub fn board_material(board: &Board, color: Color) -> i32 {
         .sum()
 }
 
-/// The checks every variant's features test makes, in one place.
+/// The checks every variant's measures test makes, in one place.
 #[cfg(test)]
-pub(crate) mod test_support {
+mod test_support {
     use super::{MaterialInventory, PositionFeatures};
-    use crate::Color;
+    use heterodox_env::Color;
 
     /// `start` is level: neither side presses the other's King zone or
     /// leads in material.

@@ -1,0 +1,13 @@
+//! What the rules tests share, one module per concern: `rules` (squares by
+//! name, sorted legal actions, expected outcomes), `encoding` (action
+//! indices by notation, observations, planes by name), `perft` (the perft
+//! files and reference counts) and `hostage` (Hostage Chess's independent
+//! reference generator). Each test file declares `mod support;` and uses
+//! the parts it needs.
+
+#![allow(dead_code)] // each test file uses a subset
+
+pub mod encoding;
+pub mod hostage;
+pub mod perft;
+pub mod rules;
