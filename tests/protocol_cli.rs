@@ -189,6 +189,26 @@ fn uci_reports_bad_commands_and_settings_without_dropping_the_session() {
 }
 
 #[test]
+fn uci_answers_a_go_it_cannot_start_with_its_error_and_the_null_move() {
+    let lines = uci("position startpos moves e2e4\n\
+         go movetime -5\n\
+         go depth\n\
+         d\nquit\n");
+    assert_eq!(
+        lines,
+        [
+            "info string error: go movetime: '-5' is not a number",
+            "bestmove 0000",
+            "info string error: go depth needs a number",
+            "bestmove 0000",
+            "info string fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            "info string legal b8a6 b8c6 g8f6 g8h6 a7a5 a7a6 b7b5 b7b6 c7c5 c7c6 d7d5 d7d6 e7e5 e7e6 f7f5 f7f6 g7g5 g7g6 h7h5 h7h6",
+        ],
+        "{lines:#?}"
+    );
+}
+
+#[test]
 fn uci_says_when_the_game_is_over() {
     let lines = uci("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 moves a1a8\ngo depth 2\n");
     assert_eq!(lines.last().map(String::as_str), Some("bestmove 0000"));

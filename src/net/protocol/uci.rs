@@ -4,7 +4,8 @@
 //! `setoption name Rules value mode=defector,commitment=impromptu` its rule
 //! settings; moves are our long notation (docs/protocol.md). A command
 //! that cannot be carried out is answered with `info string error: ...`
-//! and changes nothing.
+//! and changes nothing; a `go` that cannot start is also answered with
+//! `bestmove 0000`, so that no GUI waits for a move that never comes.
 
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -89,7 +90,15 @@ pub fn run(setup: Setup) -> Result<(), String> {
             "setoption" => set_option(&mut session, args),
             "ucinewgame" => session.game().map(|game| game.new_game()),
             "position" => position(&mut session, args),
-            "go" => go(&mut session, args),
+            // A GUI waits for a `bestmove` after every `go`: a `go` that
+            // cannot start (a bad limit, a setting that does not build)
+            // is answered with its error and the null move, the position
+            // unchanged.
+            "go" => go(&mut session, args).or_else(|message| {
+                send(&format!("info string error: {message}"));
+                send("bestmove 0000");
+                Ok(())
+            }),
             "stop" => {
                 if let Some(running) = &session.running {
                     running.stop.store(true, Ordering::Relaxed);
