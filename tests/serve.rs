@@ -278,6 +278,59 @@ fn bad_requests_get_typed_errors_and_change_nothing() {
 }
 
 #[test]
+fn clients_choose_agents_within_the_server_s_caps_and_name_no_paths() {
+    let server = Server::start(&["--max-depth", "6", "--max-simulations", "512"]);
+    let (_, info) = server.get("/api/info");
+    assert_eq!(
+        info["limits"]["agents"],
+        json!({"max_depth": 6, "max_movetime_ms": 10000, "max_nodes": 10000000, "max_simulations": 512})
+    );
+    let net = "a network directory (net:) is named on the server's command line (serve --agent), \
+               not by a client; shipped networks are zoo:NAME@SIMS";
+    let existing = format!("net:{}@8", env!("CARGO_MANIFEST_DIR"));
+    let refusals = [
+        ("ab@64", "searches to depth 64, above this server's cap of 6 (serve --max-depth)".to_owned()),
+        ("ab@3600000ms", "thinks 3600000 ms a move, above this server's cap of 10000 ms (serve --max-movetime-ms)".to_owned()),
+        ("ab@20000000n", "searches 20000000 nodes a move, above this server's cap of 10000000 (serve --max-nodes)".to_owned()),
+        ("rollout@513", "searches 513 simulations a move, above this server's cap of 512 (serve --max-simulations)".to_owned()),
+        // The same words whether the path exists or not.
+        ("net:/nonexistent@8", net.to_owned()),
+        (existing.as_str(), net.to_owned()),
+    ];
+    for (agent, reason) in refusals {
+        let (status, answer) =
+            server.post("/api/games", &json!({"variant": "chess", "white": agent}));
+        assert_eq!(
+            (status, error(&answer)),
+            (
+                400,
+                (
+                    "bad_request",
+                    format!("white: agent '{agent}': {reason}").as_str()
+                )
+            ),
+            "{agent}"
+        );
+    }
+    let (_, info) = server.get("/api/info");
+    assert_eq!(info["games"], 0, "no refused game was kept");
+    // At the caps, and the server's own agent, are allowed.
+    for agent in [
+        "ab@6",
+        "ab@10000ms",
+        "ab@10000000n",
+        "rollout@512",
+        "ab@300ms",
+    ] {
+        let (status, answer) = server.post(
+            "/api/games",
+            &json!({"variant": "chess", "white": "human", "black": agent}),
+        );
+        assert_eq!(status, 201, "{agent}: {answer}");
+    }
+}
+
+#[test]
 fn evicted_and_expired_games_say_so() {
     let server = Server::start(&["--max-games", "2", "--idle-seconds", "1"]);
     let new = || server.create_game(&json!({"variant": "poison", "black": "human"}));

@@ -17,6 +17,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use tower_http::catch_panic::CatchPanicLayer;
 
+use super::caps::AgentCaps;
 use super::error::ApiError;
 use super::extract::{JsonBody, QueryString};
 use super::page;
@@ -36,6 +37,8 @@ pub struct App {
     pub store: Store,
     /// Plays Black in a new game that names no players.
     pub default_agent: AgentSpec,
+    /// What a client may ask of an agent (`serve --max-...`).
+    pub caps: AgentCaps,
     pub device: Device,
 }
 
@@ -188,11 +191,20 @@ async fn info(State(app): State<Arc<App>>) -> Json<Value> {
             "max_games": limits.max_games,
             "idle_seconds": limits.idle.as_secs(),
             "max_body_bytes": MAX_BODY,
+            "agents": app.caps.to_json(),
         },
     }))
 }
 
-fn player(field: &str, text: Option<String>, default: Player) -> Result<Player, ApiError> {
+/// A seat's player as a client names it: `human`, or an agent string
+/// within what the server allows ([`AgentCaps`]), checked before anything
+/// is loaded.
+fn player(
+    field: &str,
+    text: Option<String>,
+    default: Player,
+    app: &App,
+) -> Result<Player, ApiError> {
     let Some(text) = text else {
         return Ok(default);
     };
@@ -200,9 +212,15 @@ fn player(field: &str, text: Option<String>, default: Player) -> Result<Player, 
     if text == "human" {
         return Ok(Player::Human);
     }
-    text.parse::<AgentSpec>()
-        .map(Player::Agent)
-        .map_err(|e| ApiError::bad_request(format!("{field}: {e}")))
+    let spec = text
+        .parse::<AgentSpec>()
+        .map_err(|e| ApiError::bad_request(format!("{field}: {e}")))?;
+    match app.caps.refusal(&spec, &app.default_agent) {
+        Some(reason) => Err(ApiError::bad_request(format!(
+            "{field}: agent '{spec}': {reason}"
+        ))),
+        None => Ok(Player::Agent(spec)),
+    }
 }
 
 async fn create(
@@ -228,11 +246,12 @@ async fn create(
         too_long("fen", fen, MAX_FEN)?;
     }
     let players = [
-        player("white", body.white, Player::Human)?,
+        player("white", body.white, Player::Human, &app)?,
         player(
             "black",
             body.black,
             Player::Agent(app.default_agent.clone()),
+            &app,
         )?,
     ];
     let names = players.clone().map(|p| p.name());

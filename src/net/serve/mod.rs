@@ -15,6 +15,7 @@
 //! panic in a handler answers 500 and the server goes on.
 
 mod api;
+mod caps;
 mod error;
 mod extract;
 mod page;
@@ -30,6 +31,7 @@ use clap::Args;
 use heterodox_training::arena::agent::{AgentSpec, DEFAULT_AGENT};
 
 use crate::common::print_stdout;
+use caps::AgentCaps;
 use store::{Limits, Store};
 
 #[derive(Args, Debug)]
@@ -52,6 +54,19 @@ pub struct ServeArgs {
     /// Seconds a game is kept without a request.
     #[arg(long, default_value_t = 3600)]
     idle_seconds: u64,
+    /// The deepest engine search a client may ask for (`ab@DEPTH`).
+    #[arg(long, default_value_t = 12)]
+    max_depth: u32,
+    /// The longest engine move a client may ask for (`ab@MSms`), in ms.
+    #[arg(long, default_value_t = 10_000)]
+    max_movetime_ms: u64,
+    /// The most engine nodes a move a client may ask for (`ab@NODESn`).
+    #[arg(long, default_value_t = 10_000_000)]
+    max_nodes: u64,
+    /// The most simulations a move a client may ask of a tree search
+    /// (`rollout@SIMS`, `zoo:NAME@SIMS`).
+    #[arg(long, default_value_t = 4096)]
+    max_simulations: u32,
     #[command(flatten)]
     device: crate::device::DeviceArgs,
 }
@@ -64,6 +79,12 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
     if args.idle_seconds == 0 {
         return Err("--idle-seconds must be at least 1".to_owned());
     }
+    let caps = AgentCaps {
+        max_depth: args.max_depth,
+        max_movetime_ms: args.max_movetime_ms,
+        max_nodes: args.max_nodes,
+        max_simulations: args.max_simulations,
+    };
     let device = args.device.device()?;
     let limits = Limits {
         max_games: args.max_games,
@@ -83,6 +104,7 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
         let app = Arc::new(api::App {
             store: Store::new(limits),
             default_agent,
+            caps,
             device,
         });
         let sweeper = Arc::clone(&app);
