@@ -166,9 +166,9 @@ fn bad_requests_get_typed_errors_and_change_nothing() {
             "illegal move 'e5' in position rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         ),
         (
-            422,
+            400,
             json!({"token": white, "move": "Zz9"}),
-            "illegal_move",
+            "bad_request",
             "cannot read move 'Zz9': ",
         ),
         (

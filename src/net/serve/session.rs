@@ -8,7 +8,7 @@ use std::any::Any;
 
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::gesture::Target;
-use heterodox_env::{Color, Game, GameVariant, RuleOptions, Variant, VariantVisitor};
+use heterodox_env::{Color, Game, GameVariant, MoveError, RuleOptions, Variant, VariantVisitor};
 use heterodox_models::tch::Device;
 use heterodox_training::arena::agent::AgentSpec;
 use heterodox_training::arena::player::{is_secret_step, knows_everything, AgentMove, AgentPlayer};
@@ -265,8 +265,16 @@ impl<P: GameVariant> Session for TypedSession<P> {
         // message names the position only as this player sees it.
         let mut trial = self.game.clone();
         let (long, _) = P::play_text(&mut trial, text).map_err(|e| {
+            // A text that cannot be read as a move is a bad request; the
+            // rules refusing a move that reads is an illegal move.
+            let unreadable = matches!(e, MoveError::Syntax { .. });
             let view = P::view_string(&self.game.position().view(color));
-            ApiError::illegal_move(e.seen_as(view).to_string())
+            let message = e.seen_as(view).to_string();
+            if unreadable {
+                ApiError::bad_request(message)
+            } else {
+                ApiError::illegal_move(message)
+            }
         })?;
         // A turn is its steps' long forms, space-separated: play them one
         // by one so each is recorded.
