@@ -32,40 +32,45 @@ impl AgentCaps {
         if spec == default {
             return None;
         }
+        let too_much = |what: String, cap: String, option: &str| {
+            Some(format!(
+                "{what}, above this server's cap of {cap} (serve --{option})"
+            ))
+        };
         match &spec.kind {
-            AgentKind::Net(_) => {
-                return Some(
-                    "a network directory (net:) is named on the server's command line \
-                     (serve --agent), not by a client; shipped networks are zoo:NAME@SIMS"
-                        .to_owned(),
+            AgentKind::Net(_) => Some(
+                "a network directory (net:) is named on the server's command line \
+                 (serve --agent), not by a client; shipped networks are zoo:NAME@SIMS"
+                    .to_owned(),
+            ),
+            AgentKind::Engine(EngineBudget::Depth(depth), _) if *depth > self.max_depth => {
+                too_much(
+                    format!("searches to depth {depth}"),
+                    self.max_depth.to_string(),
+                    "max-depth",
                 )
             }
-            AgentKind::Engine(EngineBudget::Depth(depth), _) if *depth > self.max_depth => {
-                return Some(format!(
-                    "searches to depth {depth}, above this server's cap of {} (serve --max-depth)",
-                    self.max_depth
-                ))
-            }
             AgentKind::Engine(EngineBudget::MoveTime(ms), _) if *ms > self.max_movetime_ms => {
-                return Some(format!(
-                    "thinks {ms} ms a move, above this server's cap of {} ms (serve --max-movetime-ms)",
-                    self.max_movetime_ms
-                ))
+                too_much(
+                    format!("thinks {ms} ms a move"),
+                    format!("{} ms", self.max_movetime_ms),
+                    "max-movetime-ms",
+                )
             }
             AgentKind::Engine(EngineBudget::Nodes(nodes), _) if *nodes > self.max_nodes => {
-                return Some(format!(
-                    "searches {nodes} nodes a move, above this server's cap of {} (serve --max-nodes)",
-                    self.max_nodes
-                ))
+                too_much(
+                    format!("searches {nodes} nodes a move"),
+                    self.max_nodes.to_string(),
+                    "max-nodes",
+                )
             }
-            _ => {}
+            _ if spec.is_search() && spec.simulations > self.max_simulations => too_much(
+                format!("searches {} simulations a move", spec.simulations),
+                self.max_simulations.to_string(),
+                "max-simulations",
+            ),
+            _ => None,
         }
-        (spec.is_search() && spec.simulations > self.max_simulations).then(|| {
-            format!(
-                "searches {} simulations a move, above this server's cap of {} (serve --max-simulations)",
-                spec.simulations, self.max_simulations
-            )
-        })
     }
 
     /// The caps as `/api/info` reports them.
