@@ -28,7 +28,7 @@ VENV := .venv
 PYTHON := $(VENV)/bin/python
 # The PyTorch version must be the one the `tch` crate was made for
 # (tch 0.24 <-> PyTorch 2.11.0): torch-sys compiles against its headers.
-PIP_PACKAGES := torch==2.11.0 numpy maturin pytest gymnasium==1.4.0 pettingzoo==1.27.0 matplotlib==3.11.2 safetensors==0.8.0 ray==2.60.0 selenium==4.51.0
+PIP_PACKAGES := torch==2.11.0 numpy maturin pytest gymnasium==1.4.0 pettingzoo==1.27.0 matplotlib==3.11.2 safetensors==0.8.0 ray==2.60.0 selenium==4.51.0 moviepy==2.2.1
 # The browser test of `heterodox serve` (python/tests/test_serve_browser.py)
 # drives Debian's Chromium through its driver.
 BROWSER_PACKAGES := chromium chromium-driver

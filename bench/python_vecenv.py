@@ -56,7 +56,7 @@ def bench_vecenv(
         in_step += time.perf_counter() - before
         calls += 1
     elapsed = now - start
-    assert obs.dtype == np.float32 and info["action_mask"].dtype == np.bool_
+    assert obs.dtype == np.float32 and info["action_mask"].dtype == np.int8
     return calls * num_envs / elapsed, calls * num_envs / in_step
 
 

@@ -127,7 +127,7 @@ def report(latencies, errors, seconds, live):
 def start_server(max_games):
     binary = ROOT / "target" / "release" / "heterodox"
     process = subprocess.Popen(
-        [str(binary), "serve", "--port", "0", "--device", "cpu", "--max-games", str(max_games)],
+        [str(binary), "serve", "--port", "0", "--device", "cpu", "--max-games", str(max_games), "--quiet"],
         stdout=subprocess.PIPE,
         text=True,
     )

@@ -187,6 +187,97 @@ fn without_matplotlib_the_report_says_how_to_draw_its_plots() {
     let _ = std::fs::remove_dir_all(out);
 }
 
+/// The indices of the games in a journal's duel files, per file name.
+fn journal_games(journal: &std::path::Path) -> Vec<(String, Vec<u64>)> {
+    let mut files: Vec<(String, Vec<u64>)> = std::fs::read_dir(journal)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "jsonl"))
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let mut indices: Vec<u64> = text
+                .lines()
+                .map(|line| {
+                    serde_json::from_str::<serde_json::Value>(line).unwrap()["index"]
+                        .as_u64()
+                        .unwrap()
+                })
+                .collect();
+            indices.sort_unstable();
+            (
+                path.file_name().unwrap().to_string_lossy().into_owned(),
+                indices,
+            )
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn parts_play_their_share_of_every_duel_and_continue_their_journals() {
+    let args = [
+        "claim",
+        "poison-two-harpies-draw",
+        "--agent",
+        "random",
+        "--games",
+        "6",
+        "--calibration-games",
+        "4",
+        "--max-plies",
+        "40",
+        "--quiet",
+    ];
+    let whole = scratch("whole");
+    let mut run: Vec<&str> = args.to_vec();
+    let whole_text = whole.display().to_string();
+    run.extend(["--out", &whole_text]);
+    heterodox_ok(&run);
+    let parts: Vec<std::path::PathBuf> = (0..2).map(|k| scratch(&format!("part-{k}"))).collect();
+    for (k, out) in parts.iter().enumerate() {
+        let (out_text, part) = (out.display().to_string(), format!("{k}/2"));
+        let mut run: Vec<&str> = args.to_vec();
+        run.extend(["--out", &out_text, "--part", &part]);
+        let stdout = text(&heterodox_ok(&run).stdout);
+        let journal = std::path::PathBuf::from(format!("{out_text}.journal"));
+        // No report, and the part's games only: pair k of the paired
+        // calibration duels (games 2k and 2k + 1 of 4), games k mod 2 of
+        // the unpaired self-play duels.
+        assert!(!out.exists(), "a part writes no report");
+        let games = journal_games(&journal);
+        assert_eq!(games.len(), 5, "{games:?}");
+        for (name, indices) in &games {
+            let expected: Vec<u64> = if name.contains("-self-") {
+                (0..6).filter(|i| i % 2 == k as u64).collect()
+            } else {
+                (0..4).filter(|i| (i / 2) % 2 == k as u64).collect()
+            };
+            assert_eq!(indices, &expected, "{name}");
+        }
+        let count: usize = games.iter().map(|(_, i)| i.len()).sum();
+        assert_eq!(
+            stdout,
+            format!(
+                "poison-two-harpies-draw: part {k}/2: {count} games in {}\n",
+                journal.display()
+            )
+        );
+        // Run again, the part continues its journal and plays nothing.
+        let again = text(&heterodox_ok(&run).stdout);
+        assert_eq!(again, stdout);
+    }
+    let bad = one_line_error(
+        &heterodox(&["claim", "poison-two-harpies-draw", "--part", "2/2"]),
+        "--part 2/2",
+    );
+    assert_contains(&bad, "'2/2' is not K/N with 0 <= K < N <= 65536 (e.g. 0/4)");
+    let _ = std::fs::remove_dir_all(&whole);
+    for out in &parts {
+        let _ = std::fs::remove_dir_all(format!("{}.journal", out.display()));
+    }
+}
+
 #[test]
 fn bad_claim_arguments_are_one_line_errors() {
     for (args, message) in [

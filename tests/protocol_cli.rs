@@ -58,6 +58,9 @@ fn uci_handshake_names_the_variants_and_options() {
                 .to_owned(),
             "option name Rules type string default <empty>".to_owned(),
             "option name Agent type string default ab@1000ms".to_owned(),
+            "option name MultiPV type spin default 1 min 1 max 256".to_owned(),
+            "option name Hash type spin default 16 min 1 max 1024".to_owned(),
+            "option name Threads type spin default 1 min 1 max 1".to_owned(),
             "uciok".to_owned(),
             "readyok".to_owned(),
         ]
@@ -288,4 +291,154 @@ fn startpos_is_the_session_s_own_start_under_a_random_set_up() {
                  d7,f8/b1,b2,e2,f2 open - -";
     assert_eq!(fen_line(&lines, 0), start);
     assert_eq!(fen_line(&lines, 1), start);
+}
+
+/// White wins the queen with the knight (`c3d5`, a queen for a knight) or
+/// the rook (`d1d5`, a queen for a rook); any other move lets it go.
+const TWO_CAPTURES: &str = "6k1/5pp1/4p2p/3q4/8/2N4P/5PP1/3R2K1 w - - 0 1";
+
+/// The words of an `info` line after `key` up to the next key (`score cp
+/// 540` gives `["cp", "540"]`).
+fn field<'a>(line: &'a str, key: &str) -> Vec<&'a str> {
+    const KEYS: [&str; 8] = [
+        "depth", "multipv", "score", "nodes", "nps", "time", "pv", "seldepth",
+    ];
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some(start) = words.iter().position(|w| *w == key) else {
+        return Vec::new();
+    };
+    words[start + 1..]
+        .iter()
+        .take_while(|w| key == "pv" || !KEYS.contains(w))
+        .copied()
+        .collect()
+}
+
+#[test]
+fn uci_multipv_reports_each_line_per_depth_best_first() {
+    let out = heterodox_with_input(
+        &["uci"],
+        &format!(
+            "setoption name uci_variant value chess\nsetoption name MultiPV value 2\n\
+             position fen {TWO_CAPTURES}\ngo depth 3\n\
+             setoption name multipv value 1\ngo depth 2\n"
+        ),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    let split = lines
+        .iter()
+        .position(|l| l.starts_with("bestmove"))
+        .unwrap();
+    let (two, one) = lines.split_at(split + 1);
+    // Two lines per depth, `multipv 1` then `multipv 2`, then the move.
+    assert_eq!(two.len(), 3 * 2 + 1, "{two:#?}");
+    for depth in 1..=3 {
+        let pair = &two[2 * (depth - 1)..2 * depth];
+        for (k, line) in pair.iter().enumerate() {
+            assert_eq!(field(line, "depth"), [depth.to_string()], "{line}");
+            assert_eq!(field(line, "multipv"), [(k + 1).to_string()], "{line}");
+        }
+        assert_eq!(field(pair[0], "pv")[0], "c3d5", "{}", pair[0]);
+        assert_eq!(field(pair[1], "pv")[0], "d1d5", "{}", pair[1]);
+        let cp = |line: &str| -> i32 { field(line, "score")[1].parse().unwrap() };
+        assert!(cp(pair[0]) > cp(pair[1]) && cp(pair[1]) > 200, "{pair:#?}");
+        // One search: both lines of a depth report its nodes.
+        assert_eq!(field(pair[0], "nodes"), field(pair[1], "nodes"));
+    }
+    assert_eq!(two[6], "bestmove c3d5");
+    // MultiPV 1 again: the plain `info depth` lines, no `multipv`.
+    assert_eq!(one.len(), 3, "{one:#?}");
+    assert!(one[..2].iter().all(|l| field(l, "multipv").is_empty()));
+    assert_eq!(one[2], "bestmove c3d5");
+}
+
+#[test]
+fn uci_engine_options_refuse_bad_values_and_keep_their_own() {
+    let lines = uci("setoption name threads value 4\n\
+         setoption name Threads value 1\n\
+         setoption name MultiPV value 0\n\
+         setoption name MultiPV value many\n\
+         setoption name Hash value 0\n\
+         setoption name Hash value 4096\n\
+         setoption name Hash value 1\n\
+         setoption name MultiPV value 3\n\
+         setoption name MultiPV value 999\n\
+         position startpos\ngo depth 1\nisready\nquit\n");
+    assert_eq!(
+        lines[..6],
+        [
+            "info string error: option Threads: 4 is out of range (1 to 1): \
+             the engine searches on one thread",
+            "info string error: option MultiPV: 0 is out of range (1 to 256)",
+            "info string error: option MultiPV: 'many' is not a number",
+            "info string error: option Hash: 0 is out of range (1 to 1024)",
+            "info string error: option Hash: 4096 is out of range (1 to 1024)",
+            "info string error: option MultiPV: 999 is out of range (1 to 256)",
+        ],
+        "{lines:#?}"
+    );
+    // MultiPV kept 3 through the refused 999: three lines at depth 1.
+    let out = heterodox_with_input(
+        &["uci"],
+        "setoption name MultiPV value 3\nsetoption name MultiPV value 999\n\
+         position startpos\ngo depth 1\n",
+    );
+    let stdout = text(&out.stdout);
+    let multipv: Vec<Vec<&str>> = stdout
+        .lines()
+        .filter(|l| l.starts_with("info depth"))
+        .map(|l| field(l, "multipv"))
+        .collect();
+    assert_eq!(multipv, [["1"], ["2"], ["3"]]);
+}
+
+#[test]
+fn uci_answers_a_go_with_a_bad_limit_with_its_error_and_the_null_move() {
+    let lines = uci("position startpos\ngo depth 0\ngo nodes abc\ngo nodes 0\n\
+         go movetime 0\nd\nquit\n");
+    assert_eq!(
+        lines,
+        [
+            "info string error: depth 0 is out of range (1 to 64)",
+            "bestmove 0000",
+            "info string error: go nodes: 'abc' is not a number",
+            "bestmove 0000",
+            "info string error: nodes 0 is out of range (at least 1)",
+            "bestmove 0000",
+            "info string error: movetime 0 ms is out of range (at least 1 ms)",
+            "bestmove 0000",
+            "info string fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "info string legal b1a3 b1c3 g1f3 g1h3 a2a3 a2a4 b2b3 b2b4 c2c3 c2c4 d2d3 d2d4 \
+             e2e3 e2e4 f2f3 f2f4 g2g3 g2g4 h2h3 h2h4",
+        ],
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn xboard_posts_one_line_per_completed_depth() {
+    let lines = xboard("xboard\nprotover 2\nnew\npost\nsd 4\ngo\nnew\nnopost\nsd 4\ngo\nquit\n");
+    // The feature line, four thinking lines, the move; after `nopost` the
+    // move alone.
+    assert_eq!(lines.len(), 1 + 4 + 1 + 1, "{lines:#?}");
+    let depths: Vec<&str> = lines[1..5]
+        .iter()
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(depths, ["1", "2", "3", "4"]);
+    for line in &lines[1..5] {
+        // ply score centiseconds nodes pv...
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert!(words.len() >= 5, "{line}");
+        assert!(
+            words[1..4].iter().all(|w| w.parse::<i64>().is_ok()),
+            "{line}"
+        );
+    }
+    let best = lines[4].split_whitespace().nth(4).unwrap();
+    assert_eq!(lines[5], format!("move {best}"));
+    // A new game (a fresh engine) from the same position plays the same.
+    assert_eq!(lines[6], format!("move {best}"));
 }

@@ -1,9 +1,17 @@
 //! `heterodox serve`'s HTTP/JSON API on a loopback port: a game against an
 //! agent from creation to PGN, the typed errors (each changing nothing),
-//! and the bounds on live games. Hidden information on the wire is
-//! tests/serve_hidden.rs.
+//! the bounds on live games, the shipped networks, check, earlier
+//! positions, resignations and draw offers, the secrets shown at the end,
+//! the request log, and the server's budget of searches (a full server
+//! answers 503; an abandoned, resigned or evicted game's search stops).
+//! Hidden information during the game is tests/serve_hidden.rs.
 
 mod support;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 use support::server::{error, NewGame, Server};
@@ -28,6 +36,8 @@ fn serve_is_reached_through_heterodox_and_checks_its_arguments() {
         "--agent",
         "--max-games",
         "--idle-seconds",
+        "--max-searches",
+        "--quiet",
         "--device",
     ] {
         assert!(out.contains(flag), "{flag}: {out}");
@@ -42,7 +52,7 @@ fn serve_is_reached_through_heterodox_and_checks_its_arguments() {
 
 #[test]
 fn a_game_against_an_agent_from_start_to_pgn() {
-    let server = Server::start(&["--agent", "random"]);
+    let server = Server::start(&["--agent", "random", "--quiet"]);
     let (status, info) = server.get("/api/info");
     assert_eq!(status, 200);
     assert_eq!(
@@ -151,7 +161,7 @@ fn a_game_against_an_agent_from_start_to_pgn() {
 
 #[test]
 fn bad_requests_get_typed_errors_and_change_nothing() {
-    let server = Server::start(&[]);
+    let server = Server::start(&["--quiet"]);
     let NewGame {
         id, white, black, ..
     } = server.create_game(&json!({"variant": "chess", "white": "human", "black": "human"}));
@@ -279,7 +289,7 @@ fn bad_requests_get_typed_errors_and_change_nothing() {
 
 #[test]
 fn clients_choose_agents_within_the_server_s_caps_and_name_no_paths() {
-    let server = Server::start(&["--max-depth", "6", "--max-simulations", "512"]);
+    let server = Server::start(&["--max-depth", "6", "--max-simulations", "512", "--quiet"]);
     let (_, info) = server.get("/api/info");
     assert_eq!(
         info["limits"]["agents"],
@@ -332,7 +342,7 @@ fn clients_choose_agents_within_the_server_s_caps_and_name_no_paths() {
 
 #[test]
 fn evicted_and_expired_games_say_so() {
-    let server = Server::start(&["--max-games", "2", "--idle-seconds", "1"]);
+    let server = Server::start(&["--max-games", "2", "--idle-seconds", "1", "--quiet"]);
     let new = || server.create_game(&json!({"variant": "poison", "black": "human"}));
     let NewGame {
         id: first,
@@ -384,4 +394,761 @@ fn evicted_and_expired_games_say_so() {
         error(&answer).1,
         format!("game {third} expired: it had no request for 1 s")
     );
+}
+
+// ---- helpers for what support::server does not do: a connection kept
+// open (to abandon a request), response headers, the server's stderr ----
+
+/// Sends a request on a connection of its own and returns the connection
+/// unread: reading it waits for the answer, dropping it abandons the
+/// request.
+fn send(address: &str, method: &str, path: &str, body: &Value) -> TcpStream {
+    let body = body.to_string();
+    let mut stream = TcpStream::connect(address).expect("the server accepts");
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream
+        .write_all(head.as_bytes())
+        .expect("the request is sent");
+    stream
+}
+
+/// The status, the head and the body of the answer on `stream`.
+fn answer(mut stream: TcpStream) -> (u16, String, Value) {
+    let mut text = String::new();
+    stream
+        .read_to_string(&mut text)
+        .expect("the answer is read");
+    let (head, body) = text.split_once("\r\n\r\n").expect("a head and a body");
+    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    let body = serde_json::from_str(body).unwrap_or(Value::Null);
+    (status, head.to_owned(), body)
+}
+
+/// Waits until `/api/info` says `searches` agent searches run; how long
+/// that took. Panics after 5 s.
+fn wait_for_searches(address: &str, searches: u64) -> Duration {
+    let start = Instant::now();
+    loop {
+        let (_, _, info) = answer(send(address, "GET", "/api/info", &Value::Null));
+        if info["searches"] == searches {
+            return start.elapsed();
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "still {} searches running, not {searches}",
+            info["searches"]
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// A human-against-agent chess game after White's `e4`, the agent to move.
+fn agent_to_move(server: &Server, agent: &str) -> NewGame {
+    let game = server.create_game(&json!({"variant": "chess", "black": agent}));
+    let (status, state) = server.post(
+        &format!("/api/games/{}/move", game.id),
+        &json!({"token": game.white, "move": "e4"}),
+    );
+    assert_eq!(status, 200, "{state}");
+    game
+}
+
+/// `heterodox serve` with its stderr (the request log) read by the test.
+struct LoggedServer {
+    child: Child,
+    address: String,
+}
+
+impl LoggedServer {
+    fn start(args: &[&str]) -> LoggedServer {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_heterodox"))
+            .args(["serve", "--port", "0", "--device", "cpu"])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the server starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let address = line
+            .split("http://")
+            .nth(1)
+            .unwrap()
+            .trim_end_matches("/ (Ctrl-C stops)\n");
+        LoggedServer {
+            address: address.to_owned(),
+            child,
+        }
+    }
+
+    /// Stops the server; its stderr, line by line.
+    fn stop(mut self) -> Vec<String> {
+        let _ = self.child.kill();
+        let mut log = String::new();
+        self.child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut log)
+            .unwrap();
+        let _ = self.child.wait();
+        log.lines().map(str::to_owned).collect()
+    }
+}
+
+/// `METHOD PATH STATUS`, the milliseconds dropped after checking their form.
+fn logged(line: &str) -> String {
+    let (rest, ms) = line
+        .strip_suffix(" ms")
+        .and_then(|rest| rest.rsplit_once(' '))
+        .unwrap_or_else(|| panic!("not a log line: {line}"));
+    let (whole, tenths) = ms.split_once('.').expect("milliseconds with one decimal");
+    assert!(whole.parse::<u64>().is_ok() && tenths.len() == 1, "{line}");
+    rest.to_owned()
+}
+
+// ---- the page's game: shipped networks, check, earlier positions ----
+
+#[test]
+fn shipped_networks_are_listed_with_the_rules_they_play_and_play() {
+    let server = Server::start(&["--quiet"]);
+    let (_, info) = server.get("/api/info");
+    let zoo = info["zoo"].as_array().unwrap();
+    assert_eq!(
+        string_fields(&info["zoo"], "spec"),
+        [
+            "zoo:chess@64",
+            "zoo:hostage@64",
+            "zoo:madscientist@64",
+            "zoo:poison@64",
+            "zoo:traitor-defector@64",
+            "zoo:traitor-defector-double-agent@64",
+            "zoo:traitor-double-agent@64",
+            "zoo:traitor-mercenary@64",
+            "zoo:traitor-traitor@64",
+        ]
+    );
+    assert_eq!(
+        zoo[1],
+        json!({"spec": "zoo:hostage@64", "variant": "hostage", "options": {},
+               "about": "shipped network, 64 simulations: Hostage Chess, one hour on a CPU (29.5% against ab@1)"})
+    );
+    // Every rule setting, as /api/info gives the variant's defaults.
+    assert_eq!(
+        zoo[4]["options"],
+        json!({"announce_check": "allowed", "commitment": "impromptu", "mode": "defector",
+               "no_immediate_undo": "on", "selection": "phase"})
+    );
+    let defaults = &info["variants"][4]["options"];
+    let keys = |v: &Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
+    assert_eq!(keys(&zoo[4]["options"]), keys(defaults));
+
+    let NewGame { id, white, .. } = agent_to_move(&server, "zoo:chess@64");
+    let (status, state) = server.post(&format!("/api/games/{id}/agent"), &json!({"token": white}));
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["agent"]["agent"], "zoo:chess@64");
+    assert!(state["agent"]["value"].is_f64(), "{state}");
+    assert_eq!(
+        state["agent"]["top"][0]["notation"],
+        state["moves"][1]["notation"]
+    );
+    // A network of other rules is refused, naming the seat.
+    let (status, answer) = server.post(
+        "/api/games",
+        &json!({"variant": "chess", "black": "zoo:hostage@64"}),
+    );
+    assert_eq!((status, error(&answer).0), (400, "bad_request"));
+    assert_starts_with(error(&answer).1, "black: agent 'zoo:hostage@64': ");
+
+    // Under a lower cap they are listed within it.
+    let capped = Server::start(&["--max-simulations", "16", "--quiet"]);
+    let (_, info) = capped.get("/api/info");
+    assert_eq!(info["zoo"][1]["spec"], "zoo:hostage@16");
+    assert_starts_with(
+        info["zoo"][1]["about"].as_str().unwrap(),
+        "shipped network, 16 simulations: ",
+    );
+}
+
+#[test]
+fn the_king_in_check_is_named_in_the_view() {
+    let server = Server::start(&["--quiet"]);
+    let human = |variant: &str, fen: &str| {
+        server.create_game(&json!({"variant": variant, "fen": fen, "black": "human"}))
+    };
+    let NewGame { id, white, .. } = human("chess", "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1");
+    let (_, state) = server.get(&format!("/api/games/{id}?token={white}"));
+    assert_eq!(state["check"], "e1");
+    let (_, state) = server.post(
+        &format!("/api/games/{id}/move"),
+        &json!({"token": white, "move": "Kxe2"}),
+    );
+    assert_eq!(state["check"], Value::Null);
+    // Black to move in check, in Hostage and Poison too.
+    for variant in ["hostage", "poison"] {
+        let NewGame { id, black, .. } = human(variant, "4k3/8/8/8/8/8/8/4RK2 b - - 0 1");
+        let (_, state) = server.get(&format!("/api/games/{id}?token={black}"));
+        assert_eq!(state["check"], "e8", "{variant}: {state}");
+    }
+    // Traitor: check by a public piece, shown to both seats.
+    let NewGame {
+        id, white, black, ..
+    } = server.create_game(&json!({"variant": "traitor", "black": "human"}));
+    for (token, text) in [
+        (&white, "S-d7,e7"),
+        (&black, "(S-Rh1,c2,f2)"),
+        (&white, "e4"),
+        (&black, "f5"),
+        (&white, "Qh5"),
+    ] {
+        let (status, state) = server.post(
+            &format!("/api/games/{id}/move"),
+            &json!({"token": token, "move": text}),
+        );
+        assert_eq!(status, 200, "{text}: {state}");
+    }
+    for token in [&white, &black] {
+        let (_, state) = server.get(&format!("/api/games/{id}?token={token}"));
+        assert_eq!(state["check"], "e8");
+    }
+    // The Scientist is never in check (M1), even attacked.
+    let NewGame { id, white, .. } = human("madscientist", "4k3/8/8/8/8/8/4r3/4K3 w - - - 0 1");
+    let (status, state) = server.get(&format!("/api/games/{id}?token={white}"));
+    assert_eq!((status, &state["check"]), (200, &Value::Null), "{state}");
+}
+
+#[test]
+fn earlier_positions_are_served_by_ply() {
+    let server = Server::start(&["--quiet"]);
+    let NewGame {
+        id, white, black, ..
+    } = server.create_game(&json!({"variant": "chess", "black": "human"}));
+    for (token, text) in [(&white, "e4"), (&black, "e5"), (&white, "Qh5")] {
+        let (status, _) = server.post(
+            &format!("/api/games/{id}/move"),
+            &json!({"token": token, "move": text}),
+        );
+        assert_eq!(status, 200);
+    }
+    let at = |ply: &str| server.get(&format!("/api/games/{id}/position?token={black}&ply={ply}"));
+    let (status, start) = at("0");
+    assert_eq!(status, 200, "{start}");
+    assert_eq!(
+        (
+            &start["ply"],
+            &start["plies"],
+            &start["last"],
+            &start["check"]
+        ),
+        (&json!(0), &json!(3), &json!([]), &Value::Null)
+    );
+    assert_eq!(
+        start["position"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    let (_, first) = at("1");
+    assert_eq!(
+        (&first["position"], &first["last"]),
+        (
+            &json!("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+            &json!(["e2", "e4"])
+        )
+    );
+    assert!(first["svg"]
+        .as_str()
+        .unwrap()
+        .contains(r#"data-target="e4""#));
+    // The last ply is the game as it stands.
+    let (_, last) = at("3");
+    let (_, state) = server.get(&format!("/api/games/{id}?token={black}"));
+    for field in ["position", "svg", "notes", "last", "check"] {
+        assert_eq!(last[field], state[field], "{field}");
+    }
+    for (ply, message) in [
+        ("4", "ply: 4 is past the game's last ply, 3"),
+        (
+            "-1",
+            "Failed to deserialize query string: ply: invalid digit found in string",
+        ),
+    ] {
+        let (status, answer) = at(ply);
+        assert_eq!((status, error(&answer)), (400, ("bad_request", message)));
+    }
+}
+
+// ---- endings: resignation, draw offers, the secrets shown ----
+
+#[test]
+fn a_resignation_ends_the_game_for_the_opponent() {
+    let server = Server::start(&["--agent", "random", "--quiet"]);
+    let NewGame {
+        id, white, black, ..
+    } = agent_to_move(&server, "random");
+    // The agent's seat and a stranger may not resign for White.
+    let resign =
+        |token: &str| server.post(&format!("/api/games/{id}/resign"), &json!({"token": token}));
+    let (status, answer) = resign(&black);
+    assert_eq!(
+        (status, error(&answer)),
+        (403, ("forbidden", "black is played by the agent random"))
+    );
+    let (status, state) = resign(&white);
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(
+        (
+            &state["over"],
+            &state["result"],
+            &state["outcome"],
+            &state["termination"],
+            &state["to_move"],
+            &state["your_turn"]
+        ),
+        (
+            &json!(true),
+            &json!("0-1"),
+            &json!("0-1 (resignation)"),
+            &json!("resignation"),
+            &Value::Null,
+            &json!(false)
+        )
+    );
+    assert!(
+        state["notes"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("result 0-1: black wins by resignation")),
+        "{state}"
+    );
+    // Over: nothing more changes it.
+    let over = "the game is over: 0-1 (resignation)";
+    for (path, message) in [
+        ("resign", over.to_owned()),
+        ("draw", over.to_owned()),
+        ("agent", over.to_owned()),
+        (
+            "undo",
+            format!("{over}; a game resigned or agreed drawn cannot be taken back"),
+        ),
+    ] {
+        let (status, answer) =
+            server.post(&format!("/api/games/{id}/{path}"), &json!({"token": white}));
+        assert_eq!(
+            (status, error(&answer)),
+            (409, ("conflict", message.as_str())),
+            "{path}"
+        );
+    }
+    let (status, answer) = server.post(
+        &format!("/api/games/{id}/move"),
+        &json!({"token": white, "move": "d4"}),
+    );
+    assert_eq!((status, error(&answer).1), (409, over));
+    let (_, after) = server.get(&format!("/api/games/{id}?token={white}"));
+    assert_eq!(after, state, "the refusals changed nothing");
+    let (_, pgn) = server.get_text(&format!("/api/games/{id}/pgn?token={white}"));
+    assert!(pgn.contains("[Result \"0-1\"]\n"), "{pgn}");
+    assert!(pgn.contains("[Termination \"resignation\"]\n"), "{pgn}");
+
+    // The referee of a game between agents watches; it cannot resign.
+    let NewGame { id, referee, .. } =
+        server.create_game(&json!({"variant": "chess", "white": "random", "black": "random"}));
+    let (status, answer) = server.post(
+        &format!("/api/games/{id}/resign"),
+        &json!({"token": referee.unwrap()}),
+    );
+    assert_eq!((status, error(&answer).0), (403, "forbidden"));
+}
+
+#[test]
+fn an_agent_accepts_a_draw_only_when_it_expects_to_lose() {
+    let server = Server::start(&["--quiet"]);
+    let offer = |game: &NewGame| {
+        server.post(
+            &format!("/api/games/{}/draw", game.id),
+            &json!({"token": game.white}),
+        )
+    };
+    let agent_moves = |game: &NewGame| {
+        let (status, state) = server.post(
+            &format!("/api/games/{}/agent", game.id),
+            &json!({"token": game.white}),
+        );
+        assert_eq!(status, 200, "{state}");
+        state
+    };
+    // Black (the engine) a queen up: it declines, before and after moving.
+    let winning = server.create_game(
+        &json!({"variant": "chess", "fen": "3qk3/8/8/8/8/8/8/4K3 w - - 0 1", "black": "ab@2"}),
+    );
+    let (status, state) = offer(&winning);
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(
+        state["draw_offer"],
+        json!({"by": "white", "answer": "declined",
+               "reason": "ab@2 has made no move yet to judge the game by"})
+    );
+    assert_eq!(
+        (&state["over"], &state["version"]),
+        (&json!(false), &json!(1))
+    );
+    server.post(
+        &format!("/api/games/{}/move", winning.id),
+        &json!({"token": winning.white, "move": "Ke2"}),
+    );
+    agent_moves(&winning);
+    let (_, state) = offer(&winning);
+    assert_eq!(
+        state["draw_offer"],
+        json!({"by": "white", "answer": "declined",
+               "reason": "ab@2 does not expect to lose (its value is -0.25 or more)"})
+    );
+    // A queen down, it accepts.
+    let losing = server.create_game(
+        &json!({"variant": "chess", "fen": "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "black": "ab@2"}),
+    );
+    server.post(
+        &format!("/api/games/{}/move", losing.id),
+        &json!({"token": losing.white, "move": "Qd2"}),
+    );
+    let state = agent_moves(&losing);
+    assert!(state["agent"]["value"].as_f64().unwrap() < -0.25, "{state}");
+    let (_, state) = offer(&losing);
+    assert_eq!(
+        (&state["over"], &state["result"], &state["termination"]),
+        (&json!(true), &json!("1/2-1/2"), &json!("agreement"))
+    );
+    assert_eq!(
+        state["draw_offer"],
+        json!({"by": "white", "answer": "accepted",
+               "reason": "ab@2 expects to lose (its value is below -0.25)"})
+    );
+    // Random play has no value: it declines every offer.
+    let random = agent_to_move(&server, "random");
+    agent_moves(&random);
+    let (_, state) = offer(&random);
+    assert_eq!(
+        state["draw_offer"]["reason"],
+        "random has no evaluation to judge a draw by"
+    );
+}
+
+#[test]
+fn a_draw_offer_between_people_stands_until_answered_or_played_past() {
+    let server = Server::start(&["--quiet"]);
+    let NewGame {
+        id, white, black, ..
+    } = server.create_game(&json!({"variant": "chess", "black": "human"}));
+    let post = |path: &str, body: Value| server.post(&format!("/api/games/{id}/{path}"), &body);
+    let (_, state) = post("draw", json!({"token": white}));
+    let pending = json!({"by": "white", "answer": "pending", "reason": null});
+    assert_eq!(
+        (&state["draw_offer"], &state["over"]),
+        (&pending, &json!(false))
+    );
+    // Offered with a move: it stands; Black playing on declines it.
+    let (_, state) = post("move", json!({"token": white, "move": "e4"}));
+    assert_eq!(state["draw_offer"], pending);
+    let (_, state) = post("move", json!({"token": black, "move": "e5"}));
+    assert_eq!(state["draw_offer"], Value::Null);
+    // An offer while the opponent's stands agrees the draw.
+    post("draw", json!({"token": white}));
+    let (status, state) = post("draw", json!({"token": black}));
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(
+        (&state["outcome"], &state["draw_offer"]),
+        (
+            &json!("1/2-1/2 (agreement)"),
+            &json!({"by": "black", "answer": "accepted", "reason": "white had offered a draw too"})
+        )
+    );
+}
+
+#[test]
+fn a_traitor_game_shows_both_secrets_once_over_and_not_before() {
+    let server = Server::start(&["--quiet"]);
+    let NewGame {
+        id, white, black, ..
+    } = server.create_game(&json!({"variant": "traitor", "black": "human"}));
+    let post = |token: &str, path: &str, more: Value| {
+        let mut body = json!({"token": token});
+        body.as_object_mut()
+            .unwrap()
+            .extend(more.as_object().unwrap().clone());
+        server.post(&format!("/api/games/{id}/{path}"), &body)
+    };
+    post(&white, "move", json!({"move": "S-d7,e7"}));
+    let (status, _) = post(&black, "move", json!({"move": "(S-Rh1,c2,f2)"}));
+    assert_eq!(status, 200);
+    let secret = ["h1,c2,f2", "Rh1"];
+    let mut seen = Vec::new();
+    for path in ["", "/position?ply=2&", "/position?ply=1&", "/pgn?"] {
+        let path = if path.is_empty() {
+            "?".to_owned()
+        } else {
+            path.to_owned()
+        };
+        seen.push(
+            server
+                .get_text(&format!("/api/games/{id}{path}token={white}"))
+                .1,
+        );
+    }
+    seen.push(post(&white, "draw", json!({})).1.to_string());
+    for body in &seen {
+        for s in secret {
+            assert!(!body.contains(s), "'{s}' leaked before the end: {body}");
+        }
+    }
+    let before: Value = serde_json::from_str(&seen[1]).unwrap();
+    assert_eq!(before["notes"][3], "secrets: white d7,e7, black hidden");
+
+    let (status, state) = post(&white, "resign", json!({}));
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["notes"][3], "secrets: white d7,e7, black h1,c2,f2");
+    assert_eq!(
+        (&state["moves"][1]["notation"], &state["moves"][1]["secret"]),
+        (&json!("(S-Rh1,c2,f2)"), &json!(false))
+    );
+    assert_eq!(state["movetext"], "1. (S-d7,e7) (S-Rh1,c2,f2)");
+    let (_, earlier) = server.get(&format!("/api/games/{id}/position?token={white}&ply=2"));
+    assert_eq!(earlier["notes"][3], "secrets: white d7,e7, black h1,c2,f2");
+    let (_, pgn) = server.get_text(&format!("/api/games/{id}/pgn?token={white}"));
+    assert!(pgn.ends_with("\n1. (S-d7,e7) (S-Rh1,c2,f2) 0-1\n"), "{pgn}");
+    let (status, answer) = post(&white, "undo", json!({}));
+    assert_eq!((status, error(&answer).0), (409, "conflict"));
+}
+
+#[test]
+fn a_mad_scientist_part_in_hand_is_drawn_as_its_letter() {
+    let server = Server::start(&["--quiet"]);
+    let fen = "rn1qk[wff]nr/ppp1pppp/8/3p4/6b1/2N1P3/PPPP1PPP/R1B1KBNR w KQkq - wffcb 0 4";
+    let NewGame { id, white, .. } =
+        server.create_game(&json!({"variant": "madscientist", "fen": fen, "black": "human"}));
+    let (_, state) = server.get(&format!("/api/games/{id}?token={white}"));
+    let svg = state["svg"].as_str().unwrap();
+    let group = |target: &str| {
+        let from = svg.find(&format!("data-target=\"{target}\"")).unwrap();
+        let to = from + svg[from..].find("</g>").unwrap();
+        svg[from..to].to_owned()
+    };
+    assert!(
+        group("black-hand-B").contains(">B</text>"),
+        "{}",
+        group("black-hand-B")
+    );
+    assert!(!group("black-hand-B").contains('\u{265D}'));
+    // The bishop on g4 keeps its glyph; f8's three parts fit on two lines,
+    // in capitals as in the hand.
+    assert!(group("g4").contains(">\u{265D}</text>"));
+    assert!(
+        group("f8").contains(">WF</tspan>") && group("f8").contains(">F</tspan>"),
+        "{}",
+        group("f8")
+    );
+}
+
+// ---- the request log ----
+
+#[test]
+fn each_request_is_logged_on_stderr_without_its_token() {
+    let server = LoggedServer::start(&[]);
+    let address = server.address.clone();
+    let (_, _, game) = answer(send(
+        &address,
+        "POST",
+        "/api/games",
+        &json!({"variant": "chess"}),
+    ));
+    let token = game["tokens"]["white"].as_str().unwrap();
+    let id = game["id"].as_str().unwrap();
+    answer(send(
+        &address,
+        "GET",
+        &format!("/api/games/{id}?token={token}"),
+        &Value::Null,
+    ));
+    answer(send(&address, "GET", "/nothing", &Value::Null));
+    answer(send(
+        &address,
+        "POST",
+        "/api/games",
+        &json!({"variant": "shogi"}),
+    ));
+    let log = server.stop();
+    assert_eq!(
+        log.iter().map(|line| logged(line)).collect::<Vec<_>>(),
+        [
+            "POST /api/games 201".to_owned(),
+            format!("GET /api/games/{id} 200"),
+            "GET /nothing 404".to_owned(),
+            "POST /api/games 400".to_owned(),
+        ]
+    );
+    assert!(!log.iter().any(|line| line.contains(token)));
+
+    let quiet = LoggedServer::start(&["--quiet"]);
+    answer(send(&quiet.address, "GET", "/api/info", &Value::Null));
+    assert_eq!(quiet.stop(), Vec::<String>::new());
+}
+
+// ---- the budget of searches ----
+
+#[test]
+fn a_full_server_answers_busy_and_changes_nothing() {
+    let server = Server::start(&["--max-searches", "1", "--quiet"]);
+    let (_, info) = server.get("/api/info");
+    assert_eq!(
+        (&info["limits"]["max_searches"], &info["searches"]),
+        (&json!(1), &json!(0))
+    );
+    let long = agent_to_move(&server, "ab@10000ms");
+    let thinking = send(
+        &server.address,
+        "POST",
+        &format!("/api/games/{}/agent", long.id),
+        &json!({"token": long.white}),
+    );
+    wait_for_searches(&server.address, 1);
+    let other = agent_to_move(&server, "ab@100ms");
+    let state = |game: &NewGame| {
+        server
+            .get(&format!("/api/games/{}?token={}", game.id, game.white))
+            .1
+    };
+    let before = state(&other);
+    let (status, head, body) = answer(send(
+        &server.address,
+        "POST",
+        &format!("/api/games/{}/agent", other.id),
+        &json!({"token": other.white}),
+    ));
+    assert_eq!(status, 503, "{body}");
+    assert_eq!(
+        error(&body),
+        (
+            "busy",
+            "the server is busy: it runs at most 1 agent searches at once (serve --max-searches) \
+             and all are running; try again in 1 s"
+        )
+    );
+    assert!(
+        head.to_ascii_lowercase().contains("\r\nretry-after: 1\r\n"),
+        "{head}"
+    );
+    assert_eq!(state(&other), before, "a busy answer changes nothing");
+    // Random play needs no search: it still moves.
+    let random = agent_to_move(&server, "random");
+    let (status, _) = server.post(
+        &format!("/api/games/{}/agent", random.id),
+        &json!({"token": random.white}),
+    );
+    assert_eq!(status, 200);
+    drop(thinking);
+    wait_for_searches(&server.address, 0);
+    let (status, state) = server.post(
+        &format!("/api/games/{}/agent", other.id),
+        &json!({"token": other.white}),
+    );
+    assert_eq!(status, 200, "{state}");
+}
+
+#[test]
+fn an_abandoned_request_stops_its_search_at_once() {
+    let server = LoggedServer::start(&["--max-movetime-ms", "20000"]);
+    let address = server.address.clone();
+    let (_, _, game) = answer(send(
+        &address,
+        "POST",
+        "/api/games",
+        &json!({"variant": "chess", "black": "ab@20000ms"}),
+    ));
+    let (id, white) = (
+        game["id"].as_str().unwrap(),
+        game["tokens"]["white"].as_str().unwrap(),
+    );
+    answer(send(
+        &address,
+        "POST",
+        &format!("/api/games/{id}/move"),
+        &json!({"token": white, "move": "e4"}),
+    ));
+    let thinking = send(
+        &address,
+        "POST",
+        &format!("/api/games/{id}/agent"),
+        &json!({"token": white}),
+    );
+    wait_for_searches(&address, 1);
+    drop(thinking);
+    let stopped = wait_for_searches(&address, 0);
+    assert!(
+        stopped < Duration::from_secs(1),
+        "the search ran on for {stopped:?}"
+    );
+    // The game is as it was, and may be asked again.
+    let (_, _, state) = answer(send(
+        &address,
+        "GET",
+        &format!("/api/games/{id}?token={white}"),
+        &Value::Null,
+    ));
+    assert_eq!(
+        (
+            &state["thinking"],
+            &state["moves"].as_array().unwrap().len(),
+            &state["agent"]
+        ),
+        (&json!(false), &1, &Value::Null)
+    );
+    let log = server.stop();
+    let agent = format!("POST /api/games/{id}/agent 499");
+    assert!(log.iter().any(|line| logged(line) == agent), "{log:?}");
+}
+
+#[test]
+fn a_resigned_or_evicted_game_s_search_stops() {
+    let server = Server::start(&["--max-games", "2", "--max-movetime-ms", "20000", "--quiet"]);
+    // Resigned while the agent thinks: the waiting request is told why.
+    let game = agent_to_move(&server, "ab@20000ms");
+    let thinking = send(
+        &server.address,
+        "POST",
+        &format!("/api/games/{}/agent", game.id),
+        &json!({"token": game.white}),
+    );
+    wait_for_searches(&server.address, 1);
+    let (status, state) = server.post(
+        &format!("/api/games/{}/resign", game.id),
+        &json!({"token": game.white}),
+    );
+    assert_eq!((status, &state["result"]), (200, &json!("0-1")));
+    assert!(wait_for_searches(&server.address, 0) < Duration::from_secs(1));
+    let (status, _, body) = answer(thinking);
+    assert_eq!(
+        (status, error(&body).1),
+        (
+            409,
+            "the game changed while the agent thought (undo, a new move or a resignation); ask again"
+        )
+    );
+    // Evicted while the agent thinks (two newer games fill the store).
+    let game = agent_to_move(&server, "ab@20000ms");
+    let thinking = send(
+        &server.address,
+        "POST",
+        &format!("/api/games/{}/agent", game.id),
+        &json!({"token": game.white}),
+    );
+    wait_for_searches(&server.address, 1);
+    server.create_game(&json!({"variant": "chess"}));
+    server.create_game(&json!({"variant": "chess"}));
+    assert!(wait_for_searches(&server.address, 0) < Duration::from_secs(1));
+    let (status, _, body) = answer(thinking);
+    assert_eq!((status, error(&body).0), (410, "gone"), "{body}");
 }

@@ -38,7 +38,7 @@ impl Wire {
 
 #[test]
 fn a_players_answers_never_hold_the_opponents_selection() {
-    let server = Server::start(&[]);
+    let server = Server::start(&["--quiet"]);
     let NewGame {
         id,
         white,
@@ -122,7 +122,7 @@ fn a_players_answers_never_hold_the_opponents_selection() {
 
 #[test]
 fn an_agents_secret_steps_and_numbers_are_withheld() {
-    let server = Server::start(&[]);
+    let server = Server::start(&["--quiet"]);
     // An agent's seat has a token too: it reads the agent's own view.
     let NewGame {
         id, white, black, ..
@@ -197,7 +197,7 @@ fn an_agents_secret_steps_and_numbers_are_withheld() {
 /// player's token of the same game still sees only its own view.
 #[test]
 fn the_referee_of_two_agents_sees_both_secrets() {
-    let server = Server::start(&[]);
+    let server = Server::start(&["--quiet"]);
     let NewGame {
         id, white, referee, ..
     } = server.create_game(

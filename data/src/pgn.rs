@@ -14,7 +14,7 @@
 //! are not chess's, Traitor's may be drawn from a seed, and a game read back
 //! should not depend on knowing those conventions.
 
-use heterodox_env::pgn::{pgn_game, Movetext};
+use heterodox_env::pgn::{GameTags, Movetext};
 use heterodox_env::{GameVariant, VariantVisitor};
 
 use crate::record::GameRecord;
@@ -50,26 +50,18 @@ pub fn record_to_pgn<P: GameVariant>(
     let fen = fen.unwrap_or_else(|| end.position().fen());
     let options = P::rule_options(rules).to_string();
     let round = (game + 1).to_string();
-    let result = record.result.pgn();
-    let mut tags = vec![
-        ("Event", event),
-        ("Site", "?"),
-        ("Date", "????.??.??"),
-        ("Round", &round),
-        ("White", "?"),
-        ("Black", "?"),
-        ("Result", result),
-        ("Variant", P::VARIANT.name()),
-    ];
-    if !options.is_empty() {
-        tags.push(("VariantOptions", &options));
-    }
-    tags.extend([
-        ("SetUp", "1"),
-        ("FEN", &fen),
-        ("Termination", &record.termination),
-    ]);
-    Ok(pgn_game(&tags, movetext.as_str(), result))
+    let tags = GameTags {
+        event,
+        round: &round,
+        white: "?",
+        black: "?",
+        result: record.result.pgn(),
+        variant: P::VARIANT.name(),
+        options: &options,
+        fen: &fen,
+        termination: Some(&record.termination),
+    };
+    Ok(tags.game(movetext.as_str()))
 }
 
 struct ShardPgn<'a>(&'a Shard);

@@ -14,6 +14,11 @@
 //! determinized search starts at the root, whose number of occurrences
 //! (public) comes from the game: the game's earlier keys include the true
 //! secret and are not read.
+//!
+//! MultiPV (`multipv` lines): with perfect information every iteration
+//! searches the root once per line (search/multipv.rs); under hidden
+//! information every candidate is scored exactly anyway, so the lines are
+//! the best averages, and at least as many candidates as lines are kept.
 
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -24,7 +29,7 @@ use heterodox_env::{Game, GameVariant, StateSampler};
 use crate::engine::{EngineConfig, Info, SearchReport};
 use crate::error::EngineError;
 use crate::eval::EvalWeights;
-use crate::limits::Limits;
+use crate::limits::{validate_multipv, Limits};
 use crate::score::{is_mate, Score, INFINITE, MATE};
 use crate::search::root::{root_moves, RootMove};
 use crate::search::{Clock, SearchState, Searcher};
@@ -62,6 +67,8 @@ struct Completed<A> {
     value: i32,
     pv: Vec<A>,
     scores: Vec<RootScore<A>>,
+    /// The best `multipv` root actions, best first.
+    lines: Vec<RootScore<A>>,
 }
 
 type Outcome<A> = Result<(SearchReport<A>, Vec<RootScore<A>>), EngineError>;
@@ -72,9 +79,11 @@ pub(crate) fn run<P: GameVariant>(
     limits: &Limits,
     exact: bool,
     margin: i32,
+    multipv: usize,
     on_iteration: impl FnMut(&Info<P::Action>),
 ) -> Outcome<P::Action> {
     limits.validate()?;
+    validate_multipv(multipv)?;
     if let Some(outcome) = game.outcome() {
         return Err(EngineError::GameOver(outcome.to_string()));
     }
@@ -85,11 +94,29 @@ pub(crate) fn run<P: GameVariant>(
         state.history.age();
     }
     let clock = Clock::new(limits.movetime, limits.nodes, limits.stop.clone());
+    let request = Request {
+        limits,
+        clock: &clock,
+        exact,
+        margin,
+        multipv,
+    };
     if P::PERFECT_INFORMATION {
-        perfect(parts, game, limits, &clock, exact, margin, on_iteration)
+        perfect(parts, game, &request, on_iteration)
     } else {
-        hidden(parts, game, limits, &clock, exact, margin, on_iteration)
+        hidden(parts, game, &request, on_iteration)
     }
+}
+
+/// What one search was asked for.
+struct Request<'a> {
+    limits: &'a Limits,
+    clock: &'a Clock,
+    /// Every root action scored exactly (`Engine::score_root_moves`).
+    exact: bool,
+    margin: i32,
+    /// Principal variations to report (1 to `MAX_MULTIPV`).
+    multipv: usize,
 }
 
 fn scores_of<A: Copy>(moves: &[RootMove<A>]) -> Vec<RootScore<A>> {
@@ -119,6 +146,7 @@ fn info<A: Clone>(
         nps: nodes_per_second(nodes, time),
         time,
         pv: done.pv.clone(),
+        lines: done.lines.clone(),
         hashfull: tt.hashfull(),
     }
 }
@@ -127,22 +155,27 @@ fn nodes_per_second(nodes: u64, time: Duration) -> u64 {
     (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64
 }
 
-/// Whether to start another iteration.
-fn keep_going(
-    limits: &Limits,
-    clock: &Clock,
-    value: i32,
+/// Whether to start another iteration after one whose best lines were
+/// `lines`. `mates_end` says whether lines that all end in mates within
+/// reach end the search (not when every action must be scored, nor under
+/// hidden information, where a mate in one state is not one in all).
+fn keep_going<A>(
+    request: &Request<'_>,
+    lines: &[RootScore<A>],
     depth: u32,
-    exact: bool,
     root_moves: usize,
+    mates_end: bool,
 ) -> bool {
-    if !exact && is_mate(value) && (MATE - value.abs()) as u32 <= depth {
-        // Every mate within `depth` steps was in view: none shorter is left.
+    let settled =
+        |line: &RootScore<A>| is_mate(line.value) && (MATE - line.value.abs()) as u32 <= depth;
+    if mates_end && lines.iter().all(settled) {
+        // Every line ends in a mate within `depth` steps, all in view: no
+        // shorter one is left to find.
         return false;
     }
-    match limits.movetime {
+    match request.limits.movetime {
         // The next iteration takes longer than all before it together.
-        Some(movetime) => clock.start.elapsed() * 2 < movetime && root_moves > 1,
+        Some(movetime) => request.clock.start.elapsed() * 2 < movetime && root_moves > 1,
         None => true,
     }
 }
@@ -161,6 +194,7 @@ fn report<A: Copy>(
                 score: Score::from_internal(done.value),
                 value: done.value,
                 pv: done.pv,
+                lines: done.lines,
                 nodes,
                 depth: done.depth,
                 seldepth: done.seldepth,
@@ -174,6 +208,12 @@ fn report<A: Copy>(
                 score: Score::Cp(0),
                 value: 0,
                 pv: vec![first.action],
+                lines: vec![RootScore {
+                    action: first.action,
+                    score: Score::Cp(0),
+                    value: 0,
+                    pv: vec![first.action],
+                }],
                 nodes,
                 depth: 0,
                 seldepth: 0,
@@ -187,12 +227,16 @@ fn report<A: Copy>(
 fn perfect<P: GameVariant>(
     parts: Parts<'_, P>,
     game: &Game<P>,
-    limits: &Limits,
-    clock: &Clock,
-    exact: bool,
-    margin: i32,
+    request: &Request<'_>,
     mut on_iteration: impl FnMut(&Info<P::Action>),
 ) -> Outcome<P::Action> {
+    let Request {
+        limits,
+        clock,
+        exact,
+        margin,
+        ..
+    } = *request;
     let root = game.position().clone();
     let tt: &TranspositionTable = parts.tt;
     let max_depth = limits.max_depth();
@@ -213,24 +257,27 @@ fn perfect<P: GameVariant>(
         let mut searcher = Searcher::<P>::new(tt, parts.main, clock, 0, parts.config.weights);
         searcher.exact_margin = margin;
         let mut done: Option<Completed<P::Action>> = None;
-        let mut previous = None;
+        // Each line's score in the last iteration: its aspiration window.
+        let mut previous = vec![None; request.multipv.min(moves.len())];
         for depth in 1..=max_depth {
-            let Some(value) = searcher.iterate(&root, &mut moves, depth as i32, previous, exact)
+            let Some(value) =
+                searcher.iterate_lines(&root, &mut moves, depth as i32, &mut previous, exact)
             else {
                 break;
             };
-            previous = Some(value);
             let completed = Completed {
                 depth,
                 seldepth: searcher.seldepth as u32,
                 value,
                 pv: moves[0].pv.clone(),
                 scores: if exact { scores_of(&moves) } else { Vec::new() },
+                lines: scores_of(&moves[..previous.len()]),
             };
             let nodes = searcher.nodes + clock.helper_nodes.load(Ordering::Relaxed);
             on_iteration(&info(clock, &completed, nodes, tt));
+            let go_on = keep_going(request, &completed.lines, depth, moves.len(), !exact);
             done = Some(completed);
-            if !keep_going(limits, clock, value, depth, exact, moves.len()) {
+            if !go_on {
                 break;
             }
         }
@@ -283,12 +330,16 @@ fn helper_search<P: GameVariant>(
 fn hidden<P: GameVariant>(
     parts: Parts<'_, P>,
     game: &Game<P>,
-    limits: &Limits,
-    clock: &Clock,
-    every_action: bool,
-    margin: i32,
+    request: &Request<'_>,
     mut on_iteration: impl FnMut(&Info<P::Action>),
 ) -> Outcome<P::Action> {
+    let Request {
+        limits,
+        clock,
+        exact: every_action,
+        margin,
+        multipv,
+    } = *request;
     let position = game.position();
     let view = position.view(position.turn());
     let sampler = P::sampler(&view);
@@ -302,6 +353,7 @@ fn hidden<P: GameVariant>(
     let occurrences = game.repetitions();
     let mut lists: Vec<Vec<RootMove<P::Action>>> = states.iter().map(root_moves).collect();
     let mut candidates: Vec<P::Action> = lists[0].iter().map(|m| m.action).collect();
+    let lines = multipv.min(candidates.len());
     let tt: &TranspositionTable = parts.tt;
     let mut nodes = 0;
     let mut seldepth = 0;
@@ -341,7 +393,7 @@ fn hidden<P: GameVariant>(
         if !every_action && depth + 1 >= FIRST_NARROWED_DEPTH {
             candidates = scores
                 .iter()
-                .take(HIDDEN_CANDIDATES)
+                .take(HIDDEN_CANDIDATES.max(lines))
                 .map(|s| s.action)
                 .collect();
         }
@@ -350,12 +402,13 @@ fn hidden<P: GameVariant>(
             seldepth,
             value: scores[0].value,
             pv: scores[0].pv.clone(),
+            lines: scores[..lines].to_vec(),
             scores,
         };
         on_iteration(&info(clock, &completed, nodes, tt));
-        let value = completed.value;
+        let go_on = keep_going(request, &completed.lines, depth, lists[0].len(), false);
         done = Some(completed);
-        if !keep_going(limits, clock, value, depth, true, lists[0].len()) {
+        if !go_on {
             break;
         }
     }

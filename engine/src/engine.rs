@@ -8,7 +8,7 @@ use heterodox_env::{Game, GameVariant};
 use crate::driver::{self, RootScore};
 use crate::error::{ConfigError, EngineError};
 use crate::eval::EvalWeights;
-use crate::limits::Limits;
+use crate::limits::{validate_multipv, Limits};
 use crate::score::{Score, INFINITE};
 use crate::search::SearchState;
 use crate::tt::TranspositionTable;
@@ -74,6 +74,11 @@ pub struct Info<A> {
     pub time: Duration,
     /// Principal variation, the chosen action first.
     pub pv: Vec<A>,
+    /// The best root actions of this iteration, best first, each with its
+    /// own score and principal variation: as many as
+    /// [`Engine::set_multipv`] asked (one unless told), fewer when the root
+    /// has fewer actions. The first is `score` and `pv`.
+    pub lines: Vec<RootScore<A>>,
     /// Per mille of the transposition table filled by this search.
     pub hashfull: u32,
 }
@@ -87,6 +92,9 @@ pub struct SearchReport<A> {
     /// The score in centipawns, or `±(31000 - steps)` for a mate.
     pub value: i32,
     pub pv: Vec<A>,
+    /// The last completed iteration's lines ([`Info::lines`]), best first;
+    /// the first is `best` with `score` and `pv`.
+    pub lines: Vec<RootScore<A>>,
     pub nodes: u64,
     /// The last completed iteration (0 when stopped before the first
     /// completed; `best` is then the first legal action).
@@ -102,6 +110,8 @@ pub struct Engine<P: GameVariant> {
     tt: TranspositionTable,
     main: SearchState<P::Action>,
     helpers: Vec<SearchState<P::Action>>,
+    /// Principal variations a search reports ([`Engine::set_multipv`]).
+    multipv: usize,
 }
 
 impl<P: GameVariant> std::fmt::Debug for Engine<P> {
@@ -109,6 +119,7 @@ impl<P: GameVariant> std::fmt::Debug for Engine<P> {
         f.debug_struct("Engine")
             .field("variant", &P::VARIANT)
             .field("config", &self.config)
+            .field("multipv", &self.multipv)
             .finish()
     }
 }
@@ -123,11 +134,45 @@ impl<P: GameVariant> Engine<P> {
             tt,
             main: SearchState::new(),
             helpers: (1..config.threads).map(|_| SearchState::new()).collect(),
+            multipv: 1,
         })
     }
 
     pub fn config(&self) -> &EngineConfig {
         &self.config
+    }
+
+    /// Gives the engine a transposition table of `mib` MiB (a UCI `Hash`
+    /// setting), empty. A size out of range or an allocation that fails is
+    /// refused and the old table kept, with what it knows; asking for the
+    /// size the table has already keeps it as it is.
+    pub fn set_hash_mib(&mut self, mib: u64) -> Result<(), EngineError> {
+        if mib == self.config.hash_mib {
+            return Ok(());
+        }
+        self.tt = TranspositionTable::new(mib)?;
+        self.config.hash_mib = mib;
+        Ok(())
+    }
+
+    /// How many principal variations the next searches report (UCI's
+    /// `MultiPV`): 1 to [`crate::MAX_MULTIPV`], fewer when the root has
+    /// fewer actions; out of range is refused and the setting kept. Each
+    /// line is the best root action once the better lines' actions are
+    /// left out, with its own exact score and principal variation
+    /// ([`Info::lines`], [`SearchReport::lines`]); each costs a root search
+    /// per iteration, so `n` lines take about `n` times as long. One line
+    /// (the default) is the plain search, node for node. The exact scores
+    /// of [`Engine::score_root_moves`] do not depend on it.
+    pub fn set_multipv(&mut self, lines: usize) -> Result<(), EngineError> {
+        validate_multipv(lines)?;
+        self.multipv = lines;
+        Ok(())
+    }
+
+    /// The principal variations a search reports.
+    pub fn multipv(&self) -> usize {
+        self.multipv
     }
 
     /// Forgets everything learnt (table, history, killers): the next
@@ -141,16 +186,26 @@ impl<P: GameVariant> Engine<P> {
     }
 
     /// Searches the game's position for its player to act within
-    /// `limits`, calling `on_iteration` after each completed iteration.
-    /// Under hidden information only that player's view is read.
+    /// `limits`, calling `on_iteration` after each completed iteration
+    /// with the best [`Engine::multipv`] lines. Under hidden information
+    /// only that player's view is read.
     pub fn search(
         &mut self,
         game: &Game<P>,
         limits: &Limits,
         on_iteration: impl FnMut(&Info<P::Action>),
     ) -> Result<SearchReport<P::Action>, EngineError> {
-        driver::run(self.parts(), game, limits, false, INFINITE, on_iteration)
-            .map(|(report, _)| report)
+        let multipv = self.multipv;
+        driver::run(
+            self.parts(),
+            game,
+            limits,
+            false,
+            INFINITE,
+            multipv,
+            on_iteration,
+        )
+        .map(|(report, _)| report)
     }
 
     /// Every legal action with its exact score at `depth` (each searched
@@ -179,7 +234,7 @@ impl<P: GameVariant> Engine<P> {
         margin: i32,
     ) -> Result<Vec<RootScore<P::Action>>, EngineError> {
         let limits = Limits::depth(depth);
-        driver::run(self.parts(), game, &limits, true, margin.max(1), |_| {})
+        driver::run(self.parts(), game, &limits, true, margin.max(1), 1, |_| {})
             .map(|(_, scores)| scores)
     }
 

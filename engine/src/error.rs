@@ -1,6 +1,6 @@
 //! Typed errors: every bad argument names itself and its valid range.
 
-use crate::limits::MAX_DEPTH;
+use crate::limits::{MAX_DEPTH, MAX_MULTIPV};
 use crate::tt::{MAX_HASH_MIB, MIN_HASH_MIB};
 
 /// A search limit outside its range. The message names the argument, so a
@@ -15,6 +15,8 @@ pub enum LimitError {
     Movetime(u128),
     #[error("no limit given: set depth, nodes, movetime or a stop flag")]
     Unbounded,
+    #[error("multipv {0} is out of range (1 to {MAX_MULTIPV})")]
+    MultiPv(usize),
 }
 
 /// A configuration value outside its range.

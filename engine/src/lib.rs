@@ -53,7 +53,7 @@ pub use engine::{Engine, EngineConfig, Info, SearchReport, MAX_DETERMINIZATIONS,
 pub use error::{ConfigError, EngineError, LimitError};
 pub use eval::{material_of_any, EvalWeights, UnknownWeights};
 pub use greedy::Greedy;
-pub use limits::{Limits, MAX_DEPTH};
+pub use limits::{Limits, MAX_DEPTH, MAX_MULTIPV};
 pub use score::Score;
 pub use teach::{teach, TeachConfig, TeachError, TeachProgress, TeachSummary};
 pub use tt::{MAX_HASH_MIB, MIN_HASH_MIB};

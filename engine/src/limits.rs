@@ -12,6 +12,21 @@ use crate::error::LimitError;
 /// [`crate::score::MAX_PLY`].
 pub const MAX_DEPTH: u32 = 64;
 
+/// The most principal variations a search may be asked for
+/// ([`crate::Engine::set_multipv`]): more than any chess position has
+/// legal moves, and each line costs a root search of its own per
+/// iteration. A search never reports more lines than the root has actions.
+pub const MAX_MULTIPV: usize = 256;
+
+/// Refuses a number of lines outside 1..=[`MAX_MULTIPV`].
+pub(crate) fn validate_multipv(lines: usize) -> Result<(), LimitError> {
+    if (1..=MAX_MULTIPV).contains(&lines) {
+        Ok(())
+    } else {
+        Err(LimitError::MultiPv(lines))
+    }
+}
+
 /// The limits of one search. At least one must be set; each that is set
 /// must be in range ([`Limits::validate`]). A search with only a depth or a
 /// node limit on one thread is deterministic.
@@ -117,5 +132,11 @@ mod tests {
             LimitError::Unbounded
         );
         assert!(Limits::depth(64).validate().is_ok());
+        assert_eq!(
+            validate_multipv(0).unwrap_err().to_string(),
+            "multipv 0 is out of range (1 to 256)"
+        );
+        assert_eq!(validate_multipv(257), Err(LimitError::MultiPv(257)));
+        assert!(validate_multipv(1).is_ok() && validate_multipv(256).is_ok());
     }
 }

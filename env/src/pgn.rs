@@ -111,6 +111,55 @@ pub fn pgn_game(tags: &[(&str, &str)], movetext: &str, result: &str) -> String {
     out
 }
 
+/// The tag section every PGN the project writes shares, in this order:
+/// the seven-tag roster (`Event`, `Site` `?`, `Date` `????.??.??`,
+/// `Round`, `White`, `Black`, `Result`), `Variant`, `VariantOptions` (the
+/// rule settings as `key=value,...`; omitted when empty), `SetUp "1"` and
+/// `FEN` (always: a variant's start is not chess's, and a game read back
+/// should not depend on knowing that), and `Termination` when known.
+/// One writer for the command line, the web server, the game records and
+/// Python, so that a game reads back the same wherever it was written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameTags<'a> {
+    pub event: &'a str,
+    pub round: &'a str,
+    pub white: &'a str,
+    pub black: &'a str,
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` for a game that goes on.
+    pub result: &'a str,
+    /// The variant's registered name.
+    pub variant: &'a str,
+    /// The rule settings, `key=value,...` (empty: the variant's defaults).
+    pub options: &'a str,
+    /// The start position.
+    pub fen: &'a str,
+    pub termination: Option<&'a str>,
+}
+
+impl GameTags<'_> {
+    /// The game in PGN export form ([`pgn_game`]) with these tags.
+    pub fn game(&self, movetext: &str) -> String {
+        let mut tags = vec![
+            ("Event", self.event),
+            ("Site", "?"),
+            ("Date", "????.??.??"),
+            ("Round", self.round),
+            ("White", self.white),
+            ("Black", self.black),
+            ("Result", self.result),
+            ("Variant", self.variant),
+        ];
+        if !self.options.is_empty() {
+            tags.push(("VariantOptions", self.options));
+        }
+        tags.extend([("SetUp", "1"), ("FEN", self.fen)]);
+        if let Some(termination) = self.termination {
+            tags.push(("Termination", termination));
+        }
+        pgn_game(&tags, movetext, self.result)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,5 +217,39 @@ mod tests {
         assert!(pgn.ends_with(" 1/2-1/2\n"), "{pgn}");
         assert_eq!(lines[2..].join(" "), format!("{} 1/2-1/2", text.as_str()));
         assert_eq!(pgn_game(&[], "", "*"), "\n*\n");
+    }
+
+    #[test]
+    fn game_tags_in_the_shared_order() {
+        let tags = GameTags {
+            event: "play",
+            round: "1",
+            white: "you",
+            black: "ab@3",
+            result: "*",
+            variant: "traitor",
+            options: "mode=defector",
+            fen: "8/8/8/8/8/8/8/8 w - - 0 1",
+            termination: None,
+        };
+        assert_eq!(
+            tags.game("1. e4"),
+            "[Event \"play\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"1\"]\n\
+             [White \"you\"]\n[Black \"ab@3\"]\n[Result \"*\"]\n[Variant \"traitor\"]\n\
+             [VariantOptions \"mode=defector\"]\n[SetUp \"1\"]\n\
+             [FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n"
+        );
+        let ended = GameTags {
+            options: "",
+            result: "1-0",
+            termination: Some("checkmate"),
+            ..tags
+        };
+        let text = ended.game("1. e4");
+        assert!(!text.contains("VariantOptions"), "{text}");
+        assert!(
+            text.ends_with("[Termination \"checkmate\"]\n\n1. e4 1-0\n"),
+            "{text}"
+        );
     }
 }

@@ -24,6 +24,9 @@ batches from shards (``heterodox.data.ShardDataset`` for PyTorch), and
 ``heterodox.torch`` is the Rust trainer's network in PyTorch, on the same
 checkpoint files.
 
+``agent(spec)`` makes any player the command line names, as the command
+line names it (``agent("zoo:hostage@64").move(game)``; docs/python.md).
+
 ``Engine`` is the classical alpha-beta engine of a variant
 (docs/engine.md): ``Engine("hostage").search(game, depth=6)`` returns an
 ``EngineResult`` (move, score, principal variation, nodes, depth), the
@@ -31,10 +34,13 @@ search running with the GIL released.
 
 Bad input raises a subclass of ``ValueError`` naming its kind:
 ``IllegalMoveError``, ``NotationError``, ``PositionError``,
-``UnknownVariantError``, ``OptionError`` and ``EvaluationError``.
+``UnknownVariantError``, ``OptionError``, ``EvaluationError`` and
+``AgentError``.
 """
 
 from heterodox._core import (
+    Agent,
+    AgentError,
     Engine,
     EngineResult,
     EvaluationError,
@@ -49,10 +55,12 @@ from heterodox._core import (
     UnknownVariantError,
     __version__,
     encoding_spec,
+    parse_agent,
     read_shard,
     self_play,
     variants,
 )
+from heterodox.agents import NetworkAgent, agent
 from heterodox.env import Env, make
 from heterodox.registration import register_envs
 from heterodox.vector import VecEnv
@@ -60,6 +68,8 @@ from heterodox.vector import VecEnv
 register_envs()
 
 __all__ = [
+    "Agent",
+    "AgentError",
     "Engine",
     "EngineResult",
     "Env",
@@ -67,6 +77,7 @@ __all__ = [
     "Game",
     "IllegalMoveError",
     "Loader",
+    "NetworkAgent",
     "NotationError",
     "OptionError",
     "Outcome",
@@ -75,8 +86,10 @@ __all__ = [
     "UnknownVariantError",
     "VecEnv",
     "__version__",
+    "agent",
     "encoding_spec",
     "make",
+    "parse_agent",
     "read_shard",
     "self_play",
     "variants",

@@ -199,6 +199,32 @@ class Game:
         """The board as a self-contained SVG document, with the same extras as
         render(); Jupyter shows a Game as this picture.
         """
+    def render_rgb(self) -> npt.NDArray[np.uint8]:
+        """The board as an RGB frame, with the same extras as render(): a
+        uint8 numpy array of shape (384, 576, 3), the same size for every
+        variant and position (a video's frames), the same bytes for the
+        same position. Layout: docs/python.md, "Rendering".
+        """
+    @property
+    def moves(self) -> list[str]:
+        """The actions played since the game was created, in long notation,
+        one per step (a Traitor turn of several steps is several entries):
+        what undo() takes back one at a time, and what pickling replays.
+        """
+    def undo(self) -> str:
+        """Takes back the last action played (one step, as play_index plays
+        it) and returns it in long notation; the position, the repetition
+        history and the outcome are as before it was played. IndexError
+        when nothing has been played (as python-chess's Board.pop()); the
+        game is unchanged then.
+        """
+    def pgn(self) -> str:
+        """The game in PGN export form, in the variant's own notation: the
+        seven-tag roster ('?' where unknown; Result '*' while the game goes
+        on), Variant, VariantOptions (the rule options given), SetUp and FEN
+        (the start position, always), Termination once the game is over.
+        The same writer as the command line and the game records.
+        """
     def copy(self) -> Game:
         """An independent copy of the game, history included."""
     def __copy__(self) -> Game: ...
@@ -229,8 +255,10 @@ class VecEnv:
     (num_envs, C, 8, 8), each from the point of view of the player to act
     in that env (channel_names names the C planes; `history` stacks the
     last T positions). Actions are flat indices into a fixed action space
-    of num_actions; info['action_mask'] (bool, (num_envs, num_actions))
-    marks the legal ones and info['current_player'] (uint8, 0 = white,
+    of num_actions, one per env in any integer array, list or tuple;
+    info['action_mask'] (int8 0 / 1, (num_envs, num_actions), as
+    Gymnasium's masked sampling wants) marks the legal ones and
+    info['current_player'] (uint8, 0 = white,
     1 = black) says who acts. Rewards (float32) are +1 / -1 / 0 for the
     player who acted on the step that ended a game. With auto_reset a
     finished game restarts in the same step: that step's reward and flags
@@ -298,7 +326,7 @@ class VecEnv:
         """
     def step(
         self,
-        actions: npt.NDArray[np.int64],
+        actions: npt.NDArray[np.integer[Any]] | list[int] | tuple[int, ...],
         restart: npt.NDArray[np.bool_] | None = None,
     ) -> tuple[
         npt.NDArray[np.float32],
@@ -307,12 +335,14 @@ class VecEnv:
         npt.NDArray[np.bool_],
         dict[str, npt.NDArray[Any]],
     ]:
-        """Plays one action per env: `actions` is an int64 numpy array of shape
-        (num_envs,) holding flat action indices. Returns (observations,
-        rewards, terminated, truncated, info). TypeError for another dtype,
-        ValueError for another shape, IllegalMoveError (a ValueError) for an
-        illegal action (naming the env, the action and the position); nothing
-        changes on error. `restart` (bool, (num_envs,)): envs that start
+        """Plays one action per env: `actions` holds num_envs flat action
+        indices, as a numpy array of any integer dtype (int8 .. int64,
+        uint8 .. uint64) of shape (num_envs,), or a list or tuple of ints.
+        Returns (observations, rewards, terminated, truncated, info).
+        TypeError for anything else (a float or bool array, a list holding a
+        float), ValueError for another shape or length, IllegalMoveError (a
+        ValueError) for an illegal action (naming the env, the action and
+        the position); nothing changes on error. `restart` (bool, (num_envs,)): envs that start
         their next game in this step instead of playing (their actions are
         ignored; reward 0, flags false): Gymnasium's next-step auto-reset,
         for envs whose game ended in the step before (auto_reset=False).
@@ -333,6 +363,10 @@ class VecEnv:
         """Env `env`'s board as text, as Game.render() draws it."""
     def render_svg(self, env: int = 0) -> str:
         """Env `env`'s board as an SVG document, as Game._repr_svg_() draws it."""
+    def render_rgb(self, env: int = 0) -> npt.NDArray[np.uint8]:
+        """Env `env`'s board as an RGB frame, as Game.render_rgb() draws it:
+        uint8 of shape (384, 576, 3).
+        """
     def final_observation(self, env: int) -> npt.NDArray[np.float32] | None:
         """The observation of the game that env `env`'s last step ended, when
         auto-reset replaced it in that step (Gymnasium's final observation,
@@ -514,6 +548,59 @@ class Engine:
         """
     def __repr__(self) -> str: ...
 
+class AgentError(ValueError):
+    """An agent string that does not parse (the message says why and lists the
+    kinds of agents), an agent that cannot play the game asked (a network of
+    another variant), or a move asked of a game that is over."""
+
+def parse_agent(spec: str) -> dict[str, Any]:
+    """What an agent string names, as a dict, for Python to build the agents
+    this module does not play (networks): 'spec' (the string written back
+    in its canonical form), 'kind' ('random', 'greedy', 'engine',
+    'uniform', 'rollout', 'net' or 'zoo'), 'network' (the checkpoint
+    directory of 'net', the shipped name of 'zoo', else None), and for the
+    searching kinds the Search keywords that play it: 'simulations',
+    'root_policy' ('gumbel' or 'puct'), 'immediate_wins',
+    'avoid_losses_in_one'. AgentError for a string that does not parse.
+    """
+
+@final
+class Agent:
+    """An agent that plays without a network, named as the command line names
+    it: Agent(spec, seed=0), e.g. Agent('ab@100ms'), Agent('greedy'),
+    Agent('rollout@64'). heterodox.agent(spec) is the usual way to make
+    one (it also makes network agents, 'zoo:hostage@64').
+
+    move(game) returns the agent's move in long notation (Game.play reads
+    it) without playing it; moves(games) does so for many games. The same
+    seed gives the same moves (each move is seeded by the seed and the
+    game's ply), except under a time budget ('ab@100ms'). Under hidden
+    information (Traitor) the searches read only what the player to act
+    may know. The searches run with the GIL released.
+    """
+
+    def __new__(cls, spec: str, seed: int | None = None) -> Agent: ...
+    @property
+    def spec(self) -> str:
+        """The agent string, in its canonical form ('ab@8', 'uniform@64')."""
+    @property
+    def seed(self) -> int:
+        """The seed of the agent's choices."""
+    def move(self, game: Game) -> str:
+        """The agent's move in `game`, in long notation, without playing it.
+        AgentError when the game is over.
+        """
+    def moves(self, games: list[Game]) -> list[str]:
+        """The agent's move in each of `games` (a list of Game), in order:
+        the same moves as move() one game at a time. At most 4096 games;
+        AgentError naming the first game that is over.
+        """
+    def new_game(self) -> None:
+        """Forgets what the agent learnt of the games so far (the engine's
+        table): call it between games to replay them exactly.
+        """
+    def __repr__(self) -> str: ...
+
 @final
 class Search:
     """The Rust MCTS over num_games games, driven from Python.
@@ -540,7 +627,9 @@ class Search:
     the search's targets and step() plays. Traitor is searched over
     determinizations sampled from the searcher's view. Game k starts as
     the Rust self-play workers' game k of the same seed; the tree work
-    runs in parallel with the GIL released.
+    runs in parallel with the GIL released. fens holds one start per game
+    (or one for all): a position string, or a Game, whose earlier
+    positions and repetition history then count in the search.
     """
 
     def __new__(
@@ -560,7 +649,7 @@ class Search:
         reuse_tree: bool = True,
         immediate_wins: bool = False,
         avoid_losses_in_one: bool = False,
-        fens: list[str] | None = None,
+        fens: list[str | Game] | None = None,
         rules: dict[str, str | int | bool] | None = None,
         **options: str | int | bool,
     ) -> Search: ...

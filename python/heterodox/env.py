@@ -29,12 +29,19 @@ from heterodox.spaces import LegalDiscrete
 
 __all__ = ["Env", "make"]
 
-RENDER_MODES = ["ansi", "svg"]
+RENDER_MODES = ["ansi", "svg", "rgb_array"]
+
+#: The dtype of every action mask a Gymnasium or PettingZoo env of this
+#: package hands out (``make()``'s info, PettingZoo's observations,
+#: ``VecEnv``'s info): Gymnasium's ``Discrete.sample(mask=...)`` takes int8.
+MASK_DTYPE = np.int8
 
 
 def check_render_mode(render_mode: str | None) -> None:
     if render_mode is not None and render_mode not in RENDER_MODES:
-        raise ValueError(f"render_mode must be None, 'ansi' or 'svg', not {render_mode!r}")
+        raise ValueError(
+            f"render_mode must be None, 'ansi', 'svg' or 'rgb_array', not {render_mode!r}"
+        )
 
 
 class Env(gymnasium.Env):
@@ -58,6 +65,11 @@ class Env(gymnasium.Env):
     ``step`` raises ``IllegalMoveError`` (a ``ValueError``) until
     ``reset()``, as it does for an illegal action (the game unchanged).
     ``reset(options={"fen": ...})`` starts from a position string.
+
+    ``render()`` draws the board as the ``render_mode`` says: ``'ansi'``
+    text, an ``'svg'`` document, or an ``'rgb_array'`` frame (uint8
+    ``(384, 576, 3)``, see ``Game.render_rgb``; ``render_fps`` 1, for
+    ``gymnasium.wrappers.RecordVideo``).
     """
 
     metadata = {"render_modes": RENDER_MODES, "render_fps": 1}
@@ -104,7 +116,7 @@ class Env(gymnasium.Env):
         return self._game.copy()
 
     def _refresh_mask(self) -> np.ndarray:
-        mask = np.zeros(self.num_actions, dtype=np.int8)
+        mask = np.zeros(self.num_actions, dtype=MASK_DTYPE)
         mask[self._game.legal_action_indices()] = 1
         self.action_space.legal = mask
         return mask
@@ -170,10 +182,11 @@ class Env(gymnasium.Env):
         """The current position string."""
         return self._game.fen()
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
         """The board in the ``render_mode`` the env was made with: text
-        (``'ansi'``, see ``Game.render``) or an SVG document (``'svg'``);
-        None without a render mode."""
+        (``'ansi'``, see ``Game.render``), an SVG document (``'svg'``) or an
+        RGB frame (``'rgb_array'``: uint8 ``(384, 576, 3)``, see
+        ``Game.render_rgb``); None without a render mode."""
         if self.render_mode is None:
             gymnasium.logger.warn(
                 "render() called without a render_mode: make(..., render_mode='ansi')"
@@ -181,6 +194,8 @@ class Env(gymnasium.Env):
             return None
         if self.render_mode == "svg":
             return self._game._repr_svg_()
+        if self.render_mode == "rgb_array":
+            return self._game.render_rgb()
         return self._game.render()
 
     def _repr_svg_(self) -> str:
@@ -193,7 +208,7 @@ class Env(gymnasium.Env):
 def make(variant: str = "chess", **kwargs: Any) -> Env:
     """A single game of ``variant``: ``make('traitor', mode='defector')``.
     Keyword arguments are ``fen`` (the start position), ``history``,
-    ``max_plies``, ``render_mode`` ('ansi' or 'svg') and the variant's rule
+    ``max_plies``, ``render_mode`` ('ansi', 'svg' or 'rgb_array') and the variant's rule
     options; unknown variants and options raise ``UnknownVariantError``
     and ``OptionError`` (both ``ValueError``) listing the valid ones. The
     env's ``spec`` is its registered id's with these arguments, so

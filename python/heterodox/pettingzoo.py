@@ -14,6 +14,8 @@ the end of a game, when both agents' ``infos`` hold ``outcome``: the
 :class:`heterodox.Outcome` (winner and termination; None when the game
 was cut at ``max_plies``). Illegal actions raise ``heterodox.IllegalMoveError``
 (a ``ValueError``; the game unchanged), never a silent loss.
+``render_mode`` is ``'ansi'``, ``'svg'`` or ``'rgb_array'`` (a uint8
+``(384, 576, 3)`` frame), as for :func:`heterodox.make`.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ except ImportError as error:  # pragma: no cover - only without the extra
         "heterodox.pettingzoo needs the optional extra: pip install 'heterodox[pettingzoo]'"
     ) from error
 
-from heterodox.env import make
+from heterodox.env import MASK_DTYPE, RENDER_MODES, check_render_mode, make
 
 __all__ = ["AECEnv", "env", "raw_env"]
 
@@ -43,15 +45,17 @@ class AECEnv(_AECEnv):
     """A game of ``variant`` for two agents, ``'white'`` and ``'black'``."""
 
     metadata = {
-        "render_modes": ["ansi", "svg"],
+        "render_modes": list(RENDER_MODES),
         "name": "heterodox_v0",
         "is_parallelizable": False,
+        "render_fps": 1,
     }
 
     def __init__(
         self, variant: str = "chess", render_mode: str | None = None, **rules: Any
     ) -> None:
         super().__init__()
+        check_render_mode(render_mode)
         self.game = make(variant, render_mode=render_mode, **rules)
         self.render_mode = render_mode
         self.metadata = dict(self.metadata, name=f"heterodox_{self.game.variant}_v0")
@@ -62,12 +66,12 @@ class AECEnv(_AECEnv):
         observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(low=0.0, high=1.0, shape=shape, dtype=np.float32),
-                "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
+                "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=MASK_DTYPE),
             }
         )
         self.observation_spaces = {agent: observation_space for agent in AGENTS}
         self.action_spaces = {agent: spaces.Discrete(n) for agent in AGENTS}
-        self._zero_mask = np.zeros(n, dtype=np.int8)
+        self._zero_mask = np.zeros(n, dtype=MASK_DTYPE)
         self._observations = {agent: np.zeros(shape, dtype=np.float32) for agent in AGENTS}
         self._mask = self._zero_mask
         self.rewards = dict.fromkeys(AGENTS, 0.0)
@@ -89,7 +93,7 @@ class AECEnv(_AECEnv):
         agent = AGENTS[info["current_player"]]
         self.agent_selection = agent
         self._observations[agent] = obs
-        self._mask = info["action_mask"].astype(np.int8)
+        self._mask = info["action_mask"].astype(MASK_DTYPE)
         for name in self.agents:
             self.infos[name] = (
                 {"legal_moves": info["legal_moves"], "legal_actions": info["legal_actions"]}
@@ -144,9 +148,14 @@ class AECEnv(_AECEnv):
             self._take(obs, info)
         self._accumulate_rewards()
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
+        """The board as the ``render_mode`` says: text (``'ansi'``), an SVG
+        document (``'svg'``) or an RGB frame (``'rgb_array'``, uint8
+        ``(384, 576, 3)``); None without a render mode."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode ('ansi' or 'svg')")
+            gymnasium.logger.warn(
+                "render() called without a render_mode ('ansi', 'svg' or 'rgb_array')"
+            )
             return None
         return self.game.render()
 

@@ -2,7 +2,8 @@
 
 Gymnasium's convention for masked discrete actions is
 ``action_space.sample(mask=info["action_mask"])`` with an int8 mask; our
-envs put exactly that mask in ``info``. Tools that sample without a mask
+envs put exactly that mask in ``info`` (``make()`` and ``VecEnv``, one row
+per env) and in PettingZoo's observations: int8, 0 or 1, everywhere. Tools that sample without a mask
 (``gymnasium.utils.env_checker.check_env``, random-agent loops) would
 otherwise draw an illegal action almost every time (about 20 of 4672 chess
 actions are legal), so these spaces remember the env's current mask and
@@ -74,7 +75,7 @@ class LegalMultiDiscrete(spaces.MultiDiscrete):
         if mask is None and probability is None and self.legal is not None:
             mask = self.legal
         if isinstance(mask, np.ndarray) and mask.ndim == 2:
-            mask = tuple(row.astype(np.int8) for row in mask)
+            mask = tuple(row.astype(np.int8, copy=False) for row in mask)
         return super().sample(mask=mask, probability=probability)
 
     def __repr__(self) -> str:

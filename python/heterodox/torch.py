@@ -34,7 +34,7 @@ import torch
 from torch import nn
 
 from heterodox._atomic import publish_dir
-from heterodox._core import encoding_spec
+from heterodox._core import encoding_spec, parse_agent
 
 try:
     from safetensors.torch import load_file as _load_safetensors
@@ -299,14 +299,6 @@ def zoo_dir() -> Path:
     return Path(where) if where else Path(__file__).resolve().parents[2] / "agents"
 
 
-# What may follow an agent string's simulations (the CLI's grammar).
-SEARCH_OPTIONS = tuple(
-    "/".join(part for part in (policy, probes) if part)
-    for policy in ("", "puct", "gumbel")
-    for probes in ("", "nolosses", "nowins")
-)
-
-
 def zoo(agent: str, device="cpu") -> tuple[ResNet, int]:
     """A shipped agent by its string, as the CLI names it (``zoo:hostage@64``,
     or just ``hostage``): its network, loaded and checked against today's
@@ -319,29 +311,19 @@ def zoo(agent: str, device="cpu") -> tuple[ResNet, int]:
     accepted and left to those keywords. Raises
     ValueError for a bad string or an unknown name (listing the shipped
     ones)."""
-    text = agent.removeprefix("zoo:")
-    name, at, budget = text.partition("@")
-    # The CLI's search options (`/puct`, `/gumbel`, `/nolosses`, `/nowins`) are Search's
-    # keywords here: read for their spelling, not returned.
-    if at:
-        budget, _, options = budget.partition("/")
-    else:
-        name, _, options = name.partition("/")
-    if options not in SEARCH_OPTIONS:
-        raise ValueError(
-            f"bad agent {agent!r}: what follows the simulations must be /puct or /gumbel, then /nolosses or /nowins"
-        )
-    if not name or not all(c.isalnum() or c in "-_" for c in name):
-        raise ValueError(f"bad agent {agent!r}: zoo:NAME@SIMS names a directory of {zoo_dir()}")
-    if budget and not (budget.isdigit() and int(budget) >= 1):
-        raise ValueError(f"bad agent {agent!r}: the simulations after '@' must be a number from 1")
+    # The command line's grammar reads the string (AgentError, a
+    # ValueError, says what is wrong); a plain name is a zoo name.
+    info = parse_agent(agent if agent.startswith("zoo:") else f"zoo:{agent}")
+    if info["kind"] != "zoo":
+        raise ValueError(f"bad agent {agent!r}: zoo() loads a shipped agent, zoo:NAME@SIMS")
+    name, simulations = info["network"], info["simulations"]
     directory = zoo_dir() / name
     if not (directory / WEIGHTS_FILE).is_file():
         shipped = sorted(p.name for p in zoo_dir().glob("*") if (p / WEIGHTS_FILE).is_file())
         raise ValueError(f"no shipped agent {name!r} in {zoo_dir()} (shipped: {', '.join(shipped)})")
     spec = json.loads((directory / SPEC_FILE).read_text(encoding="utf-8"))
     today = encoding_spec(spec["variant"], spec["history"], rules=spec["options"])
-    return load(directory, today, device), int(budget) if budget else ZOO_SIMULATIONS
+    return load(directory, today, device), simulations
 
 
 def save(model: ResNet, directory: str | os.PathLike) -> None:

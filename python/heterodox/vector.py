@@ -21,6 +21,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from heterodox import _core
+from heterodox.env import RENDER_MODES, check_render_mode
 from heterodox.spaces import LegalDiscrete, LegalMultiDiscrete
 
 __all__ = ["VecEnv"]
@@ -38,8 +39,10 @@ class VecEnv(VectorEnv):
 
     Observations are float32 ``(num_envs, C, 8, 8)``, values in 0..1, each
     from the point of view of the player to act in that env; actions are
-    flat indices (int64, one per env); ``info['action_mask']`` (bool,
-    ``(num_envs, num_actions)``) marks the legal ones and
+    flat indices, one per env, in a numpy array of any integer dtype or a
+    list or tuple of ints; ``info['action_mask']`` (int8 0 / 1, ``(num_envs,
+    num_actions)``, the dtype of ``make()``'s and PettingZoo's masks and of
+    Gymnasium's masked sampling) marks the legal ones and
     ``info['current_player']`` (uint8, 0 = white) says who acts. Rewards
     are +1 / -1 / 0 for the player who acted on the step that ended a
     game.
@@ -64,7 +67,11 @@ class VecEnv(VectorEnv):
     say how.
     """
 
-    metadata = {"render_modes": ["ansi", "svg"], "autoreset_mode": AutoresetMode.SAME_STEP}
+    metadata = {
+        "render_modes": list(RENDER_MODES),
+        "render_fps": 1,
+        "autoreset_mode": AutoresetMode.SAME_STEP,
+    }
 
     def __init__(
         self,
@@ -81,8 +88,7 @@ class VecEnv(VectorEnv):
         autoreset_mode: AutoresetMode | str | None = None,
         **options: str | int | bool,
     ) -> None:
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None, 'ansi' or 'svg', not {render_mode!r}")
+        check_render_mode(render_mode)
         if isinstance(fens, str):
             fens = [fens]
         if autoreset_mode is None:
@@ -155,9 +161,12 @@ class VecEnv(VectorEnv):
         return obs, info
 
     def step(
-        self, actions: np.ndarray
+        self, actions: np.ndarray | list[int] | tuple[int, ...]
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
-        """Plays one action per env (int64 array, shape ``(num_envs,)``)."""
+        """Plays one action per env: a numpy array of any integer dtype of
+        shape ``(num_envs,)``, or a list or tuple of ``num_envs`` ints
+        (``TypeError`` for floats or bools, ``ValueError`` for another
+        shape; the games unchanged)."""
         if self.metadata["autoreset_mode"] is AutoresetMode.NEXT_STEP and self._ended.any():
             obs, rewards, terminated, truncated, info = self._env.step(actions, self._ended)
         else:
@@ -202,15 +211,23 @@ class VecEnv(VectorEnv):
         }
         info["_final_info"] = mask.copy()
 
-    def render(self, env: int | None = None) -> str | tuple[str, ...] | None:
-        """Every env's board: text (``'ansi'``) or SVG (``'svg'``), one per
-        env; None without a render mode. ``render(i)`` is env i's board as
-        text (``render_svg(i)`` as SVG), whatever the render mode."""
+    def render(
+        self, env: int | None = None
+    ) -> str | tuple[str, ...] | tuple[np.ndarray, ...] | None:
+        """Every env's board, one per env as Gymnasium's vector envs give
+        them: text (``'ansi'``), SVG (``'svg'``) or an RGB frame
+        (``'rgb_array'``, uint8 ``(384, 576, 3)`` each); None without a
+        render mode. ``render(i)`` is env i's board as text
+        (``render_svg(i)`` as SVG, ``render_rgb(i)`` as a frame), whatever
+        the render mode."""
         if env is not None:
             return self._env.render(env)
         if self.render_mode is None:
             return None
-        draw = self._env.render_svg if self.render_mode == "svg" else self._env.render
+        draw = {
+            "svg": self._env.render_svg,
+            "rgb_array": self._env.render_rgb,
+        }.get(self.render_mode, self._env.render)
         return tuple(draw(i) for i in range(self.num_envs))
 
     def _repr_svg_(self) -> str:

@@ -79,7 +79,7 @@ pub(crate) fn max_plies_arg(max_plies: Option<&Bound<'_, PyAny>>) -> PyResult<Op
 /// The `fens` argument as one position string per game of `n`: one
 /// string stands for every game, else there must be one per game. `each`
 /// names a game in the error ("game", "env").
-pub(crate) fn fens_per(fens: Vec<String>, n: usize, each: &str) -> PyResult<Vec<String>> {
+pub(crate) fn fens_per<T: Clone>(fens: Vec<T>, n: usize, each: &str) -> PyResult<Vec<T>> {
     match fens.len() {
         1 => Ok(vec![fens[0].clone(); n]),
         len if len == n => Ok(fens),

@@ -1,9 +1,10 @@
 //! The `Game` class: a game of any variant, spoken to in strings (UCI and
 //! SAN moves, FEN positions).
 
+use heterodox_env::pgn::{GameTags, Movetext};
 use heterodox_env::{AnyGame, NewGameError, RuleOptions, Variant};
 use numpy::{PyArray1, PyArrayMethods};
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString, PyTuple};
 
@@ -339,6 +340,65 @@ impl Game {
         Ok(dict)
     }
 
+    /// The actions played since the game was created, in long notation,
+    /// one per step (a Traitor turn of several steps is several entries):
+    /// what undo() takes back one at a time, and what pickling replays.
+    #[getter]
+    fn moves(&self) -> Vec<&str> {
+        self.played.lines().collect()
+    }
+
+    /// Takes back the last action played (one step, as play_index plays
+    /// it) and returns it in long notation; the position, the repetition
+    /// history and the outcome are as before it was played. IndexError
+    /// when nothing has been played (as python-chess's Board.pop()); the
+    /// game is unchanged then.
+    fn undo(&mut self) -> PyResult<String> {
+        let mut steps: Vec<&str> = self.played.lines().collect();
+        let last = steps
+            .pop()
+            .ok_or_else(|| PyIndexError::new_err("undo: no move has been played"))?
+            .to_owned();
+        let mut game = self.start.clone();
+        for step in &steps {
+            game.play(step).map_err(IntoPyErr::into_py_err)?;
+        }
+        let kept = self.played.len() - last.len() - 1;
+        self.played.truncate(kept);
+        self.game = game;
+        Ok(last)
+    }
+
+    /// The game in PGN export form, in the variant's own notation: the
+    /// seven-tag roster ('?' where unknown; Result '*' while the game goes
+    /// on), Variant, VariantOptions (the rule options given), SetUp and FEN
+    /// (the start position, always), Termination once the game is over.
+    /// The same writer as the command line and the game records.
+    fn pgn(&self) -> PyResult<String> {
+        let mut game = self.start.clone();
+        let mut movetext = Movetext::new();
+        for step in self.played.lines() {
+            let player = game.turn();
+            let (_, notation) = game.play(step).map_err(IntoPyErr::into_py_err)?;
+            movetext.push(player, &notation);
+        }
+        let outcome = self.game.outcome();
+        let options = self.options.to_string();
+        let fen = self.start.fen();
+        let tags = GameTags {
+            event: "?",
+            round: "?",
+            white: "?",
+            black: "?",
+            result: outcome.map_or("*", |o| o.result()),
+            variant: self.game.variant().name(),
+            options: &options,
+            fen: &fen,
+            termination: outcome.map(|o| o.termination().name()),
+        };
+        Ok(tags.game(movetext.as_str()))
+    }
+
     /// An independent copy of the game, history included.
     fn copy(&self) -> Game {
         self.clone()
@@ -411,9 +471,17 @@ impl Game {
         self.game.render_svg()
     }
 
-    /// The board as text, rank 8 on top.
+    /// The board as an RGB frame, with the same extras as render(): a
+    /// uint8 numpy array of shape (384, 576, 3), the same size for every
+    /// variant and position (a video's frames), the same bytes for the
+    /// same position. Layout: docs/python.md, "Rendering".
+    fn render_rgb<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::vecenv::rgb_frame(py, &self.game)
+    }
+
+    /// The board as render() draws it: print(game) shows one board.
     fn __str__(&self) -> String {
-        self.game.render()
+        self.game.render_text()
     }
 }
 
@@ -422,6 +490,16 @@ impl Game {
     /// engine searches it).
     pub(crate) fn any(&self) -> &AnyGame {
         &self.game
+    }
+
+    /// The position the game was created from (its history starts there).
+    pub(crate) fn start(&self) -> &AnyGame {
+        &self.start
+    }
+
+    /// The steps played since the start, in long notation, in order.
+    pub(crate) fn steps(&self) -> impl Iterator<Item = &str> {
+        self.played.lines()
     }
 
     /// Reads an action index: an int in 0..num_actions.

@@ -14,7 +14,9 @@
 //! evaluated from Python), [`evaluation`] (the leaves sent to Python and
 //! the priors and values read back), [`selfplay`] (the Rust self-play
 //! workers with a Python evaluator, writing shards), [`shards`] and
-//! [`loader`] (the Rust training loader, batches as numpy arrays).
+//! [`loader`] (the Rust training loader, batches as numpy arrays); for
+//! players, [`agent`] (agent strings as the command line reads them, and
+//! the agents that need no network).
 //! No `unwrap` on anything a user controls: every bad input is a
 //! `ValueError` (one of the subclasses in [`errors`] when it is a bad
 //! move, position string, notation, variant or rule option), so no panic
@@ -22,6 +24,7 @@
 
 use pyo3::prelude::*;
 
+mod agent;
 mod args;
 mod array_args;
 mod engine;
@@ -38,6 +41,7 @@ mod spec;
 mod typed;
 mod vecenv;
 
+pub use agent::Agent;
 pub use engine::{Engine, EngineResult};
 pub use game::Game;
 pub use loader::Loader;
@@ -52,6 +56,8 @@ mod _core {
     use pyo3::prelude::*;
 
     #[pymodule_export]
+    use super::Agent;
+    #[pymodule_export]
     use super::Game;
     #[pymodule_export]
     use super::Outcome;
@@ -61,6 +67,8 @@ mod _core {
     use super::{Engine, EngineResult};
     #[pymodule_export]
     use super::{Loader, Search};
+    #[pymodule_export]
+    use crate::agent::{parse_agent, AgentError};
     #[pymodule_export]
     use crate::errors::{
         IllegalMoveError, NotationError, OptionError, PositionError, UnknownVariantError,

@@ -1,7 +1,8 @@
 """Under `make test` every Python test must run: a skip there is a failure.
 
 The skips in these tests guard optional pieces (PyTorch, safetensors,
-Gymnasium, Ray, Selenium, the `heterodox` binary and its `model --loss`),
+Gymnasium, Ray, Selenium, moviepy, the `heterodox` binary and its
+`model --loss`),
 which is right for a user who installed only some of them. `make setup`
 installs all of them and `make test` builds the binary, so under
 `make test` (which sets HETERODOX_TESTS_STRICT=1) a skip means a parity

@@ -27,9 +27,11 @@ def test_module_exports():
     assert heterodox.VecEnv.__mro__[1] is gymnasium.vector.VectorEnv
     # The package exports every public name of the native module (whose
     # list test_stub.py pins to the stub), VecEnv being the gymnasium one,
-    # and the Python-side Env and make: in order, each once.
+    # and the Python-side Env, make, agent and NetworkAgent: in order, each
+    # once.
     native = {name for name in dir(heterodox._core) if not name.startswith("_")}
-    assert set(heterodox.__all__) == native | {"__version__", "Env", "make"}
+    python_side = {"__version__", "Env", "make", "agent", "NetworkAgent"}
+    assert set(heterodox.__all__) == native | python_side
     assert heterodox.__all__ == sorted(set(heterodox.__all__))
     for name in native - {"VecEnv"}:
         assert getattr(heterodox, name) is getattr(heterodox._core, name), name
@@ -342,13 +344,17 @@ def test_copy_keeps_the_history():
 def test_repr_and_str():
     game = Game()
     assert repr(game) == f"Game(variant='chess', fen='{START_FEN}')"
-    assert str(game) == (
-        "r n b q k b n r\n"
-        "p p p p p p p p\n"
-        ". . . . . . . .\n"
-        ". . . . . . . .\n"
-        ". . . . . . . .\n"
-        ". . . . . . . .\n"
-        "P P P P P P P P\n"
-        "R N B Q K B N R\n"
+    # print(game) shows the board render() draws.
+    assert str(game) == game.render() == (
+        "   a  b  c  d  e  f  g  h\n"
+        "8  r  n  b  q  k  b  n  r  8\n"
+        "7  p  p  p  p  p  p  p  p  7\n"
+        "6  .  .  .  .  .  .  .  .  6\n"
+        "5  .  .  .  .  .  .  .  .  5\n"
+        "4  .  .  .  .  .  .  .  .  4\n"
+        "3  .  .  .  .  .  .  .  .  3\n"
+        "2  P  P  P  P  P  P  P  P  2\n"
+        "1  R  N  B  Q  K  B  N  R  1\n"
+        "   a  b  c  d  e  f  g  h\n"
+        "white to move\n"
     )

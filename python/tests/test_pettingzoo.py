@@ -55,3 +55,27 @@ def test_render_ansi():
     env = hz.env("chess", render_mode="ansi")
     env.reset()
     assert env.render().splitlines()[1] == "8  r  n  b  q  k  b  n  r  8"
+
+
+def test_render_rgb_array():
+    env = hz.env("hostage", render_mode="rgb_array")
+    assert env.metadata["render_modes"] == ["ansi", "svg", "rgb_array"]
+    env.reset()
+    frame = env.render()
+    assert frame.shape == (384, 576, 3) and frame.dtype == np.uint8
+    assert frame.tobytes() == heterodox.Game("hostage").render_rgb().tobytes()
+    env.step(env.infos["white"]["legal_actions"][env.infos["white"]["legal_moves"].index("e2e4")])
+    game = heterodox.Game("hostage")
+    game.play("e4")
+    assert env.render().tobytes() == game.render_rgb().tobytes()
+    with pytest.raises(ValueError, match="render_mode must be None, 'ansi', 'svg' or 'rgb_array'"):
+        hz.env("chess", render_mode="human")
+
+
+def test_observation_masks_are_int8():
+    env = hz.env("chess")
+    env.reset()
+    for agent in ("white", "black"):
+        observation = env.observe(agent)
+        assert observation["action_mask"].dtype == np.int8
+        assert env.observation_space(agent).contains(observation)

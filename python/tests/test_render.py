@@ -1,13 +1,15 @@
-"""Game.render() and Game._repr_svg_(): exact text boards for every
-variant's start position and for the extras (Poison countdowns, Hostage
-prisons and airfields, Mad Scientist hands, Traitor announcements), and
-SVG that parses as XML with its 64 squares."""
+"""Game.render(), Game._repr_svg_() and Game.render_rgb(): exact text
+boards for every variant's start position and for the extras (Poison
+countdowns, Hostage prisons and airfields, Mad Scientist hands, Traitor
+announcements), SVG that parses as XML with its 64 squares, and RGB
+frames checked pixel by pixel."""
 
 import xml.etree.ElementTree as ET
 
+import numpy as np
 import pytest
 
-from heterodox import Game
+from heterodox import Game, VecEnv
 
 FILES = "   a  b  c  d  e  f  g  h\n"
 EMPTY_MIDDLE = (
@@ -167,3 +169,128 @@ def test_svg_extras():
     ]
     counts = [t.text for t in root.iter(SVG + "text") if t.get("class") == "count"]
     assert counts == ["2", "1", "1"]
+
+
+# --- RGB frames (Game.render_rgb, VecEnv.render_rgb): the layout of
+# docs/python.md, "Rendering", pixel for pixel.
+
+HEIGHT, WIDTH = 384, 576
+SQUARE, BOARD_LEFT, BOARD_TOP = 32, 16, 16
+PANEL_LEFT, BELOW_TOP = 288, 292
+LIGHT, DARK = [240, 217, 181], [181, 136, 99]
+POISONED_DARK = [165, 95, 117]
+ANNOUNCED = [224, 112, 0]
+CHIP_EDGE = [200, 200, 200]
+
+
+def square_box(name):
+    """(top, left) of a square's 32 x 32 pixels, e.g. 'e4'."""
+    file, rank = "abcdefgh".index(name[0]), int(name[1]) - 1
+    return BOARD_TOP + (7 - rank) * SQUARE, BOARD_LEFT + file * SQUARE
+
+
+def block(frame, name):
+    top, left = square_box(name)
+    return frame[top : top + SQUARE, left : left + SQUARE]
+
+
+def changed_outside(before, after, squares, regions=()):
+    """The changed pixels not inside the named squares or the (top, bottom,
+    left, right) regions."""
+    changed = np.any(before != after, axis=2)
+    for name in squares:
+        top, left = square_box(name)
+        changed[top : top + SQUARE, left : left + SQUARE] = False
+    for top, bottom, left, right in regions:
+        changed[top:bottom, left:right] = False
+    return np.argwhere(changed)
+
+
+BELOW = (BELOW_TOP, HEIGHT, 0, WIDTH)
+
+
+@pytest.mark.parametrize("variant", sorted(START_TEXT))
+def test_rgb_frame_shape_dtype_and_bytes(variant):
+    frame = Game(variant).render_rgb()
+    assert frame.shape == (HEIGHT, WIDTH, 3) and frame.dtype == np.uint8
+    assert frame.flags.c_contiguous and frame.flags.writeable
+    assert frame[0, 0].tolist() == [255, 255, 255]
+    assert Game(variant).render_rgb().tobytes() == frame.tobytes()
+
+
+def test_rgb_light_and_dark_squares():
+    frame = Game("chess").render_rgb()
+    assert frame[square_box("e4")[0] + 16, square_box("e4")[1] + 16].tolist() == LIGHT
+    assert frame[square_box("d4")[0] + 16, square_box("d4")[1] + 16].tolist() == DARK
+    assert (frame[160, 160].tolist(), frame[160, 128].tolist()) == (LIGHT, DARK)  # e4, d4
+    assert frame[240, 16].tolist() == DARK  # a1's corner, beside its rook
+    assert frame[240, 240].tolist() == LIGHT  # h1's corner
+    assert np.all(block(frame, "e4") == LIGHT) and np.all(block(frame, "d5") == LIGHT)
+
+
+def test_rgb_a_move_changes_its_squares_and_the_turn_line_only():
+    game = Game("chess")
+    before = game.render_rgb()
+    game.play("e4")
+    after = game.render_rgb()
+    assert changed_outside(before, after, ["e2", "e4"], [BELOW]).size == 0
+    # The pawn left a light square for a light square: the same 32 x 32 pixels.
+    assert np.array_equal(block(after, "e4"), block(before, "e2"))
+    assert np.all(block(after, "e2") == LIGHT)
+    assert not np.array_equal(before[BELOW_TOP:], after[BELOW_TOP:])  # "black to move"
+
+
+def test_rgb_a_hostage_capture_changes_the_prison_too():
+    game = Game("hostage")
+    for move in ["e4", "d5"]:
+        game.play(move)
+    before = game.render_rgb()
+    game.play("exd5")
+    after = game.render_rgb()
+    prison_row = (BOARD_TOP + 6 * SQUARE, BOARD_TOP + 7 * SQUARE, PANEL_LEFT, WIDTH)
+    assert changed_outside(before, after, ["e4", "d5"], [BELOW, prison_row]).size == 0
+    top, bottom, left, right = prison_row
+    assert not np.array_equal(before[top:bottom, left:right], after[top:bottom, left:right])
+    # One chip (a black pawn) in White's prison, none before.
+    assert after[top + 12, PANEL_LEFT].tolist() == CHIP_EDGE
+    assert before[top + 12, PANEL_LEFT].tolist() == [255, 255, 255]
+    assert after[top + 12, PANEL_LEFT + 36].tolist() == [255, 255, 255]
+
+
+def test_rgb_same_position_same_bytes():
+    played = Game("poison")
+    for move in ["e4", "e5", "Nf3"]:
+        played.play(move)
+    assert played.render_rgb().tobytes() == Game("poison", played.fen()).render_rgb().tobytes()
+    assert played.copy().render_rgb().tobytes() == played.render_rgb().tobytes()
+
+
+def test_rgb_extras():
+    poison = Game("poison", POISONED).render_rgb()
+    assert block(poison, "g1")[0, 0].tolist() == POISONED_DARK  # countdown 4
+    assert block(poison, "d6")[0, 0].tolist() == POISONED_DARK  # countdown 2
+    assert block(poison, "g1")[2, 5].tolist() == [200, 0, 0]  # '4', in red
+    fen = (
+        "rnbqk2r/pppp1ppp/8/2b1p3/2B1P3/2N2N2/PPPP1nPP/R1BQ1RK1 w kq - 0 6 "
+        "f1=h1,g1=e1,f2=g8,c3=b1,f3=g1,c4=f1,e4=e2,c5=f8,e5=e7 f1 9,4 -/h1 d8/c1,g2 open - -"
+    )
+    traitor = Game("traitor", fen).render_rgb()
+    assert block(traitor, "f1")[1, 1].tolist() == ANNOUNCED
+    assert block(traitor, "g1")[1, 1].tolist() == DARK
+    mad = Game("madscientist", "k[cbww]6/8/8/8/8/8/8/K[FWFW][BC]5 b - - FCwb 12 30").render_rgb()
+    rank1 = BOARD_TOP + 7 * SQUARE
+    assert [mad[rank1 + 12, PANEL_LEFT + x].tolist() for x in (0, 36, 72)] == [
+        CHIP_EDGE,  # F
+        CHIP_EDGE,  # C
+        [255, 255, 255],
+    ]
+
+
+def test_vecenv_render_rgb():
+    env = VecEnv("chess", 2, fens=[Game("chess").fen(), "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"])
+    env.reset()
+    assert env.render_rgb(0).tobytes() == Game("chess").render_rgb().tobytes()
+    assert env.render_rgb(1).tobytes() == Game("chess", env.fen(1)).render_rgb().tobytes()
+    assert env.render_rgb().shape == (HEIGHT, WIDTH, 3)
+    with pytest.raises(IndexError, match="env 2 is out of range: there are 2 envs"):
+        env.render_rgb(2)

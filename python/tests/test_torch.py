@@ -247,7 +247,7 @@ def test_every_shipped_agent_loads_by_its_zoo_string():
 @pytest.mark.parametrize(
     "agent, message",
     [
-        ("zoo:../runs@64", "zoo:NAME@SIMS names a directory"),
+        ("zoo:../runs@64", "zoo: needs the name of a shipped agent"),
         ("zoo:hostage@x", "the simulations after '@' must be a number"),
         ("zoo:nosuchagent", "no shipped agent 'nosuchagent'"),
         ("zoo:hostage@64/mcts", "must be /puct or /gumbel, then /nolosses or /nowins"),

@@ -41,7 +41,7 @@ def test_chess_shapes_and_dtypes():
     assert obs.shape == (4, channels, 8, 8) and obs.dtype == np.float32
     assert sorted(info) == ["action_mask", "current_player"]
     assert info["action_mask"].shape == (4, CHESS_ACTIONS)
-    assert info["action_mask"].dtype == np.bool_
+    assert info["action_mask"].dtype == np.int8
     assert info["current_player"].dtype == np.uint8
     assert info["current_player"].tolist() == [0, 0, 0, 0]
     obs, rewards, terminated, truncated, info = env.step(random_legal_actions(info["action_mask"], np.random.default_rng(0)))
@@ -126,7 +126,8 @@ def test_shapes_and_dtypes_of_every_variant(variant):
     assert obs.shape == (3, *env.observation_shape) and obs.dtype == np.float32
     assert env.observation_shape == (len(env.channel_names), 8, 8)
     assert info["action_mask"].shape == (3, env.num_actions)
-    assert info["action_mask"].dtype == np.bool_
+    assert info["action_mask"].dtype == np.int8
+    assert set(np.unique(info["action_mask"]).tolist()) == {0, 1}
     assert np.all(np.isfinite(obs))
     for i in range(3):
         assert np.flatnonzero(info["action_mask"][i]).tolist() == sorted(env.legal_actions(i))
@@ -182,23 +183,142 @@ def test_illegal_action_names_action_and_position_and_changes_nothing():
     assert env.plies(0) == env.plies(1) == 1
 
 
-def test_wrong_dtype_or_shape():
+INTEGER_DTYPES = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64]
+
+
+def e4_and_d4(env):
+    """The action indices of e2e4 (env 0) and d2d4 (envs 1 and 2), which
+    fit every integer dtype."""
+    e4, d4 = (env.legal_actions(0)[env.legal_moves(0).index(m)] for m in ("e2e4", "d2d4"))
+    assert max(e4, d4) < 127
+    return [e4, d4, d4]
+
+
+@pytest.mark.parametrize("dtype", INTEGER_DTYPES)
+def test_step_takes_every_integer_dtype(dtype):
     env = VecEnv("chess", 3)
-    with pytest.raises(TypeError, match="dtype int64, not int32"):
-        env.step(np.zeros(3, dtype=np.int32))
-    with pytest.raises(TypeError, match="dtype int64, not float64"):
-        env.step(np.zeros(3))
-    with pytest.raises(TypeError, match="numpy array of int64 with shape \\(3,\\), not list"):
-        env.step([0, 0, 0])
-    with pytest.raises(ValueError, match="shape \\(3,\\) \\(one per env\\), not \\(2,\\)"):
-        env.step(np.zeros(2, dtype=np.int64))
-    with pytest.raises(ValueError, match="not \\(3, 1\\)"):
-        env.step(np.zeros((3, 1), dtype=np.int64))
-    # A strided view is read correctly.
-    actions = np.zeros(6, dtype=np.int64)
-    actions[::2] = env.legal_actions(0)[0]
-    env.step(actions[::2])
+    env.reset()
+    actions = e4_and_d4(env)
+    env.step(np.array(actions, dtype=dtype))
+    assert [env.fen(i).split()[0] for i in range(3)] == [
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR",
+        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR",
+        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR",
+    ]
+
+
+@pytest.mark.parametrize("container", [list, tuple])
+def test_step_takes_a_list_or_tuple_of_ints(container):
+    env = VecEnv("chess", 3)
+    env.reset()
+    actions = e4_and_d4(env)
+    expected = VecEnv("chess", 3)
+    expected.reset()
+    want = expected.step(np.array(actions, dtype=np.int64))
+    got = env.step(container(actions))
+    for a, b in zip(want[:4], got[:4]):
+        np.testing.assert_array_equal(a, b)
+    # numpy integer scalars count as ints too.
+    got = env.step(container(np.int16(a) for a in env_actions(env)))
+    assert [env.plies(i) for i in range(3)] == [2, 2, 2]
+
+
+def env_actions(env):
+    return [env.legal_actions(i)[0] for i in range(env.num_envs)]
+
+
+def test_same_actions_in_any_dtype_give_the_same_step():
+    results = []
+    for dtype in INTEGER_DTYPES:
+        env = VecEnv("chess", 3)
+        env.reset()
+        out = env.step(np.array(e4_and_d4(env), dtype=dtype))
+        results.append(out)
+    for out in results[1:]:
+        for a, b in zip(results[0][:4], out[:4]):
+            np.testing.assert_array_equal(a, b)
+
+
+def bad_actions_leave_the_games(env, call, error, message):
+    """`call()` raises `error` matching `message`; every env's position,
+    plies and the next step's result are as before."""
+    before = [(env.fen(i), env.plies(i)) for i in range(env.num_envs)]
+    with pytest.raises(error, match=message):
+        call()
+    assert [(env.fen(i), env.plies(i)) for i in range(env.num_envs)] == before
+
+
+def test_bad_actions_are_clear_errors_and_change_nothing():
+    env = VecEnv("chess", 3)
+    env.reset()
+    legal = e4_and_d4(env)
+    cases = [
+        (np.zeros(3), TypeError, "actions must be integers, not dtype float64"),
+        (np.zeros(3, dtype=np.float32), TypeError, "not dtype float32"),
+        (np.ones(3, dtype=np.bool_), TypeError, "actions must be integers, not dtype bool"),
+        (np.array(["a", "b", "c"]), TypeError, "not dtype <U1"),
+        (np.zeros(2, dtype=np.int64), ValueError, r"shape \(3,\) \(one per env\), not \(2,\)"),
+        (np.zeros((3, 1), dtype=np.int32), ValueError, r"not \(3, 1\)"),
+        (np.array(0), ValueError, r"not \(\)"),
+        (np.int64(0), TypeError, "a list or a tuple of ints with one entry per env \\(3\\), not int64"),
+        (np.zeros(3, dtype=">i8"), TypeError, "not in the machine's byte order"),
+        ([0, 0], ValueError, "actions must have 3 entries \\(one per env\\), not 2"),
+        ((0, 0, 0, 0), ValueError, "not 4"),
+        ([0, 1.0, 0], TypeError, r"actions\[1\] must be an int, not float"),
+        ([True, 0, 0], TypeError, r"actions\[0\] must be an int, not bool"),
+        ([0, 0, np.True_], TypeError, r"actions\[2\] must be an int, not bool"),
+        ([0, "1", 0], TypeError, r"actions\[1\] must be an int, not str"),
+        ([0, [1], 0], TypeError, r"actions\[1\] must be an int, not list"),
+        (None, TypeError, "actions must be a numpy array of integers .* not NoneType"),
+        (7, TypeError, "not int"),
+        ({0: 1}, TypeError, "not dict"),
+        (np.array([legal[0], 2**64 - 1, 0], dtype=np.uint64), heterodox.IllegalMoveError,
+         "illegal action 18446744073709551615 in env 1: action indices run 0..4672"),
+        ([legal[0], legal[1], 2**70], heterodox.IllegalMoveError,
+         f"illegal action {2**70} in env 2: action indices run 0..4672"),
+        ([legal[0], -1, legal[2]], heterodox.IllegalMoveError, "illegal action -1 in env 1"),
+        (np.array([legal[0], legal[1], 200], dtype=np.uint8), heterodox.IllegalMoveError,
+         "illegal action 200 in env 2"),
+    ]
+    for actions, error, message in cases:
+        bad_actions_leave_the_games(env, lambda: env.step(actions), error, message)
+    # ... and the env steps on as if nothing had happened.
+    env.step(legal)
     assert [env.plies(i) for i in range(3)] == [1, 1, 1]
+
+
+def test_a_bad_step_does_not_end_the_constructors_games():
+    """reset() after construction starts the constructor's games (a step
+    moves on to the next games of the seed sequence); a failed step in
+    between changes nothing, that included."""
+
+    def fens(env):
+        return [env.fen(i) for i in range(env.num_envs)]
+
+    def make():
+        return VecEnv("traitor", 4, seed=4, selection="random")
+
+    constructed = fens(make())
+    stepped = make()
+    stepped.step(env_actions(stepped))
+    stepped.reset()
+    assert fens(stepped) != constructed
+    env = make()
+    with pytest.raises(TypeError):
+        env.step(np.zeros(4))
+    with pytest.raises(heterodox.IllegalMoveError):
+        env.step([-1, -1, -1, -1])
+    env.reset()
+    assert fens(env) == constructed
+
+
+def test_strided_views_are_read_correctly():
+    env = VecEnv("chess", 3)
+    for dtype in (np.int64, np.uint16):
+        actions = np.zeros(6, dtype=dtype)
+        actions[::2] = env_actions(env)
+        env.step(actions[::2])
+    assert [env.plies(i) for i in range(3)] == [2, 2, 2]
 
 
 def test_construction_errors():

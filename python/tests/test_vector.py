@@ -206,6 +206,47 @@ def test_render_and_svg():
     assert env.render() == (Game().render(), Game().render())
     assert env._repr_svg_() == Game()._repr_svg_()
     assert VecEnv("chess", 1).render() is None
+    assert env.metadata["render_modes"] == ["ansi", "svg", "rgb_array"]
+    with pytest.raises(ValueError, match="render_mode must be None, 'ansi', 'svg' or 'rgb_array'"):
+        VecEnv("chess", 1, render_mode="human")
+
+
+def test_render_rgb_array_gives_one_frame_per_env():
+    env = VecEnv("chess", 2, render_mode="rgb_array")
+    env.reset()
+    env.step([action_of(env, 0, "e2e4"), action_of(env, 1, "d2d4")])
+    frames = env.render()
+    assert isinstance(frames, tuple) and len(frames) == 2
+    for frame, move in zip(frames, ["e4", "d4"]):
+        game = Game()
+        game.play(move)
+        assert frame.shape == (384, 576, 3) and frame.dtype == np.uint8
+        assert frame.tobytes() == game.render_rgb().tobytes()
+    assert env.render_rgb(1).tobytes() == frames[1].tobytes()
+
+
+@pytest.mark.parametrize(
+    "actions",
+    [
+        lambda a: np.array(a, dtype=np.int32),
+        lambda a: np.array(a, dtype=np.uint8),
+        list,
+        tuple,
+    ],
+)
+def test_step_takes_integer_arrays_and_lists(actions):
+    env = VecEnv("chess", 2, autoreset_mode="NextStep")
+    env.reset()
+    moves = [action_of(env, 0, "e2e4"), action_of(env, 1, "d2d4")]
+    env.step(actions(moves))
+    assert [env.plies(i) for i in range(2)] == [1, 1]
+    with pytest.raises(TypeError, match="actions must be integers, not dtype float64"):
+        env.step(np.array(moves, dtype=np.float64))
+    with pytest.raises(TypeError, match="not dtype bool"):
+        env.step(np.ones(2, dtype=bool))
+    with pytest.raises(ValueError, match="not \\(3,\\)"):
+        env.step(np.zeros(3, dtype=np.int64))
+    assert [env.plies(i) for i in range(2)] == [1, 1]
     assert repr(env).startswith("heterodox.VecEnv(variant='chess', num_envs=2")
 
 

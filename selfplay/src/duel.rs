@@ -235,6 +235,29 @@ pub struct Duel<P: GameVariant> {
     starts: Vec<P>,
 }
 
+/// Part `index` of `count` of a duel's games: the games of the pairs (of
+/// the games, unpaired) whose number is `index` modulo `count`. Every
+/// game's seeds and opening follow from its index alone, so the parts of
+/// a duel played anywhere, in any order, are together the games of the
+/// whole duel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DuelPart {
+    pub index: u32,
+    pub count: u32,
+}
+
+impl DuelPart {
+    /// `index` of `count`; `None` unless `index < count`.
+    pub fn new(index: u32, count: u32) -> Option<DuelPart> {
+        (index < count).then_some(DuelPart { index, count })
+    }
+
+    /// Whether the pair (or unpaired game) numbered `pair` is this part's.
+    pub fn holds(self, pair: u32) -> bool {
+        pair % self.count == self.index
+    }
+}
+
 impl<P: GameVariant> Duel<P> {
     pub fn new(rules: P::Rules, config: DuelConfig) -> Result<Duel<P>, SelfPlayError> {
         let bad = |field, value: String, expected| ConfigError::OutOfRange {
@@ -329,6 +352,20 @@ impl<P: GameVariant> Duel<P> {
         a: Player<'_, P>,
         b: Player<'_, P>,
         kept: Vec<DuelGame>,
+        on_game: impl FnMut(&DuelGame),
+    ) -> Result<Vec<DuelGame>, SelfPlayError> {
+        self.run_part(a, b, kept, None, on_game)
+    }
+
+    /// [`Duel::run_resuming`] playing only `part` of the games (a task of
+    /// a run split across machines; `None`: all): the part's games that
+    /// are not kept are played, and returned with the kept ones.
+    pub fn run_part(
+        &self,
+        a: Player<'_, P>,
+        b: Player<'_, P>,
+        kept: Vec<DuelGame>,
+        part: Option<DuelPart>,
         mut on_game: impl FnMut(&DuelGame),
     ) -> Result<Vec<DuelGame>, SelfPlayError> {
         let players = [a, b];
@@ -356,8 +393,15 @@ impl<P: GameVariant> Duel<P> {
             }
             is_kept[index] = true;
         }
-        let mut to_play = (0..total).filter(|&k| !is_kept[k as usize]);
-        let remaining = total as usize - kept.len();
+        let paired = self.config.paired;
+        let wanted = move |k: u32| {
+            let pair = if paired { k / 2 } else { k };
+            part.is_none_or(|part| part.holds(pair))
+        };
+        let mut to_play = (0..total).filter(|&k| !is_kept[k as usize] && wanted(k));
+        let remaining = (0..total)
+            .filter(|&k| !is_kept[k as usize] && wanted(k))
+            .count();
         let concurrent = (self.config.concurrent as usize).min(remaining.max(1));
         let mut groups: [Option<SearchGroup<P>>; 2] = [None, None];
         for (group, player) in groups.iter_mut().zip(&players) {

@@ -3,11 +3,14 @@
 //! policies (PUCT with Dirichlet noise; Gumbel with sequential halving),
 //! determinized search under hidden information, the evaluator trait,
 //! self-play workers (their records and shards are `heterodox_data`'s),
-//! and duels between two players (evaluation and the arena).
+//! duels between two players (evaluation and the arena), and the agent
+//! strings with the one-game player every front end uses (`agent`).
 //!
-//! Depends on the rules core only (no libtorch), so the Python package can
-//! use it; the neural-network evaluator lives with the networks.
+//! Depends on the rules core and the alpha-beta engine only (no libtorch),
+//! so the Python package can use it; the neural-network evaluator lives
+//! with the networks.
 
+pub mod agent;
 pub mod batch;
 pub mod config;
 pub mod duel;
@@ -24,7 +27,7 @@ pub mod worker;
 
 pub use batch::LeafBatch;
 pub use config::{ConfigError, RootPolicy, SearchConfig};
-pub use duel::{Choice, Chooser, Duel, DuelConfig, DuelGame, DuelTally, Player};
+pub use duel::{Choice, Chooser, Duel, DuelConfig, DuelGame, DuelPart, DuelTally, Player};
 pub use earlier::EarlierPositions;
 pub use evaluator::{outcome_value, Evaluator, RolloutEvaluator, UniformEvaluator};
 pub use group::SearchGroup;

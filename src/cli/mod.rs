@@ -28,7 +28,8 @@ pub struct Cli {
 enum Command {
     /// Counts the leaf nodes of the legal-move tree (last line: `nodes <N>`).
     Perft(perft::PerftArgs),
-    /// Plays a game with random legal moves and prints it.
+    /// Plays a game: random moves for both sides, printed (--random), or
+    /// you against an agent in the terminal (--agent).
     Play(play::PlayArgs),
     /// Lists the variants.
     Variants,

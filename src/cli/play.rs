@@ -10,6 +10,7 @@ use rand_chacha::ChaCha8Rng;
 use heterodox_env::pgn::Movetext;
 
 #[derive(Args, Debug)]
+#[command(after_help = include_str!("play_prompt.txt"))]
 pub struct PlayArgs {
     #[command(flatten)]
     game: crate::args::GameArgs,
@@ -25,9 +26,15 @@ pub struct PlayArgs {
     /// With --agent: your colour, white or black.
     #[arg(long, requires = "agent")]
     color: Option<String>,
-    /// With --agent: the search's top moves shown.
+    /// With --agent: the moves listed after each of the agent's moves (a
+    /// tree search's most visited, 5 unless told; the engine's best lines,
+    /// 1 unless told).
     #[arg(long, requires = "agent")]
     top: Option<usize>,
+    /// With --agent: where the game's PGN is written (default:
+    /// play-VARIANT-YYYYMMDD-HHMMSS.pgn in the current directory).
+    #[arg(long, requires = "agent")]
+    pgn: Option<std::path::PathBuf>,
     /// With --agent: where a network runs (auto, cpu, cuda).
     #[arg(long, requires = "agent")]
     device: Option<String>,

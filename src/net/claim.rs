@@ -12,13 +12,19 @@
 //!
 //! Every game is written to `OUT.journal/` as it finishes; a stopped run
 //! continues with the same command and `--resume`
-//! (`heterodox_training::claims::journal`).
+//! (`heterodox_training::claims::journal`). `--part K/N` plays one share
+//! of the games into its journal and writes no report: the tasks of a run
+//! on a Ray cluster (python/heterodox/ray/claim.py), whose driver merges
+//! the parts' journals and writes the report with `--resume`.
 
 use std::path::PathBuf;
 
 use clap::Args;
 
-use heterodox_training::claims::{run_claim, AgentChoice, ClaimSettings, CLAIMS, DEFAULT_AGENT};
+use heterodox_selfplay::DuelPart;
+use heterodox_training::claims::{
+    play_claim_part, run_claim, AgentChoice, ClaimSettings, CLAIMS, DEFAULT_AGENT,
+};
 
 #[derive(Args, Debug)]
 pub struct ClaimArgs {
@@ -70,6 +76,26 @@ pub struct ClaimArgs {
     /// --device may change).
     #[arg(long)]
     resume: bool,
+    /// Plays only part K of N of every duel's games (the pairs whose
+    /// number is K modulo N) into OUT.journal and writes no report: a task
+    /// of a run split across machines (`python -m heterodox.ray claim`,
+    /// docs/scale-out.md). A part whose journal holds games continues it.
+    #[arg(long, value_name = "K/N", value_parser = parse_part)]
+    part: Option<DuelPart>,
+}
+
+/// Reads `--part K/N`: K from 0 to N - 1, N from 1 to 65536.
+fn parse_part(text: &str) -> Result<DuelPart, String> {
+    let bad = || format!("'{text}' is not K/N with 0 <= K < N <= 65536 (e.g. 0/4)");
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let (k, n) = (
+        k.parse::<u32>().map_err(|_| bad())?,
+        n.parse::<u32>().map_err(|_| bad())?,
+    );
+    if n > 65_536 {
+        return Err(bad());
+    }
+    DuelPart::new(k, n).ok_or_else(bad)
 }
 
 pub fn run(args: &ClaimArgs) -> Result<(), String> {
@@ -119,6 +145,23 @@ pub fn run(args: &ClaimArgs) -> Result<(), String> {
         .unwrap_or_else(|| PathBuf::from("reports").join(claim.name));
     let command = reproduce(claim.name, args, &settings, &out);
     let bar = crate::progress::Progress::spinner(args.quiet);
+    if let Some(part) = args.part {
+        settings.part = Some(part);
+        let outcome = play_claim_part(name, &settings, &out, &command, &mut |line| {
+            bar.set_message(line.to_owned());
+        })
+        .map_err(|e| e.to_string())?;
+        bar.finish();
+        crate::common::print_stdout(&format!(
+            "{}: part {}/{}: {} games in {}\n",
+            claim.name,
+            part.index,
+            part.count,
+            outcome.games,
+            outcome.journal.display()
+        ));
+        return Ok(());
+    }
     let outcome = run_claim(name, &settings, &out, &command, &mut |line| {
         bar.set_message(line.to_owned());
     })
@@ -197,6 +240,27 @@ fn shell_word(word: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::shell_word;
+    use heterodox_selfplay::DuelPart;
+
+    #[test]
+    fn parts_are_k_of_n() {
+        assert_eq!(
+            super::parse_part("0/4"),
+            Ok(DuelPart { index: 0, count: 4 })
+        );
+        assert_eq!(
+            super::parse_part("3/4"),
+            Ok(DuelPart { index: 3, count: 4 })
+        );
+        for bad in ["4/4", "0/0", "1", "a/2", "-1/2", "0/65537"] {
+            assert_eq!(
+                super::parse_part(bad),
+                Err(format!(
+                    "'{bad}' is not K/N with 0 <= K < N <= 65536 (e.g. 0/4)"
+                ))
+            );
+        }
+    }
 
     #[test]
     fn words_are_quoted_only_when_a_shell_needs_it() {

@@ -19,20 +19,30 @@ pub fn heterodox(args: &[&str]) -> Output {
 
 /// `heterodox ARGS` with `input` typed at its prompts.
 pub fn heterodox_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_heterodox"))
+    heterodox_fed(args, input.as_bytes(), None)
+}
+
+/// `heterodox ARGS` fed `input` as bytes (which need not be UTF-8), run
+/// in `dir` when given. The input is written from its own thread, so that
+/// neither side waits on a full pipe whatever the amount of output.
+pub fn heterodox_fed(args: &[&str], input: &[u8], dir: Option<&Path>) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_heterodox"));
+    command
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(input.as_bytes())
-        .expect("the binary reads its input");
-    child.wait_with_output().expect("the binary ends")
+        .stderr(Stdio::piped());
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    let mut child = command.spawn().expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let output = child.wait_with_output().expect("the binary ends");
+    // A binary that quits before reading all its input closes the pipe.
+    let _ = writer.join().expect("the writer thread ends");
+    output
 }
 
 /// `heterodox ARGS`, run to its end, which must be a success (its stderr

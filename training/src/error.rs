@@ -46,6 +46,9 @@ pub enum TrainError {
     Diverged { step: u64, loss: f64 },
     #[error("{0}")]
     Rules(String),
+    /// An agent that cannot be made or cannot move.
+    #[error("{0}")]
+    Agent(#[from] heterodox_selfplay::agent::AgentError),
     /// A claim run that failed after some of its games were written to
     /// its journal: they are kept for `--resume`.
     #[error("{source}; {games} finished games are kept in {}: rerun with --resume to continue", journal.display())]

@@ -11,6 +11,7 @@
 //! the other player is negated as usual.
 
 mod alphabeta;
+mod multipv;
 pub(crate) mod ordering;
 mod quiescence;
 pub(crate) mod root;
@@ -158,6 +159,11 @@ pub(crate) struct Searcher<'a, P: GameVariant> {
     pub exact_margin: i32,
     /// The evaluation's numbers.
     pub weights: EvalWeights,
+    /// MultiPV: which line the root search is looking for (0: the best,
+    /// as in every single-line search). A later line's root search leaves
+    /// the moves of the better lines out, so its score is not the root's
+    /// and is kept out of the table.
+    pub root_line: usize,
 }
 
 /// Nodes between two looks at the clock.
@@ -182,6 +188,7 @@ impl<'a, P: GameVariant> Searcher<'a, P> {
             root_depth: 1,
             exact_margin: crate::score::INFINITE,
             weights,
+            root_line: 0,
         }
     }
 

@@ -193,17 +193,19 @@ impl<P: GameVariant> Searcher<'_, P> {
                 }
             }
         }
-        let bound = Bound::of_search(best, alpha_before, beta);
-        let key = self.state.path.last_key();
-        let eval = self.tt.probe(key).map_or(0, |e| e.eval);
-        self.tt.store(
-            key,
-            best_index.map(|i| i as u16),
-            to_table(best, 0),
-            eval,
-            depth,
-            bound,
-        );
+        if self.root_line == 0 {
+            let bound = Bound::of_search(best, alpha_before, beta);
+            let key = self.state.path.last_key();
+            let eval = self.tt.probe(key).map_or(0, |e| e.eval);
+            self.tt.store(
+                key,
+                best_index.map(|i| i as u16),
+                to_table(best, 0),
+                eval,
+                depth,
+                bound,
+            );
+        }
         best
     }
 }

@@ -3,7 +3,7 @@
 //!
 //! Each variant turns its state into one [`Diagram`] (its `diagram.rs`,
 //! reached through `GameVariant::diagram`); this module holds only the
-//! diagram type and the two writers ([`text`] and [`svg`]), which know
+//! diagram type and the writers ([`text`], [`svg`], [`raster`]), which know
 //! nothing about variants, so the text and the picture always show the same
 //! things. What the variants put in it:
 //!
@@ -23,15 +23,21 @@
 //! `data-target` naming it as [`crate::gesture::Target::id`] does, so a
 //! page can make them clickable; [`SvgOptions`] turns the board.
 //!
+//! [`raster`] draws the same diagram as an RGB frame of a fixed size (a
+//! built-in bitmap font, no dependency), for videos and Gymnasium's
+//! `rgb_array` render mode.
+//!
 //! Rendering allocates freely: it is for people, never on a hot path.
 
+pub mod raster;
 mod svg;
 mod text;
 
 use crate::{Board, Color};
 
+pub use raster::rgb;
 pub use svg::{svg, svg_with, SvgOptions};
-pub use text::text;
+pub use text::{text, text_from};
 
 /// What one square shows.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

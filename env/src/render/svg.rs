@@ -2,7 +2,8 @@
 //! Jupyter can show it inline (`Game._repr_svg_`). 64 `rect` squares of
 //! class `square`, Unicode glyphs for the FIDE pieces and letters for the
 //! others (Harpy `H`, Doctor `D`, Guard `G`, Mad Scientist composites by
-//! their parts), files and ranks around the board, countdowns in the top
+//! their parts, sized to fit their square, and parts in hand by their
+//! letter), files and ranks around the board, countdowns in the top
 //! corners of poisoned squares, a ring around announced Traitor pieces, and
 //! the same notes as the text board beside and below it. Reserves
 //! (prisons, airfields, hands) are drawn as their men with counts.
@@ -79,29 +80,95 @@ fn piece(out: &mut String, cell: &Cell, x: usize, y: usize) {
 }
 
 /// A man's glyph or letters, centred in the square of side `side` whose
-/// corner is (`x`, `y`), of SVG class `class`.
+/// corner is (`x`, `y`), of SVG class `class`. A token of several letters
+/// (a Mad Scientist piece, `[WWFC]`) is sized to fit its square: one line
+/// up to two letters, two lines beyond, each line's length fixed
+/// (`textLength`) so that no font draws it wider than the square.
 fn man(out: &mut String, class: &str, cell: &Cell, x: usize, y: usize, side: usize) {
     let Some(color) = cell.color else { return };
     let (fill, stroke) = match color {
         Color::White => ("#ffffff", "#000000"),
         Color::Black => ("#000000", "#ffffff"),
     };
-    let cx = x + side / 2;
-    let (shown, size) = match glyph(&cell.token) {
-        Some(glyph) => (glyph.to_string(), side * 4 / 5),
-        None => {
-            let letters = cell.token.trim_matches(|c| c == '[' || c == ']');
-            let size = (2 * side / (letters.chars().count() + 1)).min(side * 3 / 5);
-            (letters.to_owned(), size)
-        }
+    let (cx, cy) = (x + side / 2, y + side / 2 + 2);
+    let open = |out: &mut String, size: usize| {
+        let _ = write!(
+            out,
+            r#"<text class="{class} {}" x="{cx}" y="{cy}" font-size="{size}" {STYLE} fill="{fill}" stroke="{stroke}">"#,
+            color.name()
+        );
     };
-    let _ = write!(
-        out,
-        r#"<text class="{class} {}" x="{cx}" y="{}" font-size="{size}" text-anchor="middle" dominant-baseline="central" fill="{fill}" stroke="{stroke}" stroke-width="1" paint-order="stroke" font-family="DejaVu Sans, Arial Unicode MS, sans-serif" font-weight="bold">{}</text>"#,
-        color.name(),
-        y + side / 2 + 2,
-        escape(&shown)
-    );
+    if let Some(glyph) = glyph(&cell.token) {
+        open(out, side * 4 / 5);
+        out.push(glyph);
+        out.push_str("</text>");
+        return;
+    }
+    let lines = letter_lines(&cell.token);
+    let size = letters_size(&lines, side);
+    open(out, size);
+    match lines.as_slice() {
+        [line] if line.chars().count() == 1 => out.push_str(&escape(line)),
+        _ => {
+            let step = size * 11 / 10;
+            let top = cy + step / 2 - step * lines.len() / 2;
+            for (i, line) in lines.iter().enumerate() {
+                let length = (em_width(line) * size as f32).round() as usize;
+                let _ = write!(
+                    out,
+                    r#"<tspan x="{cx}" y="{}" textLength="{length}" lengthAdjust="spacingAndGlyphs">{}</tspan>"#,
+                    top + i * step,
+                    escape(line)
+                );
+            }
+        }
+    }
+    out.push_str("</text>");
+}
+
+/// What every man's text shares.
+const STYLE: &str = r#"text-anchor="middle" dominant-baseline="central" stroke-width="1" paint-order="stroke" font-family="DejaVu Sans, Arial Unicode MS, sans-serif" font-weight="bold""#;
+
+/// A token's letters (brackets dropped) in the lines they are drawn in:
+/// one line up to two letters, else two, the first the longer. Capitals
+/// for both colours, which the fill tells apart as it does the glyphs', so
+/// a part looks the same on the board as in a hand.
+fn letter_lines(token: &str) -> Vec<String> {
+    let letters: Vec<char> = token
+        .trim_matches(|c| c == '[' || c == ']')
+        .chars()
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    let per_line = if letters.len() <= 2 {
+        letters.len().max(1)
+    } else {
+        letters.len().div_ceil(2)
+    };
+    letters
+        .chunks(per_line)
+        .map(|line| line.iter().collect())
+        .collect()
+}
+
+/// A line's width in em, bold capitals, rounded up (W and M the widest).
+fn em_width(line: &str) -> f32 {
+    line.chars()
+        .map(|c| match c {
+            'W' | 'M' => 1.0,
+            _ => 0.8,
+        })
+        .sum()
+}
+
+/// The font size at which `lines` fit a square of side `side`: at most
+/// three fifths of it, the widest line within all but a tenth of it, the
+/// lines' height within all but a tenth.
+fn letters_size(lines: &[String], side: usize) -> usize {
+    let room = (side - side / 10) as f32;
+    let widest = lines.iter().map(|l| em_width(l)).fold(0.0, f32::max);
+    let by_width = room / widest.max(1.0);
+    let by_height = room / (1.1 * lines.len() as f32);
+    (by_width.min(by_height) as usize).clamp(1, side * 3 / 5)
 }
 
 /// The diagram as an SVG document, White at the bottom.
@@ -133,8 +200,16 @@ fn reserve(out: &mut String, reserve: &Reserve, y: usize) {
     for (i, men) in reserve.men.iter().enumerate() {
         let target = Target::reserve(reserve.owner, reserve.area, men.letter);
         let cx = x + i * CHIP;
+        // A hand holds Mad Scientist parts, written in brackets as parts
+        // are on the board, so they are drawn by letter: a Barc `B` is no
+        // Bishop, and gets no Bishop's glyph.
+        let token = if reserve.area == "hand" {
+            format!("[{}]", men.letter)
+        } else {
+            men.letter.to_string()
+        };
         let cell = Cell {
-            token: men.letter.to_string(),
+            token,
             color: Some(men.color),
             ..Cell::default()
         };
@@ -264,4 +339,84 @@ pub fn svg_with(diagram: &Diagram, options: SvgOptions) -> String {
     }
     out.push_str("</svg>\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::ReserveMen;
+
+    fn drawn(token: &str) -> String {
+        let cell = Cell {
+            token: token.to_owned(),
+            color: Some(Color::White),
+            ..Cell::default()
+        };
+        let mut out = String::new();
+        man(&mut out, "piece", &cell, 0, 0, SQUARE);
+        out
+    }
+
+    #[test]
+    fn a_part_in_hand_is_drawn_by_its_letter_and_a_prisoner_by_its_glyph() {
+        let mut diagram = Diagram::empty();
+        for area in ["hand", "prison"] {
+            diagram.reserves.push(Reserve {
+                owner: Color::White,
+                area,
+                rank: 0,
+                label: String::new(),
+                men: vec![ReserveMen {
+                    letter: 'B',
+                    color: Color::White,
+                    count: 1,
+                }],
+            });
+        }
+        let svg = svg(&diagram);
+        let hand = &svg[svg.find(r#"data-target="white-hand-B""#).unwrap()..];
+        let prison = &svg[svg.find(r#"data-target="white-prison-B""#).unwrap()..];
+        assert!(
+            hand[..hand.find("</g>").unwrap()].contains(">B</text>"),
+            "{hand}"
+        );
+        assert!(prison[..prison.find("</g>").unwrap()].contains(">\u{265D}</text>"));
+    }
+
+    #[test]
+    fn composite_pieces_fit_their_square() {
+        assert!(
+            drawn("B").contains(r#"font-size="36""#),
+            "a glyph: four fifths"
+        );
+        let part = drawn("[b]");
+        assert!(
+            part.contains(r#"font-size="27""#) && part.ends_with(">B</text>"),
+            "{part}"
+        );
+        for (token, lines, size) in [
+            ("[WC]", vec!["WC"], 22),
+            ("[WWF]", vec!["WW", "F"], 18),
+            ("[WWFFC]", vec!["WWF", "FC"], 14),
+            ("[WWFF]", vec!["WW", "FF"], 18),
+            ("[WWFFCCBB]", vec!["WWFF", "CCBB"], 11),
+        ] {
+            let out = drawn(token);
+            assert!(
+                out.contains(&format!(r#"font-size="{size}""#)),
+                "{token}: {out}"
+            );
+            let shown: Vec<&str> = out
+                .split("lengthAdjust=\"spacingAndGlyphs\">")
+                .skip(1)
+                .map(|rest| &rest[..rest.find('<').unwrap()])
+                .collect();
+            assert_eq!(shown, lines, "{token}");
+            for length in out.split("textLength=\"").skip(1) {
+                let length: usize = length[..length.find('"').unwrap()].parse().unwrap();
+                assert!(length <= SQUARE - SQUARE / 10, "{token}: {length}");
+            }
+            assert!(lines.len() * size * 11 / 10 <= SQUARE, "{token}: too tall");
+        }
+    }
 }

@@ -3,6 +3,7 @@
 //! Poison countdown fits on both sides of its piece: ` B ` / `4B4`.
 
 use super::{Cell, Diagram};
+use crate::Color;
 
 /// The cell's characters: the token centred in `width`, with countdowns
 /// (Poison) or parentheses (an announced Traitor piece) on either side.
@@ -31,6 +32,15 @@ fn cell_text(cell: &Cell, width: usize) -> String {
 
 /// The diagram as text, lines ending in `\n`, no trailing spaces.
 pub fn text(diagram: &Diagram) -> String {
+    text_from(diagram, Color::White)
+}
+
+/// The diagram as text seen from `side`: White's (rank 8 on top, file a
+/// on the left) or Black's (rank 1 on top, file h on the left). What
+/// stands beside a rank (a Hostage prison, a Mad Scientist hand) stays
+/// beside it, so each side's reserves are by its own home ranks; the lines
+/// below the board do not move.
+pub fn text_from(diagram: &Diagram, side: Color) -> String {
     let width = diagram
         .cells
         .iter()
@@ -38,8 +48,14 @@ pub fn text(diagram: &Diagram) -> String {
         .max()
         .unwrap_or(1)
         .max(1);
-    let files: String = ('a'..='h')
-        .map(|file| {
+    let order: [usize; 8] = match side {
+        Color::White => [0, 1, 2, 3, 4, 5, 6, 7],
+        Color::Black => [7, 6, 5, 4, 3, 2, 1, 0],
+    };
+    let files: String = order
+        .iter()
+        .map(|&file| {
+            let file = char::from(b'a' + file as u8);
             cell_text(
                 &Cell {
                     token: file.to_string(),
@@ -53,9 +69,10 @@ pub fn text(diagram: &Diagram) -> String {
     let mut out = String::new();
     out.push_str(&files);
     out.push('\n');
-    for rank in (0..8).rev() {
-        let row: String = (0..8)
-            .map(|file| cell_text(&diagram.cells[rank * 8 + file], width))
+    for rank in order.iter().rev().copied() {
+        let row: String = order
+            .iter()
+            .map(|&file| cell_text(&diagram.cells[rank * 8 + file], width))
             .collect();
         let label = rank + 1;
         let mut line = format!("{label} {row} {label}");

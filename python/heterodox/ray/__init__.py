@@ -13,6 +13,11 @@ as they arrive and checkpoints; each new version of the weights goes to
 the actors through Ray's object store. Actors are restarted when they die;
 see docs/scale-out.md.
 
+    python -m heterodox.ray claim NAME --out OUT --parts N --address auto -- OPTIONS
+
+plays a strategy claim's games in N tasks across the cluster and writes
+the report a run on one machine writes (``heterodox.ray.claim``).
+
 Needs Ray (optional extra ``heterodox[ray]``) and PyTorch; neither is
 imported until used, so ``import heterodox.ray`` and the config checks
 work without them, and ``train`` says what to install.
@@ -35,10 +40,13 @@ from heterodox.ray.config import (
     RunConfig,
     SelfPlayConfig,
 )
+from heterodox.ray.claim import ClaimRunError, ClaimRunSummary, run_claim
 from heterodox.ray.driver import RunSummary, import_ray, init_ray, train
 from heterodox.ray.cli import main
 
 __all__ = [
+    "ClaimRunError",
+    "ClaimRunSummary",
     "ClusterConfig",
     "ConfigError",
     "InferenceConfig",
@@ -55,6 +63,7 @@ __all__ = [
     "import_ray",
     "init_ray",
     "main",
+    "run_claim",
     "shard_name",
     "train",
 ]

@@ -1,7 +1,9 @@
-"""The one command of a Ray run:
+"""The commands of a Ray run:
 
     python -m heterodox.ray --config configs/ray/hostage.toml [--address auto]
         [--run DIR] [--steps N] [--minutes M] [--workers N]
+    python -m heterodox.ray claim NAME --out OUT --parts N [--address auto]
+        [--resume] -- CLAIM OPTIONS        (heterodox.ray.claim)
 
 Without --address (and without cluster.address in the config) it starts
 Ray on this machine; with one it joins that cluster (``auto``: the one
@@ -60,6 +62,11 @@ def print_event(kind: str, info: dict[str, Any]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["claim"]:
+        from heterodox.ray.claim import main as claim_main
+
+        return claim_main(argv[1:])
     args = parse_args(argv)
     try:
         config = config_of(args)

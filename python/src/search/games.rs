@@ -12,7 +12,7 @@
 use heterodox_data::GameResult;
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::rng::{derive_seed, mix64};
-use heterodox_env::{Game, GameVariant, RuleOptions, Variant, VariantVisitor};
+use heterodox_env::{AnyGame, Game, GameVariant, RuleOptions, Variant, VariantVisitor};
 use heterodox_selfplay::config::ply_cap;
 use heterodox_selfplay::{
     EarlierPositions, SearchConfig, SearchError, SearchGroup, UniformEvaluator,
@@ -32,8 +32,24 @@ pub(crate) struct Setup {
     pub history: usize,
     /// 0: the variant's default ply cap.
     pub max_plies: u32,
-    /// One start position per game, or none (the seeded starts).
-    pub fens: Vec<String>,
+    /// One start per game, or none (the seeded starts).
+    pub fens: Vec<Start>,
+}
+
+/// Where one game of a search starts: a position string, or a `Game` from
+/// Python with its history, so that repetitions and the stacked earlier
+/// positions of the game so far count in the search.
+#[derive(Clone)]
+pub(crate) enum Start {
+    Fen(String),
+    Game {
+        /// The game as it stands.
+        game: AnyGame,
+        /// The position it was created from, and the steps played since
+        /// (long notation), to rebuild the earlier positions.
+        start: AnyGame,
+        steps: Vec<String>,
+    },
 }
 
 /// What a finished search says, for every game: dense over the action
@@ -110,23 +126,55 @@ pub(crate) fn build(setup: Setup) -> PyResult<Box<dyn DynSearch>> {
     setup.variant.visit(Build(setup))
 }
 
+/// Game `k`'s `Game` from Python as a game of `P` under `rules`: a
+/// ValueError naming the game when it is another variant or was made
+/// under other rules (its tensors would not be the search's).
+fn typed_game<P: GameVariant>(game: &AnyGame, rules: &P::Rules, k: usize) -> PyResult<Game<P>> {
+    let typed = game.downcast_ref::<P>().ok_or_else(|| {
+        value_error(format!(
+            "game {k} is a game of {}, not of {}",
+            game.variant().name(),
+            P::VARIANT.name()
+        ))
+    })?;
+    if &typed.position().rules() != rules {
+        return Err(value_error(format!(
+            "game {k} was made under the rules '{}', the search's are '{}'",
+            P::rule_options(&typed.position().rules()),
+            P::rule_options(rules)
+        )));
+    }
+    Ok(typed.clone())
+}
+
 impl<P: GameVariant> Games<P> {
     fn new(setup: Setup) -> PyResult<Games<P>> {
         let rules = P::parse_rules(&setup.options).map_err(IntoPyErr::into_py_err)?;
         let mut slots = Vec::with_capacity(setup.num_games);
         for k in 0..setup.num_games {
             let seed = derive_seed(setup.seed, k, 0);
-            let start = match setup.fens.get(k) {
-                Some(fen) => P::from_position_string(fen, &rules).map_err(|e| {
-                    PositionError::new_err(format!("invalid start position for game {k}: {e}"))
-                })?,
-                None => P::start(&rules, seed).map_err(IntoPyErr::into_py_err)?,
+            let mut earlier = EarlierPositions::new(setup.history);
+            let game = match setup.fens.get(k) {
+                Some(Start::Fen(fen)) => {
+                    Game::new(P::from_position_string(fen, &rules).map_err(|e| {
+                        PositionError::new_err(format!("invalid start position for game {k}: {e}"))
+                    })?)
+                }
+                Some(Start::Game { game, start, steps }) => {
+                    let typed = typed_game::<P>(game, &rules, k)?;
+                    let mut replay = start.clone();
+                    for step in steps {
+                        earlier.push(typed_game::<P>(&replay, &rules, k)?.position());
+                        replay.play(step).map_err(IntoPyErr::into_py_err)?;
+                    }
+                    typed
+                }
+                None => Game::new(P::start(&rules, seed).map_err(IntoPyErr::into_py_err)?),
             };
-            let game = Game::new(start);
             let result = game.outcome().map(GameResult::from_outcome);
             slots.push(Slot {
                 game,
-                earlier: EarlierPositions::new(setup.history),
+                earlier,
                 seed,
                 result,
             });
@@ -141,7 +189,7 @@ impl<P: GameVariant> Games<P> {
             if slot.result.is_none() {
                 searches
                     .search_mut(k)
-                    .start(&slot.game, &[], mix64(slot.seed))
+                    .start(&slot.game, slot.earlier.positions(), mix64(slot.seed))
                     .map_err(value_error)?;
             }
         }

@@ -15,7 +15,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use heterodox_env::Variant;
 use numpy::ndarray::{Array1, Array2};
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArray1};
-use pyo3::exceptions::PyIndexError;
+use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -24,8 +24,8 @@ use crate::args::{
 };
 use crate::errors::{value_error, IntoPyErr};
 use crate::evaluation::{call_evaluator, read_evaluations, EvaluationError};
-use crate::game::call_rule_options;
-use games::{build, DynSearch, Results, Setup};
+use crate::game::{call_rule_options, Game};
+use games::{build, DynSearch, Results, Setup, Start};
 
 /// Games searched together: at most this many, as the Rust workers.
 pub(crate) const MAX_GAMES: u64 = heterodox_selfplay::worker::MAX_CONCURRENT as u64;
@@ -54,7 +54,9 @@ pub(crate) const MAX_GAMES: u64 = heterodox_selfplay::worker::MAX_CONCURRENT as 
 /// the search's targets and step() plays. Traitor is searched over
 /// determinizations sampled from the searcher's view. Game k starts as
 /// the Rust self-play workers' game k of the same seed; the tree work
-/// runs in parallel with the GIL released.
+/// runs in parallel with the GIL released. fens holds one start per game
+/// (or one for all): a position string, or a Game, whose earlier
+/// positions and repetition history then count in the search.
 #[pyclass(module = "heterodox._core")]
 pub struct Search {
     /// `DynSearch` is `Send`; the mutex makes the class `Sync`. PyO3's
@@ -101,6 +103,31 @@ fn nothing_awaits(inner: &dyn DynSearch) -> PyResult<()> {
     Ok(())
 }
 
+/// Reads `fens`: each a position string or a `Game` (whose history then
+/// travels with it); anything else is a TypeError naming the entry.
+fn read_starts(fens: &[Bound<'_, PyAny>]) -> PyResult<Vec<Start>> {
+    fens.iter()
+        .enumerate()
+        .map(|(k, entry)| {
+            if let Ok(game) = entry.cast::<Game>() {
+                let game = game.try_borrow()?;
+                Ok(Start::Game {
+                    game: game.any().clone(),
+                    start: game.start().clone(),
+                    steps: game.steps().map(str::to_owned).collect(),
+                })
+            } else if let Ok(fen) = entry.extract::<String>() {
+                Ok(Start::Fen(fen))
+            } else {
+                Err(PyTypeError::new_err(format!(
+                    "fens[{k}] must be a position string or a Game, not {}",
+                    entry.get_type().name()?
+                )))
+            }
+        })
+        .collect()
+}
+
 #[pymethods]
 impl Search {
     #[new]
@@ -123,7 +150,7 @@ impl Search {
         reuse_tree: bool,
         immediate_wins: bool,
         avoid_losses_in_one: bool,
-        fens: Option<Vec<String>>,
+        fens: Option<Vec<Bound<'_, PyAny>>>,
         rules: Option<&Bound<'_, PyDict>>,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Search> {
@@ -146,7 +173,10 @@ impl Search {
         let history = history_arg(history, MAX_HISTORY)?;
         let max_plies = max_plies_arg(max_plies)?.unwrap_or(0);
         let all = call_rule_options(rules, options)?;
-        let fens = fens.map_or(Ok(Vec::new()), |f| fens_per(f, num_games as usize, "game"))?;
+        let fens = match fens {
+            Some(fens) => fens_per(read_starts(&fens)?, num_games as usize, "game")?,
+            None => Vec::new(),
+        };
         // A gather round holds at most leaves_per_round leaves per game
         // (and one root per determinization), each an observation and a
         // mask row: refused here, before any tree is built, if too large.

@@ -44,7 +44,7 @@ impl<'py> Hand<'_, 'py> {
         }
     }
 
-    /// Observations and info (masks, current players).
+    /// Observations and info (masks as int8, current players).
     pub fn observation_and_info(
         self,
         env: &dyn BatchEnv,
@@ -55,9 +55,22 @@ impl<'py> Hand<'_, 'py> {
         let info = PyDict::new(self.py);
         info.set_item(
             "action_mask",
-            self.array(env.action_masks(), [n, env.num_actions()])?,
+            self.array(as_int8(env.action_masks()), [n, env.num_actions()])?,
         )?;
         info.set_item("current_player", self.array(env.current_players(), [n])?)?;
         Ok((obs, info))
     }
+}
+
+/// The batch's bool masks as the int8 masks Python gets (0 / 1, the dtype
+/// of Gymnasium's masked sampling, `make()`'s info and PettingZoo's
+/// observations): the same bytes, so still one `memcpy` with `copy=True`
+/// and still no copy at all with `copy=False`.
+fn as_int8(masks: &[bool]) -> &[i8] {
+    // SAFETY: `bool` has the size and alignment of `i8`, and its two
+    // values, 0 and 1, are valid `i8`s; the slice only reads them. A
+    // `copy=False` view cannot write them back either: it is read-only,
+    // and numpy refuses to make it writeable (its base, the `VecEnv`
+    // object, exposes no writeable buffer).
+    unsafe { std::slice::from_raw_parts(masks.as_ptr().cast::<i8>(), masks.len()) }
 }

@@ -18,26 +18,28 @@
 //!   once, in `VecEnv::new`). For chess at 1024 envs this saves copying
 //!   about 10 MB per step (bench/python_vecenv.py measures both).
 
+mod actions;
 mod arrays;
 mod build;
+mod frame;
 
 use std::sync::{Mutex, PoisonError};
 
 use heterodox_env::vecenv::{make_batch_env, BatchEnv, EnvConfig, GameEnd};
 use heterodox_env::{AnyGame, RuleOptions, Variant};
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
-use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use arrays::Hand;
 use build::{read_reset_seed, BuildBatch};
+pub(crate) use frame::rgb_frame;
 
 use crate::args::{
     check_batch_memory, fens_per, history_arg, int_in, max_plies_arg, seed_arg, MAX_ENVS,
     MAX_HISTORY,
 };
-use crate::array_args::{shape_text, typed_array, NotTyped};
 use crate::errors::{value_error, IntoPyErr, PositionError};
 use crate::game::call_rule_options;
 use crate::outcome::Outcome;
@@ -58,8 +60,10 @@ use crate::outcome::Outcome;
 /// (num_envs, C, 8, 8), each from the point of view of the player to act
 /// in that env (channel_names names the C planes; `history` stacks the
 /// last T positions). Actions are flat indices into a fixed action space
-/// of num_actions; info['action_mask'] (bool, (num_envs, num_actions))
-/// marks the legal ones and info['current_player'] (uint8, 0 = white,
+/// of num_actions, one per env in any integer array, list or tuple;
+/// info['action_mask'] (int8 0 / 1, (num_envs, num_actions), as
+/// Gymnasium's masked sampling wants) marks the legal ones and
+/// info['current_player'] (uint8, 0 = white,
 /// 1 = black) says who acts. Rewards (float32) are +1 / -1 / 0 for the
 /// player who acted on the step that ended a game. With auto_reset a
 /// finished game restarts in the same step: that step's reward and flags
@@ -148,37 +152,13 @@ impl VecEnv {
         Ok(())
     }
 
-    /// Copies `actions` (a 1-D int64 numpy array of num_envs entries) into
-    /// `self.actions`; TypeError or ValueError naming what is wrong.
+    /// Copies `actions` (one integer per env: a numpy array of any integer
+    /// dtype, a list or a tuple) into `self.actions`; TypeError,
+    /// ValueError or IllegalMoveError naming what is wrong, nothing else
+    /// touched.
     fn read_actions(&mut self, actions: &Bound<'_, PyAny>) -> PyResult<()> {
-        let n = self.actions.len();
-        let array = typed_array::<i64>(actions).map_err(|why| {
-            PyTypeError::new_err(match why {
-                NotTyped::NotAnArray(type_name) => format!(
-                    "actions must be a numpy array of int64 with shape ({n},), not {type_name}"
-                ),
-                NotTyped::Dtype(found) => format!(
-                    "actions must have dtype int64, not {found} (use actions.astype(np.int64))"
-                ),
-            })
-        })?;
-        if array.shape() != [n] {
-            return Err(PyValueError::new_err(format!(
-                "actions must have shape ({n},) (one per env), not {}",
-                shape_text(array.shape())
-            )));
-        }
-        let array = array.cast::<PyArray1<i64>>()?;
-        let view = array.try_readonly().map_err(value_error)?;
-        match view.as_slice() {
-            Ok(slice) => self.actions.copy_from_slice(slice),
-            Err(_) => {
-                for (out, action) in self.actions.iter_mut().zip(view.as_array().iter()) {
-                    *out = *action;
-                }
-            }
-        }
-        Ok(())
+        let num_actions = self.env().num_actions();
+        actions::read_actions(actions, &mut self.actions, num_actions)
     }
 }
 
@@ -366,12 +346,14 @@ impl VecEnv {
         hand.observation_and_info(&**env)
     }
 
-    /// Plays one action per env: `actions` is an int64 numpy array of shape
-    /// (num_envs,) holding flat action indices. Returns (observations,
-    /// rewards, terminated, truncated, info). TypeError for another dtype,
-    /// ValueError for another shape, IllegalMoveError (a ValueError) for an
-    /// illegal action (naming the env, the action and the position); nothing
-    /// changes on error. `restart` (bool, (num_envs,)): envs that start
+    /// Plays one action per env: `actions` holds num_envs flat action
+    /// indices, as a numpy array of any integer dtype (int8 .. int64,
+    /// uint8 .. uint64) of shape (num_envs,), or a list or tuple of ints.
+    /// Returns (observations, rewards, terminated, truncated, info).
+    /// TypeError for anything else (a float or bool array, a list holding a
+    /// float), ValueError for another shape or length, IllegalMoveError (a
+    /// ValueError) for an illegal action (naming the env, the action and
+    /// the position); nothing changes on error. `restart` (bool, (num_envs,)): envs that start
     /// their next game in this step instead of playing (their actions are
     /// ignored; reward 0, flags false): Gymnasium's next-step auto-reset,
     /// for envs whose game ended in the step before (auto_reset=False).
@@ -395,12 +377,16 @@ impl VecEnv {
             py,
             base: (!this.copy).then_some(slf.as_any()),
         };
-        this.fresh = false;
         let restart = match &restart {
             Some(mask) => Some(this.read_mask(mask, "restart")?),
             None => None,
         };
-        let VecEnv { env, actions, .. } = &mut *this;
+        let VecEnv {
+            env,
+            actions,
+            fresh,
+            ..
+        } = &mut *this;
         let env = env.get_mut().unwrap_or_else(PoisonError::into_inner);
         py.detach(|| {
             env.step(actions)?;
@@ -410,6 +396,8 @@ impl VecEnv {
             Ok::<(), heterodox_env::StepError>(())
         })
         .map_err(IntoPyErr::into_py_err)?;
+        // Only a step that happened ends the constructor's games.
+        *fresh = false;
         let n = env.num_envs();
         let (obs, info) = hand.observation_and_info(&**env)?;
         Ok((
@@ -457,6 +445,13 @@ impl VecEnv {
     #[pyo3(signature = (env = 0))]
     fn render_svg(&self, env: usize) -> PyResult<String> {
         Ok(self.any_game(env)?.render_svg())
+    }
+
+    /// Env `env`'s board as an RGB frame, as Game.render_rgb() draws it:
+    /// uint8 of shape (384, 576, 3).
+    #[pyo3(signature = (env = 0))]
+    fn render_rgb<'py>(&self, py: Python<'py>, env: usize) -> PyResult<Bound<'py, PyAny>> {
+        rgb_frame(py, &self.any_game(env)?)
     }
 
     /// The observation of the game that env `env`'s last step ended, when

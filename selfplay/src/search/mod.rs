@@ -24,6 +24,7 @@ use heterodox_env::encoding::{encode_stacked, ActionSet, EncodingSpec};
 use heterodox_env::repetition::RepetitionPath;
 use heterodox_env::rng::SplitMix64;
 use heterodox_env::{Color, Game, GameVariant};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::batch::LeafBatch;
 use crate::config::{ConfigError, SearchConfig};
@@ -469,10 +470,25 @@ impl<P: GameVariant> Search<P> {
         evaluator: &E,
         batch: &mut LeafBatch<P>,
     ) -> SearchResult<P::Action> {
+        self.run_until(evaluator, batch, &AtomicBool::new(false))
+    }
+
+    /// [`Search::run`] that ends early, after the round in progress, once
+    /// `stop` is set by another thread (a front end whose client left):
+    /// the result is then the search's so far. The first round always
+    /// runs, so the root is expanded and there is a result to give.
+    pub fn run_until<E: Evaluator<P> + ?Sized>(
+        &mut self,
+        evaluator: &E,
+        batch: &mut LeafBatch<P>,
+        stop: &AtomicBool,
+    ) -> SearchResult<P::Action> {
         let mut priors = Vec::new();
         let mut values = Vec::new();
         batch.set_observations(evaluator.needs_observations());
-        while !self.is_done() {
+        let mut first = true;
+        while !self.is_done() && (first || !stop.load(Ordering::Relaxed)) {
+            first = false;
             batch.clear();
             self.gather(batch);
             crate::evaluator::evaluate_into(evaluator, batch, &mut priors, &mut values);

@@ -16,6 +16,7 @@
 //! Bad input never changes the position: a position command with an
 //! illegal step is refused whole.
 
+pub mod options;
 pub mod uci;
 pub mod xboard;
 
@@ -23,12 +24,14 @@ use std::time::Instant;
 
 use clap::Args;
 
-use heterodox_engine::Score;
+use heterodox_engine::{Limits, Score};
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::{Color, Game, GameVariant, Outcome, RuleOptions, Variant, VariantVisitor};
 use heterodox_models::tch::Device;
 use heterodox_training::arena::agent::AgentSpec;
-use heterodox_training::arena::player::{AgentMove, AgentPlayer, MoveBudget};
+use heterodox_training::arena::player::{load_player, AgentMove, AgentPlayer, MoveBudget};
+
+pub use options::EngineOptions;
 
 /// The arguments of `heterodox uci` and `heterodox xboard`.
 #[derive(Args, Debug)]
@@ -70,6 +73,17 @@ pub struct Thinking {
     pub millis: u64,
     /// The expected line, in long notation.
     pub pv: Vec<String>,
+    /// The engine's best lines, best first, when more than one was asked
+    /// for (`MultiPV`); empty otherwise (`score` and `pv` are the line).
+    pub lines: Vec<Line>,
+}
+
+/// One of the engine's lines: a root move's score and the line it
+/// starts, in long notation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    pub score: Option<Score>,
+    pub pv: Vec<String>,
 }
 
 /// The game a protocol session plays, whatever its variant.
@@ -82,10 +96,15 @@ pub trait ProtocolGame: Send {
     fn play(&mut self, step: &str) -> Result<String, String>;
     /// Takes back the last step; false when there is none.
     fn undo(&mut self) -> bool;
-    /// The agent's step for the player to act, in long notation.
+    /// Gives the agent's engine the session's options (MultiPV, Hash);
+    /// other agents ignore them. Refused whole: on error the agent keeps
+    /// its settings.
+    fn configure(&mut self, options: &EngineOptions) -> Result<(), String>;
+    /// The agent's step for the player to act, in long notation, within
+    /// `limits` (`None`: the agent's own budget).
     fn think(
         &mut self,
-        budget: &MoveBudget,
+        limits: Option<Limits>,
         on_info: &mut dyn FnMut(&Thinking),
     ) -> Result<String, String>;
     /// Forgets what the agent learnt of the last game.
@@ -124,7 +143,7 @@ impl VariantVisitor for Build<'_> {
         let rules = P::parse_rules(&setup.options).map_err(|e| e.to_string())?;
         let start = P::start(&rules, setup.seed).map_err(|e| e.to_string())?;
         let encoding = EncodingSpec::of(&start, 1);
-        let agent = AgentPlayer::<P>::new(&setup.agent, &encoding, setup.seed, setup.device)
+        let agent = load_player::<P>(&setup.agent, &encoding, setup.seed, setup.device)
             .map_err(|e| e.to_string())?;
         Ok(Box::new(Typed {
             rules,
@@ -203,22 +222,40 @@ impl<P: GameVariant> ProtocolGame for Typed<P> {
         true
     }
 
+    fn configure(&mut self, options: &EngineOptions) -> Result<(), String> {
+        self.agent
+            .configure_engine(options.multipv, Some(options.hash_mib))
+            .map_err(|e| e.to_string())
+    }
+
     fn think(
         &mut self,
-        budget: &MoveBudget,
+        limits: Option<Limits>,
         on_info: &mut dyn FnMut(&Thinking),
     ) -> Result<String, String> {
         let started = Instant::now();
+        let long = |line: &[P::Action]| line.iter().map(ToString::to_string).collect();
         let thinking = |m: &AgentMove<P::Action>| Thinking {
             depth: m.depth,
             score: m.score,
             nodes: m.nodes,
             millis: started.elapsed().as_millis() as u64,
-            pv: m.pv.iter().map(ToString::to_string).collect(),
+            pv: long(&m.pv),
+            // A tree search's top moves have no line of their own.
+            lines: m
+                .top
+                .iter()
+                .filter(|top| top.score.is_some())
+                .map(|top| Line {
+                    score: top.score,
+                    pv: long(&top.pv),
+                })
+                .collect(),
         };
+        let budget = MoveBudget { limits };
         let chosen = self
             .agent
-            .choose_with(&self.game, budget, &mut |m| on_info(&thinking(m)))
+            .choose_with(&self.game, &budget, &mut |m| on_info(&thinking(m)))
             .map_err(|e| e.to_string())?;
         Ok(chosen.action.to_string())
     }
@@ -244,6 +281,19 @@ impl<P: GameVariant> ProtocolGame for Typed<P> {
         self.game.legal_actions(&mut actions);
         actions.iter().map(ToString::to_string).collect()
     }
+}
+
+/// The commands on standard input, one a line, until its end. A line that
+/// is not UTF-8 is read with U+FFFD in place of its bad bytes (an unknown
+/// command, refused like any other) instead of ending the session, and a
+/// Windows line end loses its `\r`. Only a failed read is an error.
+pub fn commands() -> impl Iterator<Item = Result<String, String>> {
+    use std::io::BufRead;
+    std::io::stdin().lock().split(b'\n').map(|line| {
+        let bytes = line.map_err(|e| format!("cannot read a command: {e}"))?;
+        let text = String::from_utf8_lossy(&bytes);
+        Ok(text.strip_suffix('\r').unwrap_or(&text).to_owned())
+    })
 }
 
 /// Prints one line of the protocol and flushes it (the other side waits

@@ -2,12 +2,12 @@
 //! output. Beyond FIDE chess, `setoption name UCI_Variant value hostage`
 //! (poison, hostage, madscientist, traitor) chooses the variant and
 //! `setoption name Rules value mode=defector,commitment=impromptu` its rule
-//! settings; moves are our long notation (docs/protocol.md). A command
+//! settings; `MultiPV`, `Hash` and `Threads` set up the engine
+//! (options.rs); moves are our long notation (docs/protocol.md). A command
 //! that cannot be carried out is answered with `info string error: ...`
 //! and changes nothing; a `go` that cannot start is also answered with
 //! `bestmove 0000`, so that no GUI waits for a move that never comes.
 
-use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -15,9 +15,8 @@ use std::time::Duration;
 
 use heterodox_engine::{Limits, MAX_DEPTH};
 use heterodox_env::{Color, RuleOptions, Variant};
-use heterodox_training::arena::player::MoveBudget;
 
-use super::{send, ProtocolGame, Setup, Thinking};
+use super::{send, EngineOptions, ProtocolGame, Setup, Thinking};
 
 /// A search running on its own thread, so that `stop` can be read.
 struct Running {
@@ -29,6 +28,8 @@ struct Running {
 /// when one runs.
 struct Session {
     setup: Setup,
+    /// MultiPV and Hash, given to the game's agent before each search.
+    options: EngineOptions,
     game: Option<Box<dyn ProtocolGame>>,
     running: Option<Running>,
 }
@@ -68,19 +69,19 @@ impl Session {
 pub fn run(setup: Setup) -> Result<(), String> {
     let mut session = Session {
         setup,
+        options: EngineOptions::default(),
         game: None,
         running: None,
     };
-    let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
-        let line = line.map_err(|e| format!("cannot read a command: {e}"))?;
+    for line in super::commands() {
+        let line = line?;
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&command, args)) = words.split_first() else {
             continue;
         };
         let outcome = match command {
             "uci" => {
-                identify(&session.setup);
+                identify(&session.setup, &session.options);
                 Ok(())
             }
             "isready" => {
@@ -127,7 +128,7 @@ pub fn run(setup: Setup) -> Result<(), String> {
     Ok(())
 }
 
-fn identify(setup: &Setup) {
+fn identify(setup: &Setup, options: &EngineOptions) {
     send(&format!("id name Heterodox {}", env!("CARGO_PKG_VERSION")));
     send("id author the Heterodox developers");
     let variants: Vec<String> = Variant::ALL
@@ -144,6 +145,9 @@ fn identify(setup: &Setup) {
         "option name Agent type string default {}",
         setup.agent
     ));
+    for declaration in options.declarations() {
+        send(&declaration);
+    }
     send("uciok");
 }
 
@@ -155,15 +159,24 @@ fn set_option(session: &mut Session, args: &[&str]) -> Result<(), String> {
         Some((name, value)) => (name.trim(), value.trim()),
         None => (rest.trim(), ""),
     };
+    if let Some(options) = session.options.with(name, value) {
+        // Given to the agent at once, so that a table that cannot be
+        // allocated is refused here, not at the next `go`.
+        let options = options?;
+        session.game()?.configure(&options)?;
+        session.options = options;
+        return Ok(());
+    }
     let mut setup = session.setup.clone();
-    match name {
-        "UCI_Variant" => setup.variant = value.parse().map_err(|e| format!("{e}"))?,
-        "Rules" => {
+    // Names are not case-sensitive (UCI); values are.
+    match name.to_ascii_lowercase().as_str() {
+        "uci_variant" => setup.variant = value.parse().map_err(|e| format!("{e}"))?,
+        "rules" => {
             let value = if value == "<empty>" { "" } else { value };
             setup.options = RuleOptions::parse(value).map_err(|e| format!("{e}"))?;
         }
-        "Agent" => setup.agent = value.parse().map_err(|e| format!("{e}"))?,
-        other => return Err(format!("unknown option '{other}'")),
+        "agent" => setup.agent = value.parse().map_err(|e| format!("{e}"))?,
+        _ => return Err(format!("unknown option '{name}'")),
     }
     // Checked by building the game before the setting is kept.
     let previous = std::mem::replace(&mut session.setup, setup);
@@ -241,6 +254,7 @@ fn limits_of(args: &[&str], turn: Color) -> Result<Limits, String> {
 }
 
 fn go(session: &mut Session, args: &[&str]) -> Result<(), String> {
+    let options = session.options;
     let game = session.game()?;
     if let Some(outcome) = game.outcome() {
         send(&format!("info string the game is over: {outcome}"));
@@ -248,17 +262,23 @@ fn go(session: &mut Session, args: &[&str]) -> Result<(), String> {
         return Ok(());
     }
     let mut limits = limits_of(args, game.turn())?;
+    // A game rebuilt by another setting starts with the agent's defaults.
+    game.configure(&options)?;
     let stop = Arc::new(AtomicBool::new(false));
     let set = limits.depth.is_some() || limits.nodes.is_some() || limits.movetime.is_some();
     if set {
+        // Refused here whatever the agent (a tree search ignores limits).
+        limits.validate().map_err(|e| e.to_string())?;
         limits.stop = Some(stop.clone());
     }
-    let budget = MoveBudget {
-        limits: set.then_some(limits),
-    };
+    let labelled = options.multipv > 1;
     let mut game = session.game.take().expect("built above");
     let handle = std::thread::spawn(move || {
-        let result = game.think(&budget, &mut |thinking| send(&info_line(thinking)));
+        let result = game.think(set.then_some(limits), &mut |thinking| {
+            for line in info_lines(thinking, labelled) {
+                send(&line);
+            }
+        });
         match result {
             Ok(step) => send(&format!("bestmove {step}")),
             Err(e) => {
@@ -272,23 +292,43 @@ fn go(session: &mut Session, args: &[&str]) -> Result<(), String> {
     Ok(())
 }
 
-/// UCI's `info` line.
-pub fn info_line(thinking: &Thinking) -> String {
-    let mut line = format!("info depth {}", thinking.depth.max(1));
-    if let Some(score) = thinking.score {
-        // Score's Display is UCI's form (`cp 35`, `mate -2`).
-        line.push_str(&format!(" score {score}"));
-    }
-    let nps = thinking.nodes * 1000 / thinking.millis.max(1);
-    line.push_str(&format!(
-        " nodes {} nps {nps} time {}",
-        thinking.nodes, thinking.millis
-    ));
-    if !thinking.pv.is_empty() {
-        line.push_str(" pv ");
-        line.push_str(&thinking.pv.join(" "));
-    }
-    line
+/// UCI's `info` lines for one completed depth: one, or one per line of
+/// the engine's (`multipv K`, best first) when `labelled` (MultiPV above
+/// 1; a tree search then still reports its one line, as `multipv 1`).
+pub fn info_lines(thinking: &Thinking, labelled: bool) -> Vec<String> {
+    let best = super::Line {
+        score: thinking.score,
+        pv: thinking.pv.clone(),
+    };
+    let lines = if thinking.lines.is_empty() {
+        std::slice::from_ref(&best)
+    } else {
+        &thinking.lines[..]
+    };
+    lines
+        .iter()
+        .enumerate()
+        .map(|(k, line)| {
+            let mut text = format!("info depth {}", thinking.depth.max(1));
+            if labelled {
+                text.push_str(&format!(" multipv {}", k + 1));
+            }
+            if let Some(score) = line.score {
+                // Score's Display is UCI's form (`cp 35`, `mate -2`).
+                text.push_str(&format!(" score {score}"));
+            }
+            let nps = thinking.nodes * 1000 / thinking.millis.max(1);
+            text.push_str(&format!(
+                " nodes {} nps {nps} time {}",
+                thinking.nodes, thinking.millis
+            ));
+            if !line.pv.is_empty() {
+                text.push_str(" pv ");
+                text.push_str(&line.pv.join(" "));
+            }
+            text
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -5,16 +5,16 @@
 //! position (our position-string dialect, docs/protocol.md). Moves are our
 //! long notation; an illegal one is answered `Illegal move (reason): MOVE`
 //! and changes nothing. Thinking is synchronous: the engine reads the next
-//! command when its move is sent.
+//! command when its move is sent. With `post`, thinking output is one line
+//! per completed depth of each search (`ply score time nodes pv`, the best
+//! line), depths strictly increasing.
 
-use std::io::BufRead;
 use std::time::Duration;
 
 use heterodox_engine::{Limits, Score, MAX_DEPTH};
 use heterodox_env::{Color, Outcome, Variant};
-use heterodox_training::arena::player::MoveBudget;
 
-use super::{send, ProtocolGame, Setup};
+use super::{send, ProtocolGame, Setup, Thinking};
 
 /// CECP's name of a variant (`normal` is FIDE chess).
 fn cecp_name(variant: Variant) -> &'static str {
@@ -46,7 +46,8 @@ struct Clock {
 }
 
 impl Clock {
-    fn budget(&self) -> MoveBudget {
+    /// The limits of the engine's next move; `None`: the agent's own.
+    fn limits(&self) -> Option<Limits> {
         let mut limits = Limits {
             depth: self.depth.map(|d| d.min(MAX_DEPTH)),
             ..Limits::default()
@@ -64,9 +65,7 @@ impl Clock {
             limits.movetime = Some(Duration::from_millis(share.min(millis / 2).max(10)));
         }
         let set = limits.depth.is_some() || limits.movetime.is_some();
-        MoveBudget {
-            limits: set.then_some(limits),
-        }
+        set.then_some(limits)
     }
 }
 
@@ -84,21 +83,14 @@ impl Session {
     fn reply(&mut self) {
         while self.game.outcome().is_none() && self.engine == Some(self.game.turn()) {
             let post = self.post;
-            let result = self.game.think(&self.clock.budget(), &mut |thinking| {
-                if post {
-                    let score = match thinking.score {
-                        Some(Score::Cp(cp)) => cp,
-                        Some(Score::Mate(n)) if n > 0 => 100_000 + n,
-                        Some(Score::Mate(n)) => -100_000 + n,
-                        None => 0,
-                    };
-                    send(&format!(
-                        "{} {score} {} {} {}",
-                        thinking.depth.max(1),
-                        thinking.millis / 10,
-                        thinking.nodes,
-                        thinking.pv.join(" ")
-                    ));
+            // The deepest depth posted in this search: a report that is
+            // not deeper (a second report of a depth) is not posted again.
+            let mut posted = 0;
+            let result = self.game.think(self.clock.limits(), &mut |thinking| {
+                let depth = thinking.depth.max(1);
+                if post && depth > posted {
+                    posted = depth;
+                    send(&thinking_line(thinking));
                 }
             });
             match result.and_then(|step| self.game.play(&step).map(|_| step)) {
@@ -120,6 +112,25 @@ impl Session {
     }
 }
 
+/// CECP's thinking output for one completed depth: `ply score time nodes
+/// pv`, the score in centipawns (a mate in `n` as 100000 + n, being mated
+/// as -100000 + n, XBoard's convention), the time in centiseconds.
+fn thinking_line(thinking: &Thinking) -> String {
+    let score = match thinking.score {
+        Some(Score::Cp(cp)) => cp,
+        Some(Score::Mate(n)) if n > 0 => 100_000 + n,
+        Some(Score::Mate(n)) => -100_000 + n,
+        None => 0,
+    };
+    format!(
+        "{} {score} {} {} {}",
+        thinking.depth.max(1),
+        thinking.millis / 10,
+        thinking.nodes,
+        thinking.pv.join(" ")
+    )
+}
+
 fn describe(outcome: Outcome) -> String {
     match outcome.winner() {
         Some(winner) => format!("{} wins by {}", winner.name(), outcome.termination().name()),
@@ -137,9 +148,8 @@ pub fn run(setup: Setup) -> Result<(), String> {
         clock: Clock::default(),
         post: false,
     };
-    let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
-        let line = line.map_err(|e| format!("cannot read a command: {e}"))?;
+    for line in super::commands() {
+        let line = line?;
         let line = line.trim();
         let (command, rest) = line.split_once(' ').unwrap_or((line, ""));
         let rest = rest.trim();

@@ -1,12 +1,14 @@
 //! The HTTP/JSON API under the page (docs/play.md documents it): routes,
-//! request bodies and their checks, and the glue between the store, the
-//! sessions and the blocking threads the agents think on.
+//! request bodies and their checks, and the glue between the store and the
+//! sessions. The agent's move, which thinks on a blocking thread under the
+//! server's search budget, is api_agent.rs.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{header, StatusCode};
+use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -17,12 +19,16 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use tower_http::catch_panic::CatchPanicLayer;
 
+use super::api_agent;
 use super::caps::AgentCaps;
 use super::error::ApiError;
 use super::extract::{JsonBody, QueryString};
+use super::log::log_request;
 use super::page;
+use super::searches::Searches;
 use super::session::{NewGame, Player, Session};
 use super::store::{Seat, SharedSession, Store, Tokens};
+use super::zoo::ZooAgent;
 
 /// The largest request body read (a move or a new game is far smaller).
 pub const MAX_BODY: usize = 16 * 1024;
@@ -39,11 +45,16 @@ pub struct App {
     pub default_agent: AgentSpec,
     /// What a client may ask of an agent (`serve --max-...`).
     pub caps: AgentCaps,
+    /// The agent searches running, bounded (`serve --max-searches`).
+    pub searches: Arc<Searches>,
+    /// The shipped networks a client may choose.
+    pub zoo: Vec<ZooAgent>,
     pub device: Device,
 }
 
-pub fn router(app: Arc<App>) -> Router {
-    Router::new()
+/// The routes; every request is logged on stderr unless `quiet`.
+pub fn router(app: Arc<App>, quiet: bool) -> Router {
+    let router = Router::new()
         .route("/", get(page::index))
         .route("/app.js", get(page::script))
         .route("/style.css", get(page::style))
@@ -52,8 +63,11 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}", get(state))
         .route("/api/games/{id}/legal", get(legal))
         .route("/api/games/{id}/move", post(play))
-        .route("/api/games/{id}/agent", post(agent))
+        .route("/api/games/{id}/agent", post(api_agent::agent))
         .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/draw", post(draw))
+        .route("/api/games/{id}/position", get(position))
         .route("/api/games/{id}/pgn", get(pgn))
         .fallback(|| async { ApiError::not_found("no such page or endpoint") })
         .method_not_allowed_fallback(|| async { ApiError::method_not_allowed() })
@@ -68,7 +82,12 @@ pub fn router(app: Arc<App>) -> Router {
                 ApiError::internal(format!("internal error: {what}")).into_response()
             },
         ))
-        .with_state(app)
+        .with_state(app);
+    if quiet {
+        router
+    } else {
+        router.layer(middleware::from_fn(log_request))
+    }
 }
 
 fn too_long(field: &str, text: &str, limit: usize) -> Result<(), ApiError> {
@@ -82,7 +101,7 @@ fn too_long(field: &str, text: &str, limit: usize) -> Result<(), ApiError> {
 
 /// Runs `work` on a game. A game whose lock a panic poisoned is dropped
 /// (its state may be half changed) and answers 410 from then on.
-fn with_session<T>(
+pub(super) fn with_session<T>(
     app: &App,
     id: &str,
     session: &SharedSession,
@@ -98,7 +117,7 @@ fn with_session<T>(
 }
 
 /// Runs `work` on game `id` as the seat `token` holds there.
-fn as_seat<T>(
+pub(super) fn as_seat<T>(
     app: &App,
     id: &str,
     token: &str,
@@ -116,11 +135,19 @@ struct SeatQuery {
 }
 
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TokenBody {
+struct PositionQuery {
     token: String,
+    ply: usize,
     #[serde(default)]
     flip: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct TokenBody {
+    pub token: String,
+    #[serde(default)]
+    pub flip: bool,
 }
 
 #[derive(Deserialize)]
@@ -181,16 +208,20 @@ async fn info(State(app): State<Arc<App>>) -> Json<Value> {
         .into_iter()
         .map(|choice| json!({"spec": choice.spec, "about": choice.about}))
         .collect();
+    let zoo: Vec<Value> = app.zoo.iter().map(ZooAgent::to_json).collect();
     let limits = app.store.limits();
     Json(json!({
         "variants": variants,
         "agents": agents,
+        "zoo": zoo,
         "default_agent": app.default_agent.to_string(),
         "games": app.store.len(),
+        "searches": app.searches.running(),
         "limits": {
             "max_games": limits.max_games,
             "idle_seconds": limits.idle.as_secs(),
             "max_body_bytes": MAX_BODY,
+            "max_searches": app.searches.max(),
             "agents": app.caps.to_json(),
         },
     }))
@@ -282,7 +313,7 @@ async fn create(
 }
 
 /// The state as `seat` sees it, with the game's id.
-fn state_of(session: &dyn Session, id: &str, seat: Seat, flip: bool) -> Value {
+pub(super) fn state_of(session: &dyn Session, id: &str, seat: Seat, flip: bool) -> Value {
     let mut state = session.state(seat, flip);
     state["id"] = Value::from(id);
     state
@@ -338,28 +369,32 @@ async fn undo(
     act_then_state(&app, &id, &body.token, body.flip, |s, seat| s.undo(seat))
 }
 
-/// The agent to move thinks on a blocking thread (the game stays readable
-/// meanwhile), then its move is played unless the game changed.
-async fn agent(
+async fn resign(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     JsonBody(body): JsonBody<TokenBody>,
 ) -> Result<Json<Value>, ApiError> {
-    let (session, seat) = app.store.get(&id, &body.token)?;
-    let task = with_session(&app, &id, &session, |s| s.start_agent())?;
-    match tokio::task::spawn_blocking(task).await {
-        Ok(done) => with_session(&app, &id, &session, |s| {
-            s.finish_agent(done)?;
-            Ok(Json(state_of(s, &id, seat, body.flip)))
-        }),
-        Err(e) => {
-            with_session(&app, &id, &session, |s| {
-                s.abort_agent();
-                Ok(())
-            })?;
-            Err(ApiError::internal(format!("the agent's thread died: {e}")))
-        }
-    }
+    act_then_state(&app, &id, &body.token, body.flip, |s, seat| s.resign(seat))
+}
+
+async fn draw(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody<TokenBody>,
+) -> Result<Json<Value>, ApiError> {
+    act_then_state(&app, &id, &body.token, body.flip, |s, seat| {
+        s.offer_draw(seat)
+    })
+}
+
+async fn position(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    QueryString(q): QueryString<PositionQuery>,
+) -> Result<Json<Value>, ApiError> {
+    as_seat(&app, &id, &q.token, |s, seat| {
+        s.position_at(seat, q.ply, q.flip).map(Json)
+    })
 }
 
 async fn pgn(

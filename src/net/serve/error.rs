@@ -3,7 +3,7 @@
 //! `{"error": {"code": "...", "message": "..."}}`. A request that fails
 //! changes nothing.
 
-use axum::http::StatusCode;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::json;
@@ -14,9 +14,12 @@ pub struct ApiError {
     pub status: StatusCode,
     /// A word a program can match: `bad_request`, `forbidden`, `not_found`,
     /// `gone`, `conflict`, `illegal_move`, `too_large`, `method_not_allowed`,
-    /// `internal`.
+    /// `busy`, `internal`.
     pub code: &'static str,
     pub message: String,
+    /// Seconds after which the request may succeed (`Retry-After`), for a
+    /// server too busy now.
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -25,6 +28,16 @@ impl ApiError {
             status,
             code,
             message: message.into(),
+            retry_after: None,
+        }
+    }
+
+    /// 503: every agent search the server allows at once is running; the
+    /// answer says when to try again (`Retry-After`).
+    pub fn busy(message: impl Into<String>, retry_after_seconds: u64) -> ApiError {
+        ApiError {
+            retry_after: Some(retry_after_seconds),
+            ..ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "busy", message)
         }
     }
 
@@ -77,6 +90,12 @@ failures! {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = json!({"error": {"code": self.code, "message": self.message}});
-        (self.status, Json(body)).into_response()
+        let mut response = (self.status, Json(body)).into_response();
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
     }
 }

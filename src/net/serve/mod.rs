@@ -11,17 +11,27 @@
 //! ```
 //!
 //! Agents think on tokio's blocking threads (`spawn_blocking`), never on
-//! the runtime's. Games are bounded in number and idle time (store.rs); a
-//! panic in a handler answers 500 and the server goes on.
+//! the runtime's, at most `--max-searches` at once, each stopped when its
+//! request is abandoned or its game leaves (searches.rs). Games are bounded
+//! in number and idle time (store.rs); a panic in a handler answers 500
+//! and the server goes on. Each request is logged on stderr (log.rs)
+//! unless `--quiet`.
 
+mod agent_turn;
 mod api;
+mod api_agent;
 mod caps;
+mod check;
+mod ending;
 mod error;
 mod extract;
+mod log;
 mod page;
+mod searches;
 mod session;
 mod store;
 mod view;
+mod zoo;
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -32,6 +42,7 @@ use heterodox_training::arena::agent::{AgentSpec, DEFAULT_AGENT};
 
 use crate::common::print_stdout;
 use caps::AgentCaps;
+use searches::Searches;
 use store::{Limits, Store};
 
 #[derive(Args, Debug)]
@@ -67,6 +78,14 @@ pub struct ServeArgs {
     /// (`rollout@SIMS`, `zoo:NAME@SIMS`).
     #[arg(long, default_value_t = 4096)]
     max_simulations: u32,
+    /// The most agent searches running at once (the engine and the tree
+    /// searches; random and greedy play need none); past it an agent move
+    /// is answered 503 busy with Retry-After. Default: the number of cores.
+    #[arg(long)]
+    max_searches: Option<usize>,
+    /// No request log on stderr.
+    #[arg(long)]
+    quiet: bool,
     #[command(flatten)]
     device: crate::device::DeviceArgs,
 }
@@ -84,6 +103,11 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
         max_movetime_ms: args.max_movetime_ms,
         max_nodes: args.max_nodes,
         max_simulations: args.max_simulations,
+    };
+    let max_searches = match args.max_searches {
+        Some(0) => return Err("--max-searches must be at least 1".to_owned()),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let device = args.device.device()?;
     let limits = Limits {
@@ -105,6 +129,8 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
             store: Store::new(limits),
             default_agent,
             caps,
+            searches: Searches::new(max_searches),
+            zoo: zoo::shipped(caps.max_simulations),
             device,
         });
         let sweeper = Arc::clone(&app);
@@ -118,7 +144,7 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
         print_stdout(&format!(
             "heterodox serve: http://{address}/ (Ctrl-C stops)\n"
         ));
-        axum::serve(listener, api::router(app))
+        axum::serve(listener, api::router(app, args.quiet))
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;
             })

@@ -1,20 +1,27 @@
 //! One game on the server: the typed game of its variant (built through
 //! `Variant::visit`), the steps played with what each seat may see of
-//! them, the agents' players (`AgentPlayer`, the one agent code), and the
-//! agent's last reply. [`Session`] is its object-safe face; what a seat is
-//! sent (state, legal moves, PGN) is written in view.rs.
+//! them, the agents' players (`AgentPlayer`, the one agent code), the
+//! agent's last reply, and an ending the rules do not know (a resignation,
+//! a draw agreed). [`Session`] is its object-safe face; what a seat is sent
+//! (state, legal moves, PGN, earlier positions) is written in view.rs, the
+//! agent's turn in agent_turn.rs, resignations and draw offers in
+//! ending.rs.
 
 use std::any::Any;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::gesture::Target;
-use heterodox_env::{Color, Game, GameVariant, MoveError, RuleOptions, Variant, VariantVisitor};
+use heterodox_env::{
+    Color, Game, GameVariant, MoveError, Outcome, RuleOptions, Variant, VariantVisitor,
+};
 use heterodox_models::tch::Device;
 use heterodox_training::arena::agent::AgentSpec;
-use heterodox_training::arena::player::{is_secret_step, knows_everything, AgentMove, AgentPlayer};
-use heterodox_training::TrainError;
+use heterodox_training::arena::player::{is_secret_step, load_player, AgentPlayer};
 use serde_json::Value;
 
+use super::ending::DrawOffer;
 use super::error::ApiError;
 use super::store::Seat;
 
@@ -27,6 +34,9 @@ pub trait Session: Send {
     /// Everything `seat` may see of the game, the board drawn turned over
     /// when `flipped`.
     fn state(&self, seat: Seat, flipped: bool) -> Value;
+    /// The board after the first `ply` steps as `seat` may see it (the
+    /// move list's earlier positions); 400 past the last step.
+    fn position_at(&self, seat: Seat, ply: usize, flipped: bool) -> Result<Value, ApiError>;
     /// The legal moves, with notations and gestures, when `seat` is to
     /// move; none otherwise.
     fn legal(&self, seat: Seat) -> Value;
@@ -34,14 +44,26 @@ pub trait Session: Send {
     fn play(&mut self, seat: Seat, text: &str) -> Result<(), ApiError>;
     /// Takes back `seat`'s last turn and everything after it.
     fn undo(&mut self, seat: Seat) -> Result<(), ApiError>;
+    /// `seat` resigns: its opponent wins.
+    fn resign(&mut self, seat: Seat) -> Result<(), ApiError>;
+    /// `seat` offers a draw: an agent answers at once, a person by
+    /// offering too (ending.rs).
+    fn offer_draw(&mut self, seat: Seat) -> Result<(), ApiError>;
     /// The game so far as PGN, as `seat` saw it.
     fn pgn(&self, seat: Seat) -> String;
-    /// Hands out the agent to move's work (its player taken out meanwhile).
-    fn start_agent(&mut self) -> Result<AgentTask, ApiError>;
-    /// Plays what the agent chose, unless the game changed meanwhile.
+    /// The agent to move, when an agent may be asked to move now.
+    fn agent_to_move(&self) -> Result<AgentSpec, ApiError>;
+    /// Hands out the agent to move's work (its player taken out
+    /// meanwhile); the search ends early once `stop` is set.
+    fn start_agent(&mut self, stop: Arc<AtomicBool>) -> Result<AgentTask, ApiError>;
+    /// Plays what the agent chose, unless the game changed meanwhile or
+    /// its search was stopped.
     fn finish_agent(&mut self, done: Box<dyn Any + Send>) -> Result<(), ApiError>;
     /// The agent's work died (a panic): no agent is thinking any more.
     fn abort_agent(&mut self);
+    /// Stops the agent's search, if one is running: nobody will play its
+    /// move (the game left the store, or ended).
+    fn stop_agent(&mut self);
 }
 
 /// Who plays a colour.
@@ -96,7 +118,7 @@ impl VariantVisitor for NewGame {
             if let Player::Agent(spec) = &self.players[color.index()] {
                 // Each colour's agent gets its own stream of the seed.
                 let seed = self.seed ^ color.fold(0, 0x9e37_79b9_7f4a_7c15);
-                let player = AgentPlayer::new(spec, &encoding, seed, self.device)
+                let player = load_player(spec, &encoding, seed, self.device)
                     .map_err(|e| bad(color.name(), &format!("agent '{spec}': {e}")))?;
                 agents[color.index()] = Some(Agent {
                     spec: spec.clone(),
@@ -115,7 +137,9 @@ impl VariantVisitor for NewGame {
             agents,
             steps: Vec::new(),
             reply: None,
-            thinking: false,
+            thinking: None,
+            ended: None,
+            draw_offer: None,
             version: 0,
         }))
     }
@@ -125,12 +149,9 @@ impl VariantVisitor for NewGame {
 /// it thinks; rebuilt from the spec if its thread died).
 pub(super) struct Agent<P: GameVariant> {
     pub spec: AgentSpec,
-    seed: u64,
-    player: Option<AgentPlayer<P>>,
+    pub seed: u64,
+    pub player: Option<AgentPlayer<P>>,
 }
-
-/// How many of an agent's top moves a reply keeps.
-const TOP_MOVES: usize = 8;
 
 /// One step played, with what the other player may see of it.
 pub(super) struct Step<A> {
@@ -144,6 +165,10 @@ pub(super) struct Step<A> {
     /// The colour that cannot tell this step from another (a Traitor
     /// selection): it sees that a step was taken, never which.
     pub hidden_from: Option<Color>,
+    /// An agent's value of the position when it chose this step (the
+    /// expected result for the mover, -1 to +1): what it answers a draw
+    /// offer by.
+    pub value: Option<f32>,
 }
 
 /// What an agent said of its last step.
@@ -164,29 +189,33 @@ pub(super) struct TypedSession<P: GameVariant> {
     pub options: RuleOptions,
     pub start: P,
     pub game: Game<P>,
-    encoding: EncodingSpec,
-    device: Device,
+    pub encoding: EncodingSpec,
+    pub device: Device,
     pub players: [Player; 2],
-    agents: [Option<Agent<P>>; 2],
+    pub agents: [Option<Agent<P>>; 2],
     pub steps: Vec<Step<P::Action>>,
     pub reply: Option<Reply>,
-    pub thinking: bool,
+    /// The stop flag of the agent's search while an agent thinks.
+    pub thinking: Option<Arc<AtomicBool>>,
+    /// How the game ended when the rules did not end it: a resignation or
+    /// a draw agreed (ending.rs).
+    pub ended: Option<Outcome>,
+    pub draw_offer: Option<DrawOffer>,
     /// Bumped by every change, so an agent's answer to an older game is
     /// refused.
     pub version: u64,
 }
 
-/// An agent's finished work.
-struct AgentDone<P: GameVariant> {
-    color: Color,
-    player: Option<AgentPlayer<P>>,
-    chosen: Result<AgentMove<P::Action>, TrainError>,
-    version: u64,
-}
-
 impl<P: GameVariant> TypedSession<P> {
-    /// Plays `action` (legal) and records it.
-    fn record(&mut self, action: P::Action) {
+    /// How the game ended: by its rules, or by a resignation or a draw
+    /// agreed; `None` while it goes on.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.ended.or_else(|| self.game.outcome())
+    }
+
+    /// Plays `action` (legal) and records it, with the value the agent
+    /// that chose it gave (none for a person's step).
+    pub(super) fn record(&mut self, action: P::Action, value: Option<f32>) {
         let position = self.game.position();
         let mover = position.turn();
         let hidden_from = is_secret_step(&self.game, &action, !mover).then_some(!mover);
@@ -197,15 +226,17 @@ impl<P: GameVariant> TypedSession<P> {
             long: action.to_string(),
             targets: position.gesture(&action).targets,
             hidden_from,
+            value,
         };
         self.game.play_unchecked(&action);
         self.steps.push(step);
+        self.lapse_draw_offer(mover);
         self.version += 1;
     }
 
-    /// The colour of `seat` when it is a human's and no agent is thinking:
-    /// who may change the game.
-    fn check_human(&self, seat: Seat) -> Result<Color, ApiError> {
+    /// The colour of `seat` when it is a human's (a player, not the
+    /// referee, not an agent's seat).
+    pub(super) fn human_seat(&self, seat: Seat) -> Result<Color, ApiError> {
         let Some(color) = seat.color() else {
             return Err(ApiError::forbidden(
                 "the referee watches: only a player's seat can change the game",
@@ -217,7 +248,14 @@ impl<P: GameVariant> TypedSession<P> {
                 color.name()
             )));
         }
-        if self.thinking {
+        Ok(color)
+    }
+
+    /// [`Self::human_seat`] while no agent is thinking: who may change the
+    /// game.
+    pub(super) fn check_human(&self, seat: Seat) -> Result<Color, ApiError> {
+        let color = self.human_seat(seat)?;
+        if self.thinking.is_some() {
             return Err(ApiError::conflict(
                 "an agent is thinking; wait for its move",
             ));
@@ -225,12 +263,18 @@ impl<P: GameVariant> TypedSession<P> {
         Ok(color)
     }
 
+    /// 409 once the game is over.
+    pub(super) fn check_not_over(&self) -> Result<(), ApiError> {
+        match self.outcome() {
+            Some(outcome) => Err(ApiError::conflict(format!("the game is over: {outcome}"))),
+            None => Ok(()),
+        }
+    }
+
     /// [`Self::check_human`], and it is that human's turn in a game not over.
     fn check_human_to_move(&self, seat: Seat) -> Result<Color, ApiError> {
         let color = self.check_human(seat)?;
-        if let Some(outcome) = self.game.outcome() {
-            return Err(ApiError::conflict(format!("the game is over: {outcome}")));
-        }
+        self.check_not_over()?;
         let turn = self.game.position().turn();
         if turn != color {
             return Err(ApiError::conflict(format!(
@@ -253,6 +297,10 @@ impl<P: GameVariant> TypedSession<P> {
 impl<P: GameVariant> Session for TypedSession<P> {
     fn state(&self, seat: Seat, flipped: bool) -> Value {
         self.state_json(seat, flipped)
+    }
+
+    fn position_at(&self, seat: Seat, ply: usize, flipped: bool) -> Result<Value, ApiError> {
+        self.position_json(seat, ply, flipped)
     }
 
     fn legal(&self, seat: Seat) -> Value {
@@ -282,7 +330,7 @@ impl<P: GameVariant> Session for TypedSession<P> {
             let action = self.legal_long(step).ok_or_else(|| {
                 ApiError::internal(format!("the turn '{long}' does not replay step '{step}'"))
             })?;
-            self.record(action);
+            self.record(action, None);
         }
         self.reply = None;
         Ok(())
@@ -290,6 +338,7 @@ impl<P: GameVariant> Session for TypedSession<P> {
 
     fn undo(&mut self, seat: Seat) -> Result<(), ApiError> {
         let color = self.check_human(seat)?;
+        self.check_undoable()?;
         // Back to the start of this player's last turn (its steps are
         // consecutive: an announcement and its move, a move and discards).
         let Some(mut keep) = self.steps.iter().rposition(|s| s.mover == color) else {
@@ -308,96 +357,41 @@ impl<P: GameVariant> Session for TypedSession<P> {
         }
         self.game = game;
         self.reply = None;
+        self.draw_offer = None;
         self.version += 1;
         Ok(())
+    }
+
+    fn resign(&mut self, seat: Seat) -> Result<(), ApiError> {
+        self.resign_as(seat)
+    }
+
+    fn offer_draw(&mut self, seat: Seat) -> Result<(), ApiError> {
+        self.offer_draw_as(seat)
     }
 
     fn pgn(&self, seat: Seat) -> String {
         self.pgn_text(seat)
     }
 
-    fn start_agent(&mut self) -> Result<AgentTask, ApiError> {
-        if self.thinking {
-            return Err(ApiError::conflict("an agent is already thinking"));
-        }
-        if let Some(outcome) = self.game.outcome() {
-            return Err(ApiError::conflict(format!("the game is over: {outcome}")));
-        }
-        let color = self.game.position().turn();
-        let Some(agent) = self.agents[color.index()].as_mut() else {
-            return Err(ApiError::conflict(format!(
-                "{} to move is a human, not an agent",
-                color.name()
-            )));
-        };
-        let player = agent.player.take();
-        let (spec, seed) = (agent.spec.clone(), agent.seed);
-        let (encoding, device) = (self.encoding.clone(), self.device);
-        let game = self.game.clone();
-        let version = self.version;
-        self.thinking = true;
-        Ok(Box::new(move || {
-            let built = match player {
-                Some(player) => Ok(player),
-                None => AgentPlayer::<P>::new(&spec, &encoding, seed, device),
-            };
-            let (player, chosen) = match built {
-                Ok(mut player) => {
-                    let chosen = player.choose(&game);
-                    (Some(player), chosen)
-                }
-                Err(e) => (None, Err(e)),
-            };
-            Box::new(AgentDone::<P> {
-                color,
-                player,
-                chosen,
-                version,
-            }) as Box<dyn Any + Send>
-        }))
+    fn agent_to_move(&self) -> Result<AgentSpec, ApiError> {
+        self.agent_to_move_now()
+            .map(|(_, agent)| agent.spec.clone())
+    }
+
+    fn start_agent(&mut self, stop: Arc<AtomicBool>) -> Result<AgentTask, ApiError> {
+        self.start_agent_task(stop)
     }
 
     fn finish_agent(&mut self, done: Box<dyn Any + Send>) -> Result<(), ApiError> {
-        let done = done
-            .downcast::<AgentDone<P>>()
-            .map_err(|_| ApiError::internal("an agent's answer of another variant"))?;
-        self.thinking = false;
-        if let Some(agent) = self.agents[done.color.index()].as_mut() {
-            agent.player = done.player;
-        }
-        let chosen = done
-            .chosen
-            .map_err(|e| ApiError::internal(format!("the agent failed: {e}")))?;
-        if done.version != self.version {
-            return Err(ApiError::conflict(
-                "the game changed while the agent thought (undo or a new move); ask again",
-            ));
-        }
-        if !self.game.position().is_legal(&chosen.action) {
-            return Err(ApiError::internal("the agent chose an illegal action"));
-        }
-        let position = self.game.position();
-        let top = chosen
-            .top
-            .iter()
-            .take(TOP_MOVES)
-            .map(|m| (position.notation(&m.action), m.visits, m.policy))
-            .collect();
-        let agent = self.players[done.color.index()].name();
-        self.record(chosen.action);
-        let after = self.game.position();
-        self.reply = Some(Reply {
-            mover: done.color,
-            agent,
-            step: self.steps.len() - 1,
-            value: chosen.value,
-            top,
-            numbers_for: Color::ALL.map(|c| c == done.color || knows_everything(after, c)),
-        });
-        Ok(())
+        self.finish_agent_task(done)
     }
 
     fn abort_agent(&mut self) {
-        self.thinking = false;
+        self.thinking = None;
+    }
+
+    fn stop_agent(&mut self) {
+        self.stop_search();
     }
 }

@@ -2,7 +2,8 @@
 //! the least recently used one) and none idle longer than `idle`. A game
 //! that left answers 410 with why (evicted, expired, lost to an internal
 //! error), remembered for the ids of the last few thousand that left; an
-//! id never issued answers 404.
+//! id never issued answers 404. A game that leaves has its agent's search
+//! stopped: nobody can ask for its move any more (searches.rs).
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -152,7 +153,7 @@ impl Store {
         let now = Instant::now();
         let keep = self.keep_left();
         let mut inner = self.lock();
-        self.expire(&mut inner, now);
+        let mut gone = self.expire(&mut inner, now);
         while inner.games.len() >= self.limits.max_games.max(1) {
             let oldest = inner
                 .games
@@ -160,7 +161,7 @@ impl Store {
                 .min_by_key(|(_, entry)| entry.last_used)
                 .map(|(id, _)| id.clone());
             let Some(oldest) = oldest else { break };
-            inner.games.remove(&oldest);
+            gone.extend(inner.games.remove(&oldest));
             inner.remember(oldest, Left::Evicted, keep);
         }
         let id = random_id();
@@ -172,10 +173,13 @@ impl Store {
                 last_used: now,
             },
         );
+        drop(inner);
+        stop_agents(gone);
         id
     }
 
-    fn expire(&self, inner: &mut Inner, now: Instant) {
+    /// Removes the games idle too long from `inner`; returns them.
+    fn expire(&self, inner: &mut Inner, now: Instant) -> Vec<Entry> {
         let idle = self.limits.idle;
         let expired: Vec<String> = inner
             .games
@@ -184,16 +188,18 @@ impl Store {
             .map(|(id, _)| id.clone())
             .collect();
         let keep = self.keep_left();
+        let mut gone = Vec::new();
         for id in expired {
-            inner.games.remove(&id);
+            gone.extend(inner.games.remove(&id));
             inner.remember(id, Left::Expired, keep);
         }
+        gone
     }
 
     /// Removes the games idle too long (also done on every insertion).
     pub fn sweep(&self) {
-        let mut inner = self.lock();
-        self.expire(&mut inner, Instant::now());
+        let gone = self.expire(&mut self.lock(), Instant::now());
+        stop_agents(gone);
     }
 
     /// The game `id` and the seat `token` holds in it; marks it used.
@@ -206,8 +212,11 @@ impl Store {
             None => false,
         };
         if idle {
-            inner.games.remove(id);
+            let gone = inner.games.remove(id);
             inner.remember(id.to_owned(), Left::Expired, keep);
+            drop(inner);
+            stop_agents(gone);
+            inner = self.lock();
         }
         if let Some(entry) = inner.games.get_mut(id) {
             let seat = entry.tokens.seat(token).ok_or_else(|| {
@@ -246,5 +255,17 @@ impl Store {
     /// Live games now.
     pub fn len(&self) -> usize {
         self.lock().games.len()
+    }
+}
+
+/// Stops the searches of games that left the store. Called with the
+/// store's lock released: a session's lock is taken only after it, never
+/// the other way round, as every request does.
+fn stop_agents(gone: impl IntoIterator<Item = Entry>) {
+    for entry in gone {
+        // A poisoned game has no search worth stopping politely: its state
+        // is untrusted, but its flag is still set.
+        let mut session = entry.session.lock().unwrap_or_else(|e| e.into_inner());
+        session.stop_agent();
     }
 }

@@ -1,28 +1,46 @@
-//! What one seat of a game is sent: the state, the legal moves and the
-//! PGN. Under hidden information (Traitor) a player's seat is sent only
-//! its view: the board drawn from `view_diagram`, the view string, the
-//! other player's secret steps as `(secret)` (never their notation, long
-//! form or squares), and an agent's numbers only while that player's view
-//! holds no secret of the agent's. The referee (a game of two agents)
-//! sees everything.
+//! What one seat of a game is sent: the state, the legal moves, the PGN
+//! and the earlier positions. Under hidden information (Traitor) a
+//! player's seat is sent only its view while the game goes on: the board
+//! drawn from `view_diagram`, the view string, the other player's secret
+//! steps as `(secret)` (never their notation, long form or squares), and
+//! an agent's numbers only while that player's view holds no secret of the
+//! agent's. The referee (a game of two agents) sees everything, and so
+//! does every seat once the game is over: the secrets are shown at the
+//! end, as players show them over the board (and such a game can then no
+//! more be taken back, ending.rs).
 
 use heterodox_env::pgn::{pgn_game, Movetext};
-use heterodox_env::render::{svg_with, SvgOptions};
-use heterodox_env::{Color, GameVariant};
+use heterodox_env::render::{svg_with, Diagram, SvgOptions};
+use heterodox_env::{Color, Game, GameVariant, Outcome};
 use serde_json::{json, Value};
 
+use super::check::checked_king;
+use super::error::ApiError;
 use super::session::{Player, Step, TypedSession};
 use super::store::Seat;
 
 /// How a step the seat may not see is written.
 pub const SECRET_STEP: &str = "(secret)";
 
-/// Whether `seat` may see which step `step` was.
-fn sees<A>(seat: Seat, step: &Step<A>) -> bool {
-    match (seat.color(), step.hidden_from) {
+/// Whose view a seat is sent: a player's colour, or `None` for everything
+/// (the referee, or anyone once the game is over).
+type Viewer = Option<Color>;
+
+/// Whether `viewer` may see which step `step` was.
+fn sees<A>(viewer: Viewer, step: &Step<A>) -> bool {
+    match (viewer, step.hidden_from) {
         (Some(color), Some(hidden_from)) => color != hidden_from,
         _ => true,
     }
+}
+
+/// A board as one viewer sees it: the picture, the lines under it, the
+/// position string and the king in check.
+struct Drawn {
+    svg: String,
+    notes: Vec<String>,
+    position: String,
+    check: Option<String>,
 }
 
 fn kind(player: &Player) -> &'static str {
@@ -33,17 +51,45 @@ fn kind(player: &Player) -> &'static str {
 }
 
 impl<P: GameVariant> TypedSession<P> {
+    /// Whose view `seat` is sent (module comment).
+    fn viewer(&self, seat: Seat) -> Viewer {
+        seat.color().filter(|_| self.outcome().is_none())
+    }
+
     /// Whether `seat` is a human whose turn it is (and nothing blocks it).
     fn your_turn(&self, seat: Seat) -> bool {
         let turn = self.game.position().turn();
         seat.color() == Some(turn)
             && self.players[turn.index()] == Player::Human
-            && !self.thinking
-            && self.game.outcome().is_none()
+            && self.thinking.is_none()
+            && self.outcome().is_none()
     }
 
-    fn step_json(&self, index: usize, step: &Step<P::Action>, seat: Seat) -> Value {
-        if !sees(seat, step) {
+    /// `position` drawn for `viewer`, with the result line of `outcome`.
+    fn board(
+        &self,
+        position: &P,
+        viewer: Viewer,
+        flipped: bool,
+        outcome: Option<Outcome>,
+    ) -> Drawn {
+        let mut diagram: Diagram = match viewer {
+            Some(color) => P::view_diagram(&position.view(color)),
+            None => position.diagram(),
+        };
+        if let Some(outcome) = outcome {
+            diagram.set_result(outcome);
+        }
+        Drawn {
+            svg: svg_with(&diagram, SvgOptions { flipped }),
+            notes: diagram.below,
+            position: self.position_string(position, viewer),
+            check: checked_king(position).map(|square| square.to_string()),
+        }
+    }
+
+    fn step_json(&self, index: usize, step: &Step<P::Action>, viewer: Viewer) -> Value {
+        if !sees(viewer, step) {
             return json!({
                 "ply": index + 1, "player": step.mover.name(), "notation": SECRET_STEP,
                 "long": null, "targets": [], "secret": true,
@@ -56,15 +102,13 @@ impl<P: GameVariant> TypedSession<P> {
         })
     }
 
-    fn reply_json(&self, seat: Seat) -> Value {
+    fn reply_json(&self, viewer: Viewer) -> Value {
         let Some(reply) = &self.reply else {
             return Value::Null;
         };
         let step = &self.steps[reply.step];
-        let visible = sees(seat, step);
-        let numbers = seat
-            .color()
-            .is_none_or(|color| reply.numbers_for[color.index()]);
+        let visible = sees(viewer, step);
+        let numbers = viewer.is_none_or(|color| reply.numbers_for[color.index()]);
         let top: Vec<Value> = if numbers {
             reply
                 .top
@@ -88,11 +132,11 @@ impl<P: GameVariant> TypedSession<P> {
         })
     }
 
-    /// The movetext as `seat` saw it.
-    fn movetext(&self, seat: Seat) -> Movetext {
+    /// The movetext as `viewer` sees it.
+    fn movetext(&self, viewer: Viewer) -> Movetext {
         let mut movetext = Movetext::new();
         for step in &self.steps {
-            let shown = if sees(seat, step) {
+            let shown = if sees(viewer, step) {
                 step.notation.as_str()
             } else {
                 SECRET_STEP
@@ -102,38 +146,37 @@ impl<P: GameVariant> TypedSession<P> {
         movetext
     }
 
-    /// A position string as `seat` may read it.
-    fn position_string(&self, position: &P, seat: Seat) -> String {
-        match seat.color() {
+    /// A position string as `viewer` may read it.
+    fn position_string(&self, position: &P, viewer: Viewer) -> String {
+        match viewer {
             Some(color) => P::view_string(&position.view(color)),
             None => position.fen(),
         }
     }
 
+    /// The targets of step `index` (the last move's highlight), none when
+    /// `viewer` may not see which step it was.
+    fn targets(&self, index: Option<usize>, viewer: Viewer) -> Vec<String> {
+        index
+            .map(|i| &self.steps[i])
+            .filter(|step| sees(viewer, step))
+            .map_or(Vec::new(), |step| {
+                step.targets.iter().map(|t| t.id()).collect()
+            })
+    }
+
     pub(super) fn state_json(&self, seat: Seat, flipped: bool) -> Value {
         let position = self.game.position();
-        let outcome = self.game.outcome();
-        let mut diagram = match seat.color() {
-            Some(color) => P::view_diagram(&position.view(color)),
-            None => position.diagram(),
-        };
-        if let Some(outcome) = outcome {
-            diagram.set_result(outcome);
-        }
+        let outcome = self.outcome();
+        let viewer = self.viewer(seat);
+        let board = self.board(position, viewer, flipped, outcome);
         let turn = position.turn();
         let moves: Vec<Value> = self
             .steps
             .iter()
             .enumerate()
-            .map(|(i, step)| self.step_json(i, step, seat))
+            .map(|(i, step)| self.step_json(i, step, viewer))
             .collect();
-        let last = self
-            .steps
-            .last()
-            .filter(|step| sees(seat, step))
-            .map_or(Vec::new(), |step| {
-                step.targets.iter().map(|t| t.id()).collect()
-            });
         json!({
             "variant": P::VARIANT.name(),
             "options": self.options.to_string(),
@@ -145,19 +188,57 @@ impl<P: GameVariant> TypedSession<P> {
             "turn": turn.name(),
             "to_move": if outcome.is_some() { Value::Null } else { Value::from(kind(&self.players[turn.index()])) },
             "your_turn": self.your_turn(seat),
-            "thinking": self.thinking,
+            "thinking": self.thinking.is_some(),
             "over": outcome.is_some(),
             "result": outcome.map_or("*", |o| o.result()),
             "outcome": outcome.map(|o| o.to_string()),
+            "termination": outcome.map(|o| o.termination().name()),
+            "draw_offer": self.draw_offer.as_ref().map(|offer| offer.to_json()),
             "version": self.version,
-            "position": self.position_string(position, seat),
-            "svg": svg_with(&diagram, SvgOptions { flipped }),
-            "notes": diagram.below,
+            "position": board.position,
+            "check": board.check,
+            "svg": board.svg,
+            "notes": board.notes,
             "moves": moves,
-            "movetext": self.movetext(seat).as_str(),
-            "last": last,
-            "agent": self.reply_json(seat),
+            "movetext": self.movetext(viewer).as_str(),
+            "last": self.targets(self.steps.len().checked_sub(1), viewer),
+            "agent": self.reply_json(viewer),
         })
+    }
+
+    /// The board after the first `ply` steps, replayed from the start: what
+    /// the move list shows of an earlier position. A player is sent the
+    /// view it had then (its own secret, not the opponent's) while the game
+    /// goes on.
+    pub(super) fn position_json(
+        &self,
+        seat: Seat,
+        ply: usize,
+        flipped: bool,
+    ) -> Result<Value, ApiError> {
+        let plies = self.steps.len();
+        if ply > plies {
+            return Err(ApiError::bad_request(format!(
+                "ply: {ply} is past the game's last ply, {plies}"
+            )));
+        }
+        let mut game = Game::new(self.start.clone());
+        for step in &self.steps[..ply] {
+            game.play_unchecked(&step.action);
+        }
+        let viewer = self.viewer(seat);
+        let outcome = if ply == plies { self.outcome() } else { None };
+        let board = self.board(game.position(), viewer, flipped, outcome);
+        Ok(json!({
+            "ply": ply,
+            "plies": plies,
+            "version": self.version,
+            "position": board.position,
+            "check": board.check,
+            "svg": board.svg,
+            "notes": board.notes,
+            "last": self.targets(ply.checked_sub(1), viewer),
+        }))
     }
 
     pub(super) fn legal_json(&self, seat: Seat) -> Value {
@@ -185,12 +266,13 @@ impl<P: GameVariant> TypedSession<P> {
     }
 
     pub(super) fn pgn_text(&self, seat: Seat) -> String {
-        let outcome = self.game.outcome();
+        let outcome = self.outcome();
+        let viewer = self.viewer(seat);
         let result = outcome.map_or("*", |o| o.result());
         let white = self.players[Color::White.index()].name();
         let black = self.players[Color::Black.index()].name();
         let options = self.options.to_string();
-        let fen = self.position_string(&self.start, seat);
+        let fen = self.position_string(&self.start, viewer);
         let termination = outcome.map(|o| o.termination().name().to_owned());
         let mut tags = vec![
             ("Event", "heterodox serve"),
@@ -209,6 +291,6 @@ impl<P: GameVariant> TypedSession<P> {
         if let Some(termination) = &termination {
             tags.push(("Termination", termination));
         }
-        pgn_game(&tags, self.movetext(seat).as_str(), result)
+        pgn_game(&tags, self.movetext(viewer).as_str(), result)
     }
 }

@@ -12,10 +12,11 @@
 
 use std::sync::Mutex;
 
-use heterodox_engine::{Engine, EngineConfig, EvalWeights, Greedy, Limits};
+use heterodox_engine::{Engine, EngineConfig, Greedy, Limits};
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::{Game, GameVariant};
 use heterodox_models::tch::Device;
+use heterodox_selfplay::agent::engine_config;
 use heterodox_selfplay::{Choice, Chooser, Evaluator, Player, SearchConfig};
 
 use super::agent::{AgentKind, AgentSpec};
@@ -76,16 +77,6 @@ impl<P: GameVariant> Contender<P> {
             },
             Kind::Chooser(chooser) => Player::Chooser(chooser.as_ref()),
         }
-    }
-}
-
-/// The engine settings of an agent: the default table (16 MiB) and one
-/// thread, since duels run their games in parallel already.
-pub fn engine_config(seed: u64, weights: EvalWeights) -> EngineConfig {
-    EngineConfig {
-        seed,
-        weights,
-        ..EngineConfig::default()
     }
 }
 

@@ -20,10 +20,8 @@ use heterodox_env::rng::derive_seed;
 use heterodox_env::GameVariant;
 use heterodox_models::tch::Device;
 use heterodox_models::{NetEvaluator, Network};
-use heterodox_selfplay::{
-    Duel, DuelConfig, DuelGame, DuelTally, Evaluator, RolloutEvaluator, SearchConfig,
-    UniformEvaluator,
-};
+use heterodox_selfplay::agent::builtin_evaluator;
+use heterodox_selfplay::{Duel, DuelConfig, DuelGame, DuelTally, Evaluator, SearchConfig};
 
 use crate::arena::agent::{AgentKind, AgentSpec};
 use crate::arena::contender::Contender;
@@ -91,12 +89,6 @@ pub fn evaluator_for<P: GameVariant>(
     device: Device,
 ) -> Result<Option<Box<dyn Evaluator<P>>>, TrainError> {
     Ok(match &spec.kind {
-        AgentKind::Random | AgentKind::Greedy | AgentKind::Engine(..) => None,
-        AgentKind::Uniform => Some(Box::new(UniformEvaluator)),
-        AgentKind::Rollout => Some(Box::new(RolloutEvaluator {
-            seed,
-            ..RolloutEvaluator::default()
-        })),
         AgentKind::Net(_) | AgentKind::Zoo(_) => {
             let path = spec.kind.network_dir().expect("a network agent");
             let network =
@@ -106,6 +98,7 @@ pub fn evaluator_for<P: GameVariant>(
                 })?;
             Some(Box::new(NetEvaluator::new(network, encoding)?))
         }
+        _ => builtin_evaluator::<P>(spec, seed),
     })
 }
 

@@ -85,7 +85,7 @@ fn run_duel<P: GameVariant>(
     for _ in &kept {
         on_game();
     }
-    duel.run_resuming(a, b, kept, |game| {
+    duel.run_part(a, b, kept, settings.part, |game| {
         log.append(game);
         on_game();
     })

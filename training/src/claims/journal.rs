@@ -239,6 +239,17 @@ impl Journal {
         self.dir.join(format!("{key}.jsonl"))
     }
 
+    /// Whether the journal beside the report `out` holds a game (a run
+    /// there to continue).
+    pub fn has_games(out: &Path) -> Result<bool, TrainError> {
+        let journal = Journal {
+            dir: journal_dir(out)?,
+            opened: Arc::default(),
+            failure: Arc::default(),
+        };
+        Ok(journal.games()? > 0)
+    }
+
     /// Games written so far, in every duel's file (whole lines).
     pub fn games(&self) -> Result<usize, TrainError> {
         let mut games = 0;

@@ -37,7 +37,7 @@ mod verdict;
 pub use agents::{AgentChoice, DEFAULT_AGENT};
 pub use catalogue::{find, Claim, Plays, CLAIMS};
 pub use report::PlotOutcome;
-pub use run::{run_claim, ClaimOutcome};
+pub use run::{play_claim_part, run_claim, ClaimOutcome, PartOutcome};
 pub use settings::{ClaimSettings, QUICK_CALIBRATION_GAMES};
 pub(crate) use summary::{csv_field, p_text, percent, points};
 pub(crate) use verdict::{direction, majority_verdict, Findings};

@@ -8,7 +8,7 @@ use super::journal::Journal;
 use super::report::{self, PlotOutcome};
 use super::settings::ClaimSettings;
 use super::summary::summary;
-use super::verdict::Verdict;
+use super::verdict::{Findings, Verdict};
 use super::{attacker, first_move, harpies, piece_values};
 use crate::error::TrainError;
 
@@ -33,29 +33,17 @@ pub fn run_claim(
     command: &str,
     progress: &mut dyn FnMut(&str),
 ) -> Result<ClaimOutcome, TrainError> {
-    let claim = find(name)?;
-    settings.check()?;
-    // Refused now, not after hours of games.
-    settings.agents.check_plays(claim)?;
-    report::check_out(out)?;
-    let journal = Journal::open(
-        out,
-        &journal_settings(claim, settings)?,
-        command,
-        settings.resume,
-    )?;
+    if settings.part.is_some() {
+        return Err(TrainError::Config {
+            path: None,
+            message: "a part of a claim writes no report: run it with play_claim_part".to_owned(),
+        });
+    }
+    let (claim, journal, findings) = play(name, settings, settings.resume, out, command, progress)?;
     let settings = &ClaimSettings {
         journal: Some(journal.clone()),
         ..settings.clone()
     };
-    let findings = match claim.name {
-        "hostage-favours-the-attacker" => attacker::run(settings, progress),
-        "poison-two-harpies-draw" => harpies::run(settings, progress),
-        "first-move-advantage" => first_move::run(settings, progress),
-        "piece-values" => piece_values::run(settings, progress),
-        _ => unreachable!("every registered claim has a runner"),
-    };
-    let findings = findings.map_err(|e| kept_for_resume(&journal, e))?;
     let json = serde_json::json!({
         "claim": claim.name,
         "title": claim.title,
@@ -97,6 +85,78 @@ pub fn run_claim(
         plots,
         warnings,
     })
+}
+
+/// What a part of a claim run did (`--part K/N`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PartOutcome {
+    /// Games of the part in its journal, the kept ones included.
+    pub games: usize,
+    /// Where they are: `<out>.journal`.
+    pub journal: std::path::PathBuf,
+}
+
+/// Plays part `settings.part` of claim `name`'s games into the journal
+/// beside `out` and writes no report: a task of a run split across
+/// machines (`python -m heterodox.ray claim`). A part whose journal holds
+/// games continues it (the same settings are required), so a task run
+/// again after its worker died plays only the games it lacks. The driver
+/// merges the parts' journals into the run's own and writes the report
+/// with [`run_claim`] and `resume`, which then plays nothing: the report
+/// comes from the code that writes it on one machine.
+pub fn play_claim_part(
+    name: &str,
+    settings: &ClaimSettings,
+    out: &Path,
+    command: &str,
+    progress: &mut dyn FnMut(&str),
+) -> Result<PartOutcome, TrainError> {
+    if settings.part.is_none() {
+        return Err(TrainError::Config {
+            path: None,
+            message: "play_claim_part needs a part (--part K/N)".to_owned(),
+        });
+    }
+    let resume = settings.resume || Journal::has_games(out)?;
+    let (_, journal, findings) = play(name, settings, resume, out, command, progress)?;
+    // The part's findings come from a share of the games: only its games
+    // count, and they are in the journal, which is kept for the merge.
+    drop(findings);
+    Ok(PartOutcome {
+        games: journal.games()?,
+        journal: journal.dir().to_owned(),
+    })
+}
+
+/// Checks the run, opens its journal (continuing it when `resume`) and
+/// plays the claim: the findings of the games played and kept.
+fn play(
+    name: &str,
+    settings: &ClaimSettings,
+    resume: bool,
+    out: &Path,
+    command: &str,
+    progress: &mut dyn FnMut(&str),
+) -> Result<(&'static Claim, Journal, Findings), TrainError> {
+    let claim = find(name)?;
+    settings.check()?;
+    // Refused now, not after hours of games.
+    settings.agents.check_plays(claim)?;
+    report::check_out(out)?;
+    let journal = Journal::open(out, &journal_settings(claim, settings)?, command, resume)?;
+    let settings = &ClaimSettings {
+        journal: Some(journal.clone()),
+        ..settings.clone()
+    };
+    let findings = match claim.name {
+        "hostage-favours-the-attacker" => attacker::run(settings, progress),
+        "poison-two-harpies-draw" => harpies::run(settings, progress),
+        "first-move-advantage" => first_move::run(settings, progress),
+        "piece-values" => piece_values::run(settings, progress),
+        _ => unreachable!("every registered claim has a runner"),
+    };
+    let findings = findings.map_err(|e| kept_for_resume(&journal, e))?;
+    Ok((claim, journal, findings))
 }
 
 /// `error`, which ended a run: when games were written, it says they are

@@ -2,7 +2,7 @@
 //! sizes, bounded before anything is played.
 
 use heterodox_models::tch::Device;
-use heterodox_selfplay::SearchConfig;
+use heterodox_selfplay::{DuelPart, SearchConfig};
 
 use super::agents::AgentChoice;
 use super::catalogue::Claim;
@@ -33,6 +33,10 @@ pub struct ClaimSettings {
     /// Continue the interrupted run whose journal is beside the report
     /// directory (`journal`), playing only the games it lacks.
     pub resume: bool,
+    /// Play only this part of every duel's games, into the journal, and
+    /// write no report (a task of a run split across machines; the driver
+    /// merges the parts' journals and writes the report with `resume`).
+    pub part: Option<DuelPart>,
     /// Where the games of this run are written as they finish; set by
     /// [`run_claim`].
     pub(crate) journal: Option<Journal>,
@@ -53,6 +57,7 @@ impl ClaimSettings {
             search: SearchConfig::default(),
             device: Device::Cpu,
             resume: false,
+            part: None,
             journal: None,
         }
     }

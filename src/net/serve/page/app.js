@@ -9,6 +9,8 @@ const $ = (id) => document.getElementById(id);
 const S = {
   info: null, id: null, token: null, tokens: {}, flip: false, state: null,
   legal: [], picked: [], chosen: [], watching: false, pending: 0, timer: null,
+  viewing: null, // the ply shown while stepping through earlier positions
+  seen: null,    // that position, as /position answered it
 };
 
 function busy(delta) {
@@ -26,7 +28,12 @@ async function api(method, path, body) {
     }
     const response = await fetch(path, init);
     const data = await response.json();
-    if (!response.ok) throw new Error(data.error ? data.error.message : response.statusText);
+    if (!response.ok) {
+      const error = new Error(data.error ? data.error.message : response.statusText);
+      error.status = response.status;
+      error.retryAfter = Number(response.headers.get("Retry-After") || 0);
+      throw error;
+    }
     return data;
   } finally {
     busy(-1);
@@ -45,15 +52,38 @@ function option(select, value, text) {
 
 function fillForm() {
   for (const v of S.info.variants) option($("variant"), v.name);
-  for (const id of ["white", "black"]) {
-    const select = $(id);
-    option(select, "human");
-    for (const a of S.info.agents) option(select, a.spec, a.spec + " (" + a.about + ")");
-    option(select, "other", "other agent...");
-  }
-  $("black").value = S.info.default_agent;
   $("variant").addEventListener("change", fillOptions);
+  $("options").addEventListener("input", fillPlayers);
   fillOptions();
+  $("black").value = S.info.default_agent;
+}
+
+function formOptions() {
+  const options = {};
+  for (const input of $("options").querySelectorAll("input")) options[input.dataset.key] = input.value;
+  return options;
+}
+
+// The shipped networks that play the variant and rules of the form: a
+// network reads one rule set's tensors only.
+function zooAgents() {
+  const variant = $("variant").value, options = formOptions();
+  const same = (a, b) => Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((k) => a[k] === b[k]);
+  return S.info.zoo.filter((z) => z.variant === variant && same(z.options, options));
+}
+
+// Each seat's list: human, the agents every variant has, the shipped
+// networks of these rules, any other agent string. A choice still listed
+// is kept.
+function fillPlayers() {
+  for (const id of ["white", "black"]) {
+    const select = $(id), kept = select.value;
+    select.textContent = "";
+    option(select, "human");
+    for (const a of S.info.agents.concat(zooAgents())) option(select, a.spec, a.spec + " (" + a.about + ")");
+    option(select, "other", "other agent...");
+    if ([...select.options].some((o) => o.value === kept)) select.value = kept;
+  }
 }
 
 function fillOptions() {
@@ -69,6 +99,7 @@ function fillOptions() {
     label.appendChild(input);
     box.appendChild(label);
   }
+  fillPlayers();
 }
 
 function playerOf(id) {
@@ -79,17 +110,15 @@ function playerOf(id) {
 async function newGame(event) {
   if (event) event.preventDefault();
   showError(null);
-  const options = {};
-  for (const input of $("options").querySelectorAll("input")) options[input.dataset.key] = input.value;
   const body = {
-    variant: $("variant").value, options, white: playerOf("white"), black: playerOf("black"),
+    variant: $("variant").value, options: formOptions(), white: playerOf("white"), black: playerOf("black"),
     seed: Number($("seed").value || 0),
   };
   if ($("fen").value.trim()) body.fen = $("fen").value.trim();
   try {
     const game = await api("POST", "/api/games", body);
     const variant = S.info.variants.find((x) => x.name === game.variant);
-    S.id = game.id; S.tokens = {}; S.watching = false;
+    S.id = game.id; S.tokens = {}; S.watching = false; S.viewing = null;
     const humans = ["white", "black"].filter((c) => game.players[c] === "human");
     // Under hidden information one page holds one seat: the other is
     // played from the invite link. Otherwise one page may play both.
@@ -121,8 +150,11 @@ async function refresh() {
   await show(st);
 }
 
-async function show(st) {
+// Draws `st`; then asks the agent to move when it is its turn, unless
+// `again` is false (after a failed agent move, which would fail again).
+async function show(st, again = true) {
   S.state = st;
+  if (S.viewing !== null && S.viewing >= st.moves.length) { S.viewing = null; S.seen = null; } // taken back
   if (S.tokens[st.turn] && S.tokens[st.turn] !== S.token && st.seat !== st.turn) {
     // Hot seat: the side to move is another seat this page holds.
     return refresh();
@@ -131,7 +163,7 @@ async function show(st) {
   S.legal = st.your_turn ? (await api("GET", "/api/games/" + S.id + "/legal?token=" + actingToken())).moves : [];
   render();
   document.body.dataset.version = String(st.version);
-  schedule();
+  if (again) schedule(); else clearTimeout(S.timer);
 }
 
 function schedule() {
@@ -147,9 +179,25 @@ function schedule() {
 }
 
 async function agentMove() {
+  const id = S.id;
   try {
-    await show(await api("POST", "/api/games/" + S.id + "/agent", { token: S.token, flip: S.flip }));
-  } catch (e) { showError(e); }
+    const st = await api("POST", "/api/games/" + id + "/agent", { token: S.token, flip: S.flip });
+    showError(null);
+    await show(st);
+  } catch (e) {
+    if (id !== S.id) return; // another game meanwhile
+    if (e.status === 503) {
+      // The server runs all the searches it allows: ask again when it says.
+      showError(e);
+      clearTimeout(S.timer);
+      S.timer = setTimeout(agentMove, 1000 * (e.retryAfter || 1));
+      return;
+    }
+    // A game resigned while the agent thought: its answer is moot.
+    const st = await api("GET", "/api/games/" + id + "?token=" + actingToken() + "&flip=" + S.flip).catch(() => null);
+    if (st) await show(st, false);
+    if (!st || !st.over) showError(e);
+  }
 }
 
 async function play(text) {
@@ -163,26 +211,51 @@ async function play(text) {
 
 function render() {
   const st = S.state;
-  $("board").innerHTML = st.svg;
+  const shown = S.viewing === null ? st : S.seen;
+  $("board").innerHTML = shown.svg;
   const mover = st.to_move === "agent" ? st.players[st.turn] : st.turn;
   $("status").textContent = st.over ? "Game over: " + st.outcome
     : st.thinking ? mover + " is thinking"
     : st.your_turn ? "Your move (" + st.turn + ")" : st.turn + " to move (" + mover + ")";
-  $("position").value = st.position;
+  $("position").value = shown.position;
   $("pgn").href = "/api/games/" + S.id + "/pgn?token=" + S.token;
   $("watch-row").hidden = !(st.players.white !== "human" && st.players.black !== "human");
   $("watch").textContent = S.watching ? "Pause" : "Play";
   renderMoves(st.moves);
   renderReply(st.agent);
+  renderEnding(st);
+  renderHistory(st);
   highlight();
+}
+
+// The player this page acts for may resign or offer a draw: a human seat
+// of a game not over.
+function renderEnding(st) {
+  const open = !st.over && st.players[actingColor()] === "human";
+  $("resign").disabled = !open;
+  $("draw").disabled = !open || st.thinking;
+  const offer = st.draw_offer;
+  const pendingFromOther = offer && offer.answer === "pending" && offer.by !== actingColor();
+  $("draw").textContent = pendingFromOther ? "Accept draw" : "Offer draw";
+  $("draw-answer").textContent = !offer ? ""
+    : offer.answer === "pending" ? offer.by + " offers a draw"
+    : "Draw offer " + offer.answer + ": " + offer.reason;
+}
+
+// The colour this page acts as now.
+function actingColor() {
+  const st = S.state;
+  return S.tokens[st.turn] ? st.turn : st.seat;
 }
 
 function renderMoves(moves) {
   const turns = [];
   for (const m of moves) {
     const last = turns[turns.length - 1];
-    if (last && last.player === m.player) last.text += (last.text.endsWith(")") && !m.secret ? "" : " ") + m.notation;
-    else turns.push({ player: m.player, text: m.notation });
+    if (last && last.player === m.player) {
+      last.text += (last.text.endsWith(")") && !m.secret ? "" : " ") + m.notation;
+      last.ply = m.ply;
+    } else turns.push({ player: m.player, text: m.notation, ply: m.ply });
   }
   const body = $("moves").tBodies[0];
   body.textContent = "";
@@ -195,8 +268,51 @@ function renderMoves(moves) {
       row.cells[0].textContent = body.rows.length + ".";
       row.insertCell(); row.insertCell();
     }
-    row.cells[t.player === "white" ? 1 : 2].textContent = t.text;
+    const cell = row.cells[t.player === "white" ? 1 : 2];
+    cell.textContent = t.text;
+    cell.dataset.ply = String(t.ply);
+    cell.className = "step" + (S.viewing === t.ply ? " viewed" : "");
   }
+}
+
+// ---- earlier positions ----------------------------------------------------
+
+function renderHistory(st) {
+  const past = S.viewing !== null;
+  $("history").hidden = !past;
+  $("prev").disabled = (past ? S.viewing : st.moves.length) === 0;
+  $("next").disabled = !past;
+  if (past) {
+    const m = st.moves[S.viewing - 1];
+    $("history-text").textContent = S.viewing === 0 ? "Viewing the start position"
+      : "Viewing the position after " + m.player + "'s " + m.notation + " (ply " + S.viewing + ")";
+  }
+  document.body.dataset.viewing = past ? String(S.viewing) : "";
+  $("move-text").disabled = past;
+  $("play-text").disabled = past;
+}
+
+// Shows the board after `ply` steps (the live game at the last one).
+async function view(ply) {
+  const st = S.state;
+  if (!st) return;
+  if (ply === null || ply >= st.moves.length) {
+    S.viewing = null; S.seen = null;
+    return render();
+  }
+  ply = Math.max(0, ply);
+  try {
+    S.seen = await api("GET", "/api/games/" + S.id + "/position?token=" + S.token + "&ply=" + ply + "&flip=" + S.flip);
+    S.viewing = ply;
+    S.picked = []; S.chosen = [];
+    render();
+  } catch (e) { showError(e); }
+}
+
+function step(delta) {
+  const st = S.state;
+  if (!st) return;
+  view((S.viewing === null ? st.moves.length : S.viewing) + delta);
 }
 
 function renderReply(reply) {
@@ -234,7 +350,7 @@ function matching(picked) {
 
 function onClick(event) {
   const place = event.target.closest("[data-target]");
-  if (!place || !S.legal.length) return;
+  if (!place || !S.legal.length || S.viewing !== null) return; // no moves from the past
   const target = place.dataset.target;
   showError(null);
   if (selections().some((m) => m.targets.includes(target))) {
@@ -261,15 +377,17 @@ function mark(name, targets) {
 }
 
 function highlight() {
+  const shown = S.viewing === null ? S.state : S.seen;
   const candidates = S.picked.length ? matching(S.picked) : [];
   const complete = candidates.filter((m) => m.targets.length === S.picked.length);
-  mark("last", S.state.last);
+  mark("last", shown.last);
+  mark("check", shown.check ? [shown.check] : []);
   mark("picked", S.picked);
   mark("hint", candidates.filter((m) => m.targets.length > S.picked.length).map((m) => m.targets[S.picked.length]));
   mark("chosen", S.chosen);
   const chooser = $("chooser");
   chooser.textContent = "";
-  for (const m of complete) {
+  for (const m of S.viewing === null ? complete : []) {
     const b = document.createElement("button");
     b.type = "button"; b.className = "choice"; b.textContent = m.notation; b.title = m.kind;
     b.addEventListener("click", () => play(m.long));
@@ -281,7 +399,7 @@ function highlight() {
 function sameSet(a, b) { return a.length === b.length && a.every((x) => b.includes(x)); }
 
 function renderSelection() {
-  const all = selections();
+  const all = S.viewing === null ? selections() : [];
   $("selection").hidden = all.length === 0;
   if (!all.length) return;
   $("selection-chosen").textContent = S.chosen.length ? S.chosen.join(", ") : "none";
@@ -297,6 +415,7 @@ function renderSelection() {
 }
 
 function confirmSelection() {
+  if (S.viewing !== null) return;
   const list = $("selection-list");
   const fit = selections().find((m) => m.targets.length > 0 && sameSet(m.targets, S.chosen));
   const move = fit ? fit.long : list.value;
@@ -308,7 +427,10 @@ function confirmSelection() {
 function wire() {
   $("new-game").addEventListener("submit", newGame);
   $("board").addEventListener("click", onClick);
-  $("flip").addEventListener("click", () => { S.flip = !S.flip; refresh().catch(showError); });
+  $("flip").addEventListener("click", () => {
+    S.flip = !S.flip;
+    refresh().then(() => (S.viewing === null ? null : view(S.viewing))).catch(showError);
+  });
   $("undo").addEventListener("click", async () => {
     showError(null);
     try { await show(await api("POST", "/api/games/" + S.id + "/undo", { token: actingToken(), flip: S.flip })); }
@@ -328,6 +450,41 @@ function wire() {
   $("selection-list").addEventListener("change", renderSelection);
   $("confirm-selection").addEventListener("click", confirmSelection);
   $("clear-selection").addEventListener("click", () => { S.chosen = []; highlight(); });
+  $("moves").addEventListener("click", (event) => {
+    const cell = event.target.closest("td[data-ply]");
+    if (cell) view(Number(cell.dataset.ply));
+  });
+  $("prev").addEventListener("click", () => step(-1));
+  $("next").addEventListener("click", () => step(1));
+  $("live").addEventListener("click", () => view(null));
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest("input, select, textarea")) return;
+    if (event.key === "ArrowLeft") { event.preventDefault(); step(-1); }
+    if (event.key === "ArrowRight") { event.preventDefault(); step(1); }
+  });
+  $("resign").addEventListener("click", resign);
+  $("draw").addEventListener("click", offerDraw);
+}
+
+// Resigning asks once more: the button turns into "Really resign?" for a
+// few seconds, and a second click resigns.
+async function resign() {
+  const button = $("resign");
+  if (button.dataset.armed !== "1") {
+    button.dataset.armed = "1"; button.textContent = "Really resign?";
+    setTimeout(() => { button.dataset.armed = ""; button.textContent = "Resign"; }, 4000);
+    return;
+  }
+  button.dataset.armed = ""; button.textContent = "Resign";
+  showError(null);
+  try { await show(await api("POST", "/api/games/" + S.id + "/resign", { token: actingToken(), flip: S.flip })); }
+  catch (e) { showError(e); }
+}
+
+async function offerDraw() {
+  showError(null);
+  try { await show(await api("POST", "/api/games/" + S.id + "/draw", { token: actingToken(), flip: S.flip })); }
+  catch (e) { showError(e); }
 }
 
 async function main() {

@@ -1,0 +1,158 @@
+"""A strategy claim on a local Ray cluster (two worker processes): the
+report is byte for byte the one-machine run's, a worker killed in the
+middle loses nothing and plays no game twice, and a stopped driver
+resumes. The claim is Hostage's attacker claim with the engine at depth 1
+and a handful of games: seconds of play, every duel split across parts.
+"""
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+BINARY = REPO / "target" / "release" / "heterodox"
+CLAIM = "hostage-favours-the-attacker"
+ARGS = ["--games", "12", "--calibration-games", "4", "--agent", "ab@1", "--concurrent", "2"]
+REPORT_FILES = ["claim.json", "games.csv", "games.pgn", "summary.md"]
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    ray = pytest.importorskip("ray")
+    if not BINARY.is_file():
+        pytest.skip(f"{BINARY} is not built (make build-rust)")
+    ray.init(num_cpus=2, object_store_memory=100_000_000, include_dashboard=False,
+             log_to_driver=False, logging_level="warning")
+    yield ray
+    ray.shutdown()
+
+
+def one_machine_report(where: Path) -> dict[str, bytes]:
+    """The report of the same claim played by one `heterodox claim` run,
+    from `where`, with the same relative --out (so its command is the
+    same word for word)."""
+    where.mkdir()
+    subprocess.run([str(BINARY), "claim", CLAIM, *ARGS, "--out", "report", "--quiet"],
+                   cwd=where, check=True, capture_output=True, timeout=300)
+    return {name: (where / "report" / name).read_bytes() for name in REPORT_FILES}
+
+
+def ray_report(where: Path, parts: int, **options) -> tuple[dict[str, bytes], object]:
+    from heterodox.ray.claim import run_claim
+
+    where.mkdir(exist_ok=True)
+    cwd = os.getcwd()
+    os.chdir(where)
+    try:
+        summary = run_claim(CLAIM, ARGS, "report", parts, binary=BINARY, poll_seconds=0.2, **options)
+    finally:
+        os.chdir(cwd)
+    files = {name: (where / "report" / name).read_bytes() for name in REPORT_FILES}
+    return files, summary
+
+
+def test_a_claim_on_ray_writes_the_one_machine_report(cluster, tmp_path):
+    expected = one_machine_report(tmp_path / "one")
+    seen = []
+    files, summary = ray_report(tmp_path / "ray", parts=3, on_progress=seen.append)
+    for name in REPORT_FILES:
+        assert files[name] == expected[name], name
+    claim = json.loads(files["claim.json"])
+    assert summary.parts == 3 and summary.retries == 0
+    # 12 games a variant, 4 paired calibration games against each of four
+    # opponents a variant (random, greedy, rollout@64, the shipped network).
+    assert summary.games == 2 * 12 + 2 * 4 * 4
+    assert claim["command"].startswith(f"heterodox claim {CLAIM} --agent ab@1 --games 12")
+    assert seen and seen[-1]["parts"] == 3
+    assert {"games", "games_per_second", "parts_done", "nodes_alive", "eta_seconds"} <= set(seen[-1])
+    # The parts and the journals are gone once the report is out.
+    assert not (tmp_path / "ray" / "report.parts").exists()
+    assert not (tmp_path / "ray" / "report.journal").exists()
+
+
+def test_a_killed_worker_loses_nothing_and_plays_no_game_twice(cluster, tmp_path):
+    expected = one_machine_report(tmp_path / "one")
+    where = tmp_path / "ray"
+    where.mkdir()
+    parts = where / "report.parts"
+    killed = []
+
+    def kill_a_worker():
+        # The first worker whose part has finished a game dies mid-part.
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and not killed:
+            for journal in sorted(parts.glob("part-*.journal")):
+                pid_file = parts / journal.name.replace(".journal", ".pid")
+                lines = sum(p.read_bytes().count(b"\n") for p in journal.glob("*.jsonl"))
+                if lines >= 1 and pid_file.is_file():
+                    pid = int(pid_file.read_text())
+                    os.kill(pid, signal.SIGKILL)
+                    killed.append((journal.name, pid, lines))
+                    return
+            time.sleep(0.05)
+
+    killer = threading.Thread(target=kill_a_worker)
+    killer.start()
+    files, summary = ray_report(where, parts=2)
+    killer.join()
+    assert killed, "no worker was killed"
+    assert summary.retries >= 1
+    assert summary.games == 2 * 12 + 2 * 4 * 4
+    for name in REPORT_FILES:
+        assert files[name] == expected[name], name
+
+
+def test_a_stopped_driver_resumes_its_parts(cluster, tmp_path):
+    from heterodox.ray.claim import ClaimRunError, part_out, play_part
+
+    expected = one_machine_report(tmp_path / "one")
+    where = tmp_path / "ray"
+    where.mkdir()
+    # A driver that stopped after part 0 of 2 was played.
+    games = play_part(str(BINARY), CLAIM, ARGS, str(where / "report.parts" / "part-0"), 0, 2)
+    assert games > 0
+    with pytest.raises(ClaimRunError, match=r"holds the parts of an earlier run: add --resume"):
+        ray_report(where, parts=2)
+    files, summary = ray_report(where, parts=2, resume=True)
+    for name in REPORT_FILES:
+        assert files[name] == expected[name], name
+    assert not part_out(where / "report", 0).exists()
+
+
+def test_a_part_that_cannot_run_is_an_error_naming_it(cluster, tmp_path):
+    from heterodox.ray.claim import ClaimRunError, run_claim
+
+    with pytest.raises(ClaimRunError, match=r"part \d/2 failed: error: config: bad agent 'ab@0': the engine's budget"):
+        run_claim(CLAIM, ["--agent", "ab@0"], tmp_path / "report", 2, binary=BINARY)
+    with pytest.raises(ClaimRunError, match=r"^--out is the driver's to set"):
+        run_claim(CLAIM, ["--out", "x"], tmp_path / "report", 2, binary=BINARY)
+    shutil.rmtree(tmp_path / "report.parts", ignore_errors=True)
+
+
+def test_the_cluster_config_is_one_ray_up_accepts():
+    """configs/ray/cluster.yaml passes Ray's own cluster-launcher schema, a
+    misspelt field does not, and the command it documents parses."""
+    yaml = pytest.importorskip("yaml")
+    pytest.importorskip("ray")
+    from ray.autoscaler._private.util import prepare_config, validate_config
+
+    from heterodox.ray.claim import parse_args
+
+    config = yaml.safe_load((REPO / "configs" / "ray" / "cluster.yaml").read_text())
+    validate_config(prepare_config(config))
+    assert config["max_workers"] == len(config["provider"]["worker_ips"])
+    assert config["file_mounts"] == {"~/heterodox": "."}
+    bad = {**config, "max_wrokers": 2}
+    with pytest.raises(Exception, match="'max_wrokers' was unexpected"):
+        validate_config(prepare_config(bad))
+    args = parse_args(["first-move-advantage", "--address", "auto", "--out", "/shared/reports/first-move",
+                       "--parts", "256", "--", "--games", "11100", "--agent", "ab@20000n"])
+    assert (args.name, args.parts, args.claim_args) == (
+        "first-move-advantage", 256, ["--games", "11100", "--agent", "ab@20000n"])

@@ -1,0 +1,17 @@
+//! Agents: the one string that names every kind of player ([`spec`]) and
+//! one agent playing one game a move at a time ([`player`]). Every front
+//! end (the CLI's arena and play, the protocols, the web server, Python)
+//! reads agents through this module; a network's evaluator is loaded above
+//! it and handed in.
+
+pub mod player;
+pub mod spec;
+
+pub use player::{
+    builtin_evaluator, engine_config, is_secret_step, knows_everything, AgentError, AgentMove,
+    AgentPlayer, MoveBudget, TopMove,
+};
+pub use spec::{
+    is_zoo_name, menu, zoo_dir, AgentChoice, AgentKind, AgentSpec, AgentSpecError, EngineBudget,
+    Probes, DEFAULT_AGENT, DEFAULT_SIMULATIONS, MAX_MOVETIME_MS, MAX_NODES,
+};
