@@ -97,6 +97,89 @@ fn teach_writes_labelled_shards_and_continues_a_directory() {
 }
 
 #[test]
+fn a_shard_alone_is_the_whole_run_s_shard_byte_for_byte() {
+    let whole = scratch("teach-whole");
+    let parts = scratch("teach-shards");
+    let args = |out: &std::path::Path| {
+        [
+            "teach",
+            "--variant",
+            "hostage",
+            "--engine",
+            "ab@1",
+            "--positions",
+            "40",
+            "--max-plies",
+            "10",
+            "--games-per-shard",
+            "2",
+            "--seed",
+            "5",
+            "--quiet",
+            "--out",
+        ]
+        .map(str::to_owned)
+        .into_iter()
+        .chain([out.display().to_string()])
+        .collect::<Vec<String>>()
+    };
+    let run = |args: &[String]| {
+        let output = heterodox(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        text(&output.stdout)
+    };
+    run(&args(&whole));
+    let shards = std::fs::read_dir(&whole)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "hdxshard")
+        })
+        .count();
+    assert!(shards >= 2, "{shards} shards");
+    // The shards one at a time, the last first: the same files.
+    for k in (0..shards).rev() {
+        let mut shard_args = args(&parts);
+        shard_args.extend(["--shard".to_owned(), k.to_string()]);
+        let stdout = run(&shard_args);
+        let path = parts.join(format!("teach-{k:05}.hdxshard"));
+        assert!(
+            stdout.starts_with(&format!("shard {k}: "))
+                && stdout.ends_with(&format!(" games: {}\n", path.display())),
+            "{stdout}"
+        );
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            std::fs::read(whole.join(format!("teach-{k:05}.hdxshard"))).unwrap(),
+            "shard {k}"
+        );
+        // Asked again, the shard is kept and described the same.
+        assert_eq!(run(&shard_args), stdout);
+    }
+    // The whole run over the shards' directory finds its target reached.
+    let again = run(&args(&parts));
+    assert!(
+        again.contains("this run: 0 positions in 0 games"),
+        "{again}"
+    );
+    let mut bad = args(&parts);
+    bad.extend(["--shard".to_owned(), "1048577".to_owned()]);
+    let stderr = one_line_error(
+        &heterodox(&bad.iter().map(String::as_str).collect::<Vec<_>>()),
+        "--shard 1048577",
+    );
+    assert!(
+        stderr.contains("teacher setting shard = 1048577 is out of range (0 to 1048576)"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&whole);
+    let _ = std::fs::remove_dir_all(&parts);
+}
+
+#[test]
 fn bad_teach_arguments_are_one_line_errors() {
     let out = scratch("teach-bad");
     let dir = out.to_str().unwrap();

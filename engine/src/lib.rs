@@ -55,6 +55,8 @@ pub use eval::{material_of_any, EvalWeights, UnknownWeights};
 pub use greedy::Greedy;
 pub use limits::{Limits, MAX_DEPTH, MAX_MULTIPV};
 pub use score::Score;
-pub use teach::{teach, TeachConfig, TeachError, TeachProgress, TeachSummary};
+pub use teach::{
+    teach, teach_shard, ShardOutcome, TeachConfig, TeachError, TeachProgress, TeachSummary,
+};
 pub use tt::{MAX_HASH_MIB, MIN_HASH_MIB};
 pub use tune::{tune, TuneConfig, TuneError, TuneReport};

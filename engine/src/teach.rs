@@ -59,6 +59,9 @@ use crate::driver::RootScore;
 use crate::engine::{Engine, EngineConfig};
 use crate::limits::MAX_DEPTH;
 
+/// The highest shard number [`teach_shard`] writes (2^20: with 65,536
+/// games a shard, game numbers stay far inside a u64).
+pub const MAX_SHARD: usize = 1 << 20;
 /// The settings file of a teacher directory.
 pub const SETTINGS_FILE: &str = "teach.json";
 /// Probabilities below this are left out of a policy target (the shard
@@ -291,39 +294,21 @@ pub fn teach<P: GameVariant>(
         black_wins: 0,
         adjudicated: 0,
     };
-    let header = ShardHeader::new::<P>(
-        rules,
-        format!(
-            "heterodox teach (engine depth {}, softmax {} cp)",
-            config.depth, config.policy_temperature
-        ),
-    );
+    let header = shard_header::<P>(rules, config);
     let done_positions = AtomicU64::new(positions);
     let done_games = AtomicU64::new(games);
     let engine_config = config.engine_config();
     while summary.positions < config.positions {
         let k = summary.shards.len();
-        let first = k as u64 * u64::from(config.games_per_shard);
-        let records = (0..u64::from(config.games_per_shard))
-            .into_par_iter()
-            .map_init(
-                || Engine::<P>::new(engine_config).expect("the settings were checked"),
-                |engine, g| {
-                    engine.new_game();
-                    let seed = derive_seed(config.seed, (first + g) as usize, 0);
-                    let record = play_game::<P>(rules, config, engine, seed)?;
-                    let labelled = labelled_positions(&record);
-                    let positions = done_positions.fetch_add(labelled, Ordering::Relaxed);
-                    let games = done_games.fetch_add(1, Ordering::Relaxed);
-                    on_progress(TeachProgress {
-                        positions: positions + labelled,
-                        target: config.positions,
-                        games: games + 1,
-                    });
-                    Ok(record)
-                },
-            )
-            .collect::<Result<Vec<GameRecord>, TeachError>>()?;
+        let records = play_shard::<P>(
+            rules,
+            config,
+            k,
+            &engine_config,
+            &done_positions,
+            &done_games,
+            on_progress,
+        )?;
         let path = shard_path(dir, k);
         write_shard(&path, &header, &records)?;
         for record in &records {
@@ -345,6 +330,113 @@ pub fn teach<P: GameVariant>(
     }
     summary.seconds = started.elapsed().as_secs_f64();
     Ok(summary)
+}
+
+/// The games of shard `k`: game `k * games_per_shard + g` for each `g`,
+/// in parallel, each seeded by its number alone, so a shard is the same
+/// whoever plays it and whatever was played before. `done_positions` and
+/// `done_games` count for `on_progress`.
+fn play_shard<P: GameVariant>(
+    rules: &P::Rules,
+    config: &TeachConfig,
+    k: usize,
+    engine_config: &EngineConfig,
+    done_positions: &AtomicU64,
+    done_games: &AtomicU64,
+    on_progress: &(dyn Fn(TeachProgress) + Sync),
+) -> Result<Vec<GameRecord>, TeachError> {
+    let first = k as u64 * u64::from(config.games_per_shard);
+    (0..u64::from(config.games_per_shard))
+        .into_par_iter()
+        .map_init(
+            || Engine::<P>::new(*engine_config).expect("the settings were checked"),
+            |engine, g| {
+                engine.new_game();
+                let seed = derive_seed(config.seed, (first + g) as usize, 0);
+                let record = play_game::<P>(rules, config, engine, seed)?;
+                let labelled = labelled_positions(&record);
+                let positions = done_positions.fetch_add(labelled, Ordering::Relaxed);
+                let games = done_games.fetch_add(1, Ordering::Relaxed);
+                on_progress(TeachProgress {
+                    positions: positions + labelled,
+                    target: config.positions,
+                    games: games + 1,
+                });
+                Ok(record)
+            },
+        )
+        .collect()
+}
+
+/// What [`teach_shard`] wrote (or found written).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShardOutcome {
+    pub path: PathBuf,
+    /// Labelled positions and games in the shard.
+    pub positions: u64,
+    pub games: u64,
+}
+
+/// Writes shard `k` of the teacher directory `dir` alone: the shard
+/// [`teach`] writes as its `k`-th, byte for byte, since its games are
+/// seeded by their numbers. A shard already there is read and kept. A
+/// task of a teacher run split across machines (`python -m heterodox.ray
+/// teach`): the driver asks for shards in order until their labelled
+/// positions reach the target, as `teach` would, and removes any written
+/// past that point.
+pub fn teach_shard<P: GameVariant>(
+    rules: &P::Rules,
+    config: &TeachConfig,
+    dir: &Path,
+    k: usize,
+    on_progress: &(dyn Fn(TeachProgress) + Sync),
+) -> Result<ShardOutcome, TeachError> {
+    config.validate()?;
+    if k > MAX_SHARD {
+        return Err(TeachError::OutOfRange {
+            field: "shard",
+            value: k.to_string(),
+            expected: "0 to 1048576",
+        });
+    }
+    std::fs::create_dir_all(dir).map_err(|e| TeachError::Directory {
+        path: dir.to_owned(),
+        message: e.to_string(),
+    })?;
+    check_settings(dir, config)?;
+    let path = shard_path(dir, k);
+    let records = if path.is_file() {
+        let spec = EncodingSpec::of(&P::start(rules, 0)?, 1);
+        read_shard_for(&path, &spec)?.games
+    } else {
+        let records = play_shard::<P>(
+            rules,
+            config,
+            k,
+            &config.engine_config(),
+            &AtomicU64::new(0),
+            &AtomicU64::new(0),
+            on_progress,
+        )?;
+        write_shard(&path, &shard_header::<P>(rules, config), &records)?;
+        records
+    };
+    Ok(ShardOutcome {
+        path,
+        positions: records.iter().map(labelled_positions).sum(),
+        games: records.len() as u64,
+    })
+}
+
+/// The header of every shard of a teacher run.
+fn shard_header<P: GameVariant>(rules: &P::Rules, config: &TeachConfig) -> ShardHeader {
+    ShardHeader::new::<P>(
+        rules,
+        format!(
+            "heterodox teach (engine depth {}, softmax {} cp)",
+            config.depth, config.policy_temperature
+        ),
+    )
 }
 
 /// Writes the settings of a new directory, or checks them against those

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use heterodox_engine::{teach, TeachConfig, TeachProgress};
+use heterodox_engine::{teach, teach_shard, TeachConfig, TeachProgress};
 use heterodox_env::{GameVariant, RuleOptions, VariantVisitor};
 
 #[derive(Args, Debug)]
@@ -50,6 +50,13 @@ pub struct TeachArgs {
     /// Print only the summary.
     #[arg(long)]
     quiet: bool,
+    /// Writes shard K alone (`teach-K.hdxshard`, the same bytes a whole
+    /// run writes as its K-th; one already there is kept) and prints its
+    /// positions: a task of a run split across machines (`python -m
+    /// heterodox.ray teach`, docs/scale-out.md). --positions is then
+    /// only recorded.
+    #[arg(long, value_name = "K")]
+    shard: Option<usize>,
 }
 
 /// The depth named by an engine string `ab@N`.
@@ -95,6 +102,17 @@ impl VariantVisitor for Teach<'_> {
 
     fn visit<P: GameVariant>(self) -> Self::Output {
         let rules = P::parse_rules(&self.options).map_err(|e| e.to_string())?;
+        if let Some(k) = self.args.shard {
+            let shard = teach_shard::<P>(&rules, &self.config, &self.args.out, k, &|_| {})
+                .map_err(|e| e.to_string())?;
+            super::print_stdout(&format!(
+                "shard {k}: {} positions in {} games: {}\n",
+                shard.positions,
+                shard.games,
+                shard.path.display()
+            ));
+            return Ok(());
+        }
         let bar =
             crate::progress::Progress::counter(self.args.quiet, self.config.positions, "positions");
         let progress = |p: TeachProgress| {

@@ -16,7 +16,10 @@ see docs/scale-out.md.
     python -m heterodox.ray claim NAME --out OUT --parts N --address auto -- OPTIONS
 
 plays a strategy claim's games in N tasks across the cluster and writes
-the report a run on one machine writes (``heterodox.ray.claim``).
+the report a run on one machine writes (``heterodox.ray.claim``);
+``python -m heterodox.ray teach`` writes a teacher directory shard by
+shard in tasks, the same directory one machine writes
+(``heterodox.ray.teach``).
 
 Needs Ray (optional extra ``heterodox[ray]``) and PyTorch; neither is
 imported until used, so ``import heterodox.ray`` and the config checks
@@ -42,6 +45,7 @@ from heterodox.ray.config import (
 )
 from heterodox.ray.claim import ClaimRunError, ClaimRunSummary, run_claim
 from heterodox.ray.driver import RunSummary, import_ray, init_ray, train
+from heterodox.ray.teach import TeachRunError, TeachRunSummary, run_teach
 from heterodox.ray.cli import main
 
 __all__ = [
@@ -59,11 +63,14 @@ __all__ = [
     "RunSummary",
     "SelfPlayConfig",
     "SelfPlayWorker",
+    "TeachRunError",
+    "TeachRunSummary",
     "discard_unfinished",
     "import_ray",
     "init_ray",
     "main",
     "run_claim",
+    "run_teach",
     "shard_name",
     "train",
 ]

@@ -4,6 +4,8 @@
         [--run DIR] [--steps N] [--minutes M] [--workers N]
     python -m heterodox.ray claim NAME --out OUT --parts N [--address auto]
         [--resume] -- CLAIM OPTIONS        (heterodox.ray.claim)
+    python -m heterodox.ray teach --out DIR --positions N [--address auto]
+        -- TEACH OPTIONS                   (heterodox.ray.teach)
 
 Without --address (and without cluster.address in the config) it starts
 Ray on this machine; with one it joins that cluster (``auto``: the one
@@ -67,6 +69,10 @@ def main(argv: list[str] | None = None) -> int:
         from heterodox.ray.claim import main as claim_main
 
         return claim_main(argv[1:])
+    if argv[:1] == ["teach"]:
+        from heterodox.ray.teach import main as teach_main
+
+        return teach_main(argv[1:])
     args = parse_args(argv)
     try:
         config = config_of(args)

@@ -5,6 +5,12 @@ use super::*;
 use crate::render::ReserveMen;
 use crate::{AnyGame, Variant};
 
+/// A variant by its registered name (only the registry names variants in
+/// code: env/tests/layout.rs).
+fn by_name(name: &str) -> Variant {
+    name.parse().expect("a registered variant")
+}
+
 /// The colour of pixel (`x`, `y`) of a frame from [`rgb`].
 fn pixel(frame: &[u8], x: usize, y: usize) -> [u8; 3] {
     let at = (y * RASTER_WIDTH + x) * 3;
@@ -143,7 +149,7 @@ fn nothing_drawn_for_a_square_leaves_it() {
 
 #[test]
 fn a_move_changes_its_squares_and_the_lines_below_only() {
-    let mut game = AnyGame::new(Variant::Chess, None).unwrap();
+    let mut game = AnyGame::new(by_name("chess"), None).unwrap();
     let before = rgb(&game.diagram());
     game.play("e2e4").unwrap();
     let after = rgb(&game.diagram());
@@ -293,7 +299,7 @@ fn lines_wrap_at_spaces() {
     );
     assert_eq!(chars_in(RASTER_WIDTH - 2 * EDGE), 93);
     // Mad Scientist's key (93 characters) is one line.
-    let game = AnyGame::new(Variant::MadScientist, None).unwrap();
+    let game = AnyGame::new(by_name("madscientist"), None).unwrap();
     let key = &game.diagram().below[1];
     assert_eq!(key.chars().count(), 93);
     assert_eq!(wrap(key, 93).len(), 1);

@@ -1,8 +1,10 @@
-"""A strategy claim on a local Ray cluster (two worker processes): the
-report is byte for byte the one-machine run's, a worker killed in the
-middle loses nothing and plays no game twice, and a stopped driver
-resumes. The claim is Hostage's attacker claim with the engine at depth 1
-and a handful of games: seconds of play, every duel split across parts.
+"""A strategy claim and teacher data on a local Ray cluster (two worker
+processes). The claim's report is byte for byte the one-machine run's, a
+worker killed in the middle loses nothing and plays no game twice, and a
+stopped driver resumes; the claim is Hostage's attacker claim with the
+engine at depth 1 and a handful of games (seconds of play, every duel
+split across parts). The teacher directory written shard by shard in
+tasks is byte for byte one `heterodox teach`'s.
 """
 
 import json
@@ -156,3 +158,28 @@ def test_the_cluster_config_is_one_ray_up_accepts():
                        "--parts", "256", "--", "--games", "11100", "--agent", "ab@20000n"])
     assert (args.name, args.parts, args.claim_args) == (
         "first-move-advantage", 256, ["--games", "11100", "--agent", "ab@20000n"])
+
+
+TEACH = ["--variant", "hostage", "--engine", "ab@1", "--max-plies", "10", "--games-per-shard", "2",
+         "--seed", "5"]
+
+
+def test_teacher_shards_on_ray_are_the_one_machine_directory(cluster, tmp_path):
+    from heterodox.ray.teach import TeachRunError, run_teach
+
+    one = tmp_path / "one"
+    subprocess.run([str(BINARY), "teach", *TEACH, "--positions", "60", "--out", str(one), "--quiet"],
+                   check=True, capture_output=True, timeout=300)
+    seen = []
+    summary = run_teach(TEACH, tmp_path / "ray", 60, binary=BINARY, on_progress=seen.append)
+    expected = sorted(p.name for p in one.iterdir())
+    assert sorted(p.name for p in (tmp_path / "ray").iterdir()) == expected
+    for name in expected:
+        assert (tmp_path / "ray" / name).read_bytes() == (one / name).read_bytes(), name
+    assert summary.shards == len(expected) - 1  # and teach.json
+    assert summary.positions >= 60 and seen[-1]["target"] == 60
+    assert "this run: 0 positions in 0 games" in summary.output
+    with pytest.raises(TeachRunError, match=r"^--shard is the driver's to set"):
+        run_teach([*TEACH, "--shard", "0"], tmp_path / "bad", 60, binary=BINARY)
+    with pytest.raises(TeachRunError, match=r"^shard \d+ failed: error: --engine 'ab@x'"):
+        run_teach(["--variant", "hostage", "--engine", "ab@x"], tmp_path / "bad", 60, binary=BINARY)
