@@ -259,6 +259,19 @@ def run_claim(
                            retries=retries, output=report.stdout)
 
 
+def connect(address: str | None) -> None:
+    """Joins the cluster at ``address`` ('auto': the one this node belongs
+    to), or starts Ray on this machine; the workers' logs stay off the
+    driver's output."""
+    from heterodox.ray.driver import import_ray
+
+    ray = import_ray()
+    if address:
+        ray.init(address=address, log_to_driver=False, logging_level="warning")
+    else:
+        ray.init(include_dashboard=False, log_to_driver=False, logging_level="warning")
+
+
 def parse_args(argv: list[str]) -> Any:
     """The options of ``python -m heterodox.ray claim``."""
     import argparse
@@ -284,13 +297,7 @@ def main(argv: list[str]) -> int:
     [--resume] [--cpus-per-part C] -- CLAIM OPTIONS``."""
     args = parse_args(argv)
     claim_args = args.claim_args
-    from heterodox.ray.driver import import_ray
-
-    ray = import_ray()
-    if args.address:
-        ray.init(address=args.address, log_to_driver=False, logging_level="warning")
-    else:
-        ray.init(include_dashboard=False, log_to_driver=False, logging_level="warning")
+    connect(args.address)
 
     def show(info: dict[str, Any]) -> None:
         eta = "?" if info["eta_seconds"] is None else f"{info['eta_seconds']:.0f} s"

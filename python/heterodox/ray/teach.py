@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from heterodox.ray.claim import ClaimRunError, _die_with_parent, default_binary
+from heterodox.ray.claim import ClaimRunError, _die_with_parent, connect, default_binary
 
 #: on_progress(info): 'positions' in the shards from 0 done in order,
 #: 'target', 'shards' written, 'in_flight', 'positions_per_second'.
@@ -172,13 +172,7 @@ def parse_args(argv: list[str]) -> Any:
 def main(argv: list[str]) -> int:
     """``python -m heterodox.ray teach --out DIR --positions N [--address A] -- TEACH OPTIONS``."""
     args = parse_args(argv)
-    from heterodox.ray.driver import import_ray
-
-    ray = import_ray()
-    if args.address:
-        ray.init(address=args.address, log_to_driver=False, logging_level="warning")
-    else:
-        ray.init(include_dashboard=False, log_to_driver=False, logging_level="warning")
+    connect(args.address)
 
     def show(info: dict[str, Any]) -> None:
         print(f"\r{info['positions']}/{info['target']} positions  {info['shards']} shards  "
