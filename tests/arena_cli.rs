@@ -251,3 +251,74 @@ fn the_table_names_the_rule_settings_it_was_played_under() {
         )
     );
 }
+
+#[test]
+fn parts_of_an_arena_merged_and_resumed_are_the_whole_run() {
+    let agents = "greedy,random";
+    let whole = scratch("arena-whole");
+    let whole_table = arena(&whole, agents, 8, 40, &[]);
+    let merged = scratch("arena-merged");
+    let journal = |out: &Path| std::path::PathBuf::from(format!("{}.journal", out.display()));
+    std::fs::create_dir_all(journal(&merged)).unwrap();
+    for k in 0..2 {
+        let part = scratch(&format!("arena-part-{k}"));
+        let spec = format!("{k}/2");
+        let stdout = arena(&part, agents, 8, 40, &["--part", &spec]);
+        assert_eq!(
+            stdout,
+            format!(
+                "arena: part {k}/2: 4 games in {}\n",
+                journal(&part).display()
+            )
+        );
+        assert!(
+            !part.join("results.json").exists(),
+            "a part writes no results"
+        );
+        // The driver's merge: every part's lines in the run's journal.
+        for entry in std::fs::read_dir(journal(&part)).unwrap() {
+            let path = entry.unwrap().path();
+            let target = journal(&merged).join(path.file_name().unwrap());
+            let mut text = std::fs::read_to_string(&target).unwrap_or_default();
+            if path.extension().is_some_and(|e| e == "jsonl") || !target.exists() {
+                text.push_str(&std::fs::read_to_string(&path).unwrap());
+            }
+            std::fs::write(&target, text).unwrap();
+        }
+        let _ = std::fs::remove_dir_all(journal(&part));
+        let _ = std::fs::remove_dir_all(&part);
+    }
+    let table = arena(&merged, agents, 8, 40, &["--resume"]);
+    let strip = |t: &str| {
+        t.lines()
+            .take_while(|l| !l.starts_with("games: "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(strip(&table), strip(&whole_table));
+    for file in ["games.pgn", "results.json"] {
+        assert_eq!(
+            std::fs::read(merged.join(file)).unwrap(),
+            std::fs::read(whole.join(file)).unwrap(),
+            "{file}"
+        );
+    }
+    assert!(
+        !journal(&merged).exists(),
+        "the journal goes once the results are out"
+    );
+    let sprt = heterodox(&[
+        "arena",
+        "--agents",
+        agents,
+        "--sprt",
+        "0,50",
+        "--part",
+        "0/2",
+        "--out",
+        &merged.display().to_string(),
+    ]);
+    assert_contains(&text(&sprt.stderr), "an SPRT decides as its games come in");
+    let _ = std::fs::remove_dir_all(&whole);
+    let _ = std::fs::remove_dir_all(&merged);
+}

@@ -118,7 +118,7 @@ def test_a_stopped_driver_resumes_its_parts(cluster, tmp_path):
     where = tmp_path / "ray"
     where.mkdir()
     # A driver that stopped after part 0 of 2 was played.
-    games = play_part(str(BINARY), CLAIM, ARGS, str(where / "report.parts" / "part-0"), 0, 2)
+    games = play_part(str(BINARY), ["claim", CLAIM], ARGS, str(where / "report.parts" / "part-0"), 0, 2)
     assert games > 0
     with pytest.raises(ClaimRunError, match=r"holds the parts of an earlier run: add --resume"):
         ray_report(where, parts=2)
@@ -183,3 +183,61 @@ def test_teacher_shards_on_ray_are_the_one_machine_directory(cluster, tmp_path):
         run_teach([*TEACH, "--shard", "0"], tmp_path / "bad", 60, binary=BINARY)
     with pytest.raises(TeachRunError, match=r"^shard \d+ failed: error: --engine 'ab@x'"):
         run_teach(["--variant", "hostage", "--engine", "ab@x"], tmp_path / "bad", 60, binary=BINARY)
+
+
+ARENA = ["--variant", "hostage", "--agents", "ab@1,greedy,random", "--schedule", "round-robin",
+         "--games", "6", "--seed", "3"]
+
+
+def test_an_arena_on_ray_writes_the_one_machine_results(cluster, tmp_path):
+    from heterodox.ray.claim import ClaimRunError, run_arena
+
+    one = tmp_path / "one"
+    one.mkdir()
+    table = subprocess.run([str(BINARY), "arena", *ARENA, "--out", "results", "--quiet"], cwd=one,
+                           check=True, capture_output=True, text=True, timeout=300).stdout
+    where = tmp_path / "ray"
+    where.mkdir()
+    cwd = os.getcwd()
+    os.chdir(where)
+    try:
+        summary = run_arena(ARENA, "results", 3, binary=BINARY, poll_seconds=0.2)
+    finally:
+        os.chdir(cwd)
+    for name in ["games.pgn", "results.json"]:
+        assert (where / "results" / name).read_bytes() == (one / "results" / name).read_bytes(), name
+    assert summary.output == table
+    assert summary.games == 3 * 6
+    with pytest.raises(ClaimRunError, match=r"^an SPRT decides as its games come in"):
+        run_arena([*ARENA, "--sprt", "0,50"], tmp_path / "x", 2, binary=BINARY)
+
+
+def test_the_merge_reads_every_line_and_drops_only_a_torn_last_one(tmp_path):
+    """What the fault tolerance relies on, without a cluster: a game is
+    merged once, a line torn by a kill is left out (its game is played
+    again), a game in two parts' journals and parts of different settings
+    are refused."""
+    from heterodox.ray.claim import ClaimRunError, journal_of, merge_journals, part_out
+
+    out = tmp_path / "report"
+
+    def part(k, lines, settings=None):
+        journal = journal_of(part_out(out, k))
+        journal.mkdir(parents=True, exist_ok=True)
+        run = {"settings": settings or {"games": 4}, "command": f"part {k}"}
+        (journal / "run.json").write_text(json.dumps(run))
+        (journal / "hostage-self-01.jsonl").write_text(lines)
+
+    game = lambda index: json.dumps({"index": index, "a_white": index % 2 == 0}) + "\n"  # noqa: E731
+    part(0, game(2) + game(0))
+    part(1, game(1) + game(3)[:-9])  # the last line torn
+    assert merge_journals(out, 2) == 3
+    merged = journal_of(out) / "hostage-self-01.jsonl"
+    assert [json.loads(line)["index"] for line in merged.read_text().splitlines()] == [0, 1, 2]
+    assert json.loads((journal_of(out) / "run.json").read_text())["settings"] == {"games": 4}
+    part(1, game(1) + game(2))
+    with pytest.raises(ClaimRunError, match=r"^game 2 of hostage-self-01 is in two parts' journals$"):
+        merge_journals(out, 2)
+    part(1, game(1), settings={"games": 6})
+    with pytest.raises(ClaimRunError, match=r"^the parts were played with different settings"):
+        merge_journals(out, 2)

@@ -6,6 +6,10 @@
 //! heterodox arena --variant hostage --agents net:runs/h1/last@64,uniform@64,random --games 40
 //! heterodox arena --variant poison --agents net:runs/p1/last@64,uniform@64 --sprt 0,50 --games 2000
 //! ```
+//!
+//! With `--out`, `--resume` keeps the games a stopped run wrote to
+//! `OUT.journal` and `--part K/N` plays one share of them into it and
+//! writes no results (the tasks of `python -m heterodox.ray arena`).
 
 use std::path::PathBuf;
 
@@ -14,11 +18,12 @@ use clap::Args;
 use heterodox_data::atomic::write_file;
 use heterodox_data::pgn;
 use heterodox_env::{GameVariant, RuleOptions, VariantVisitor};
-use heterodox_selfplay::{openings, SearchConfig};
+use heterodox_selfplay::{openings, DuelPart, SearchConfig};
 use heterodox_training::arena::agent::AgentSpec;
 use heterodox_training::arena::rating_list::{rating_list, Meeting, Rating, PRIOR_DRAWS};
 use heterodox_training::arena::sprt::{Sprt, SprtDecision};
 use heterodox_training::arena::{run_arena, ArenaConfig, Pairing, Schedule};
+use heterodox_training::journal::Journal;
 
 use crate::choice::Choices;
 use crate::selfplay::writable_dir;
@@ -64,6 +69,18 @@ pub struct ArenaArgs {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
+    /// Plays only the games OUT.journal lacks (the journal the parts of a
+    /// run wrote, merged by `python -m heterodox.ray arena`; the other
+    /// options must be theirs), then writes the results.
+    #[arg(long, requires = "out")]
+    resume: bool,
+    /// Plays only part K of N of each pairing's games (the pairs whose
+    /// number is K modulo N) into OUT.journal and writes no results: a
+    /// task of a run split across machines (`python -m heterodox.ray
+    /// arena`, docs/scale-out.md). A part whose journal holds games
+    /// continues it. Not with --sprt.
+    #[arg(long, value_name = "K/N", value_parser = crate::claim::parse_part, requires = "out")]
+    part: Option<DuelPart>,
 }
 
 /// The values of `--schedule`.
@@ -105,6 +122,8 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
         schedule,
         sprt,
         device: args.game_run.device.device()?,
+        journal: None,
+        part: None,
     };
     // A directory named by the user is checked before any game is played;
     // the default one is made when the games are written.
@@ -138,6 +157,39 @@ fn fresh_dir(parent: &std::path::Path, name: &str) -> PathBuf {
         .expect("some number is free")
 }
 
+impl Visit<'_> {
+    /// The run's journal beside --out when it may be resumed or is a
+    /// part (`heterodox_training::journal`): what a resumed run or a
+    /// merged part must share with it is every setting that decides the
+    /// games (the device and batch size only change a network's last
+    /// bits).
+    fn open_journal(&self, names: &[String]) -> Result<Option<Journal>, String> {
+        let args = self.args;
+        if !args.resume && args.part.is_none() {
+            return Ok(None);
+        }
+        let out = args.out.as_ref().expect("clap requires --out");
+        let settings = serde_json::json!({
+            "command": "arena",
+            "variant": args.rules.variant()?.name(),
+            "options": self.options.to_string(),
+            "agents": names,
+            "games": self.config.games,
+            "schedule": args.schedule,
+            "opening_plies": self.config.opening_plies,
+            "openings": self.config.openings,
+            "max_plies": self.config.max_plies,
+            "seed": self.config.seed,
+        });
+        let command = std::env::args().collect::<Vec<_>>().join(" ");
+        let has_games = Journal::has_games(out).map_err(|e| e.to_string())?;
+        let resume = args.resume || (args.part.is_some() && has_games);
+        Journal::open(out, &settings, &command, resume)
+            .map(Some)
+            .map_err(|e| e.to_string())
+    }
+}
+
 impl VariantVisitor for Visit<'_> {
     type Output = Result<(), String>;
 
@@ -155,13 +207,26 @@ impl VariantVisitor for Visit<'_> {
                 )
             })?;
         }
-        let bar = crate::progress::Progress::spinner(self.args.quiet);
         let names: Vec<String> = self.agents.iter().map(ToString::to_string).collect();
+        let journal = self.open_journal(&names)?;
+        self.config.journal = journal.clone();
+        self.config.part = self.args.part;
+        let bar = crate::progress::Progress::spinner(self.args.quiet);
         let pairings = run_arena::<P>(&rules, &self.agents, &self.config, |pairing, done| {
             bar.set_message(format!("pairing {}: {done} games", pairing + 1));
         })
         .map_err(|e| e.to_string())?;
         bar.finish();
+        if let (Some(part), Some(journal)) = (self.args.part, &journal) {
+            let games: usize = pairings.iter().map(|p| p.games.len()).sum();
+            crate::common::print_stdout(&format!(
+                "arena: part {}/{}: {games} games in {}\n",
+                part.index,
+                part.count,
+                journal.dir().display()
+            ));
+            return Ok(());
+        }
         let mut text = format!(
             "{} ({}), openings{} of {} random plies, seed {}\n",
             P::VARIANT.name(),
@@ -205,6 +270,10 @@ impl VariantVisitor for Visit<'_> {
             }
         };
         write_outputs::<P>(&out, &rules, &pairings, ratings.as_deref(), &names)?;
+        if let Some(journal) = &journal {
+            // The results are out: the journal holds nothing to resume.
+            journal.remove_files().map_err(|e| e.to_string())?;
+        }
         crate::common::print_stdout(&format!(
             "games: {}/games.pgn, results: {}/results.json\n",
             out.display(),

@@ -85,7 +85,7 @@ pub struct ClaimArgs {
 }
 
 /// Reads `--part K/N`: K from 0 to N - 1, N from 1 to 65536.
-fn parse_part(text: &str) -> Result<DuelPart, String> {
+pub(crate) fn parse_part(text: &str) -> Result<DuelPart, String> {
     let bad = || format!("'{text}' is not K/N with 0 <= K < N <= 65536 (e.g. 0/4)");
     let (k, n) = text.split_once('/').ok_or_else(bad)?;
     let (k, n) = (

@@ -17,6 +17,7 @@
 pub mod arena;
 pub mod claims;
 pub mod error;
+pub mod journal;
 pub mod trainer;
 
 pub use arena::rating::ScoreEstimate;

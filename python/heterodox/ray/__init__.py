@@ -43,7 +43,7 @@ from heterodox.ray.config import (
     RunConfig,
     SelfPlayConfig,
 )
-from heterodox.ray.claim import ClaimRunError, ClaimRunSummary, run_claim
+from heterodox.ray.claim import ClaimRunError, ClaimRunSummary, run_arena, run_claim
 from heterodox.ray.driver import RunSummary, import_ray, init_ray, train
 from heterodox.ray.teach import TeachRunError, TeachRunSummary, run_teach
 from heterodox.ray.cli import main
@@ -69,6 +69,7 @@ __all__ = [
     "import_ray",
     "init_ray",
     "main",
+    "run_arena",
     "run_claim",
     "run_teach",
     "shard_name",

@@ -19,6 +19,12 @@ as a run on one machine with the same arguments.
 
 OUT and OUT.parts must be on storage every node shares. A driver that was
 stopped starts again with ``--resume``: the parts continue their journals.
+
+An arena (``python -m heterodox.ray arena --out OUT --parts N -- --variant
+hostage --agents A,B,C --games 2000``) runs the same way: its parts are
+``heterodox arena ARGS --part K/N``, and the merged run writes the
+games.pgn and results.json one `heterodox arena --out OUT` writes. An SPRT
+decides as its games come in, so it stays on one machine.
 """
 
 from __future__ import annotations
@@ -96,8 +102,10 @@ def _die_with_parent() -> None:
         pass
 
 
-def play_part(binary: str, name: str, args: list[str], out: str, k: int, n: int, threads: int = 1) -> int:
-    """The body of one task: plays part k of n into ``out``'s journal and
+def play_part(binary: str, words: list[str], args: list[str], out: str, k: int, n: int,
+              threads: int = 1) -> int:
+    """The body of one task: plays part k of n of ``heterodox WORDS ARGS``
+    (``["claim", NAME]`` or ``["arena"]``) into ``out``'s journal and
     returns the games it holds, the Rust code on ``threads`` threads.
     Writes ``out.pid`` (the worker's process
     id) first, so a test or an operator can find the worker playing it,
@@ -107,7 +115,7 @@ def play_part(binary: str, name: str, args: list[str], out: str, k: int, n: int,
     write_file(out_path.with_name(out_path.name + ".pid"), f"{os.getpid()}\n")
     with open(out_path.with_name(out_path.name + ".starts"), "a", encoding="utf-8") as starts:
         starts.write(f"{os.getpid()}\n")
-    command = [binary, "claim", name, *args, "--out", out, "--part", f"{k}/{n}", "--quiet"]
+    command = [binary, *words, *args, "--out", out, "--part", f"{k}/{n}", "--quiet"]
     # The Rust code's threads: the CPUs Ray gave the task, not the node's.
     env = {**os.environ, "RAYON_NUM_THREADS": str(threads)}
     done = subprocess.run(command, capture_output=True, text=True, env=env,
@@ -178,8 +186,33 @@ def merge_journals(out: Path, parts: int) -> int:
     return sum(len(games) for games in duels.values())
 
 
-def run_claim(
-    name: str,
+def run_claim(name: str, args: list[str], out: str | os.PathLike, parts: int,
+              **options: Any) -> ClaimRunSummary:
+    """Plays claim ``name`` (``args``: heterodox claim's options, without
+    --out, --part and --resume) in ``parts`` Ray tasks and writes its
+    report to ``out`` (see the module docs). Ray must be initialised
+    (``heterodox.ray.init_ray``, or ``ray.init``). ``resume=True``:
+    continue the parts of a driver that was stopped; without it, parts left
+    behind are a ClaimRunError naming them, never silently reused. The
+    other options: ``binary``, ``cpus_per_part``, ``on_progress``,
+    ``poll_seconds``, ``max_retries``."""
+    return run_parts(["claim", name], args, out, parts, **options)
+
+
+def run_arena(args: list[str], out: str | os.PathLike, parts: int,
+              **options: Any) -> ClaimRunSummary:
+    """An arena (``args``: heterodox arena's options, without --out,
+    --part, --resume and --sprt, which decides as it goes) in ``parts`` Ray
+    tasks, its results written to ``out`` as one `heterodox arena --out
+    OUT` writes them: the same games.pgn and results.json, byte for byte,
+    and the table printed (``output``). Options as ``run_claim``'s."""
+    if any(arg == "--sprt" or arg.startswith("--sprt=") for arg in args):
+        raise ClaimRunError("an SPRT decides as its games come in: it runs on one machine")
+    return run_parts(["arena"], args, out, parts, **options)
+
+
+def run_parts(
+    words: list[str],
     args: list[str],
     out: str | os.PathLike,
     parts: int,
@@ -191,12 +224,9 @@ def run_claim(
     poll_seconds: float = 1.0,
     max_retries: int = 3,
 ) -> ClaimRunSummary:
-    """Plays claim ``name`` (``args``: heterodox claim's options, without
-    --out, --part and --resume) in ``parts`` Ray tasks and writes its
-    report to ``out`` (see the module docs). Ray must be initialised
-    (``heterodox.ray.init_ray``, or ``ray.init``). ``resume``: continue the
-    parts of a driver that was stopped; without it, parts left behind are a
-    ClaimRunError naming them, never silently reused."""
+    """``heterodox WORDS ARGS`` (a claim or an arena) in ``parts`` Ray
+    tasks, then once with ``--out OUT --resume`` over their merged
+    journals (see the module docs)."""
     from heterodox.ray.driver import import_ray
 
     ray = import_ray()
@@ -204,7 +234,7 @@ def run_claim(
         raise ClaimRunError(f"parts = {parts} is out of range (1 to 65536)")
     for flag in ("--out", "--part", "--resume"):
         if any(arg == flag or arg.startswith(flag + "=") for arg in args):
-            raise ClaimRunError(f"{flag} is the driver's to set: leave it out of the claim's arguments")
+            raise ClaimRunError(f"{flag} is the driver's to set: leave it out of the {words[0]}'s arguments")
     # The report's --out as given (its command then reads as a run on one
     # machine's), the parts by absolute path (tasks run in other places).
     given, out = Path(out), Path(out).resolve()
@@ -216,7 +246,7 @@ def run_claim(
                                          retry_exceptions=False)
     started = time.monotonic()
     threads = max(1, int(cpus_per_part))
-    pending = {task.remote(binary, name, list(args), str(part_out(out, k)), k, parts, threads): k
+    pending = {task.remote(binary, list(words), list(args), str(part_out(out, k)), k, parts, threads): k
                for k in range(parts)}
     done_parts: set[int] = set()
     baseline = _starts(out, parts)
@@ -250,10 +280,10 @@ def run_claim(
             })
     retries = max(0, _starts(out, parts) - baseline - parts)
     games = merge_journals(out, parts)
-    report = subprocess.run([binary, "claim", name, *args, "--out", str(given), "--resume", "--quiet"],
+    report = subprocess.run([binary, *words, *args, "--out", str(given), "--resume", "--quiet"],
                             capture_output=True, text=True)
     if report.returncode != 0:
-        raise ClaimRunError(f"the report was not written: {report.stderr.strip()}")
+        raise ClaimRunError(f"the results were not written: {report.stderr.strip()}")
     shutil.rmtree(parts_dir(out))
     return ClaimRunSummary(report=given, parts=parts, games=games, seconds=time.monotonic() - started,
                            retries=retries, output=report.stdout)
@@ -272,31 +302,33 @@ def connect(address: str | None) -> None:
         ray.init(include_dashboard=False, log_to_driver=False, logging_level="warning")
 
 
-def parse_args(argv: list[str]) -> Any:
-    """The options of ``python -m heterodox.ray claim``."""
+def parse_args(argv: list[str], command: str = "claim") -> Any:
+    """The options of ``python -m heterodox.ray claim`` (or ``arena``,
+    which names no claim)."""
     import argparse
 
-    parser = argparse.ArgumentParser(prog="python -m heterodox.ray claim",
-                                     description="a strategy claim's games on a Ray cluster")
-    parser.add_argument("name", help="the claim (heterodox claim --list)")
+    parser = argparse.ArgumentParser(prog=f"python -m heterodox.ray {command}",
+                                     description=f"a {command}'s games on a Ray cluster")
+    if command == "claim":
+        parser.add_argument("name", help="the claim (heterodox claim --list)")
     parser.add_argument("--out", required=True, help="the report directory, on storage every node shares")
     parser.add_argument("--parts", type=int, required=True, help="tasks to split the games into")
     parser.add_argument("--address", help="an existing cluster ('auto'); default: Ray on this machine")
     parser.add_argument("--resume", action="store_true", help="continue a stopped driver's parts")
     parser.add_argument("--cpus-per-part", type=float, default=1.0,
                         help="CPUs Ray reserves for each task (its Rust threads)")
-    parser.epilog = "after --: heterodox claim's options (--games, --agent, --seed, ...)"
+    parser.epilog = f"after --: heterodox {command}'s options (--games, --agent(s), --seed, ...)"
     ours, claim_args = (argv[:argv.index("--")], argv[argv.index("--") + 1:]) if "--" in argv else (argv, [])
     args = parser.parse_args(ours)
     args.claim_args = claim_args
     return args
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str], command: str = "claim") -> int:
     """``python -m heterodox.ray claim NAME --out OUT --parts N [--address A]
-    [--resume] [--cpus-per-part C] -- CLAIM OPTIONS``."""
-    args = parse_args(argv)
-    claim_args = args.claim_args
+    [--resume] [--cpus-per-part C] -- CLAIM OPTIONS``, or ``arena`` with
+    no NAME and heterodox arena's options."""
+    args = parse_args(argv, command)
     connect(args.address)
 
     def show(info: dict[str, Any]) -> None:
@@ -305,9 +337,12 @@ def main(argv: list[str]) -> int:
               f"{info['parts_done']}/{info['parts']}  nodes {info['nodes_alive']}  eta {eta}  "
               f"retries {info['retries']}", end="", file=sys.stderr, flush=True)
 
+    options = dict(resume=args.resume, cpus_per_part=args.cpus_per_part, on_progress=show)
     try:
-        summary = run_claim(args.name, claim_args, args.out, args.parts, resume=args.resume,
-                            cpus_per_part=args.cpus_per_part, on_progress=show)
+        if command == "claim":
+            summary = run_claim(args.name, args.claim_args, args.out, args.parts, **options)
+        else:
+            summary = run_arena(args.claim_args, args.out, args.parts, **options)
     except ClaimRunError as error:
         print(f"\nerror: {error}", file=sys.stderr)
         return 1

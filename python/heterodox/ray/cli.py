@@ -4,6 +4,8 @@
         [--run DIR] [--steps N] [--minutes M] [--workers N]
     python -m heterodox.ray claim NAME --out OUT --parts N [--address auto]
         [--resume] -- CLAIM OPTIONS        (heterodox.ray.claim)
+    python -m heterodox.ray arena --out OUT --parts N [--address auto]
+        [--resume] -- ARENA OPTIONS        (heterodox.ray.claim)
     python -m heterodox.ray teach --out DIR --positions N [--address auto]
         -- TEACH OPTIONS                   (heterodox.ray.teach)
 
@@ -69,6 +71,10 @@ def main(argv: list[str] | None = None) -> int:
         from heterodox.ray.claim import main as claim_main
 
         return claim_main(argv[1:])
+    if argv[:1] == ["arena"]:
+        from heterodox.ray.claim import main as claim_main
+
+        return claim_main(argv[1:], "arena")
     if argv[:1] == ["teach"]:
         from heterodox.ray.teach import main as teach_main
 

@@ -21,13 +21,16 @@ use heterodox_env::GameVariant;
 use heterodox_models::tch::Device;
 use heterodox_models::{NetEvaluator, Network};
 use heterodox_selfplay::agent::builtin_evaluator;
-use heterodox_selfplay::{Duel, DuelConfig, DuelGame, DuelTally, Evaluator, SearchConfig};
+use heterodox_selfplay::{
+    Duel, DuelConfig, DuelGame, DuelPart, DuelTally, Evaluator, SearchConfig,
+};
 
 use crate::arena::agent::{AgentKind, AgentSpec};
 use crate::arena::contender::Contender;
 use crate::arena::rating::ScoreEstimate;
 use crate::arena::sprt::{Pentanomial, Sprt, SprtDecision};
 use crate::error::TrainError;
+use crate::journal::Journal;
 
 /// Who plays whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,6 +62,13 @@ pub struct ArenaConfig {
     /// Decide "A is `elo1` rather than `elo0` stronger" (two agents only).
     pub sprt: Option<Sprt>,
     pub device: Device,
+    /// Where each pairing's games are written as they finish, and read
+    /// back instead of played again (`--resume`, the parts of a run on a
+    /// cluster); `None`: the games stay in memory.
+    pub journal: Option<Journal>,
+    /// Play only this part of each pairing's games (with a journal): a
+    /// task of a run split across machines.
+    pub part: Option<DuelPart>,
 }
 
 /// The result of one pairing, from agent `a`'s side.
@@ -116,6 +126,20 @@ pub fn run_arena<P: GameVariant>(
             message: format!("the arena needs at least two agents, got {}", agents.len()),
         });
     }
+    if config.sprt.is_some() && (config.journal.is_some() || config.part.is_some()) {
+        return Err(TrainError::Config {
+            path: None,
+            message: "an SPRT decides as its games come in: it runs on one machine, without \
+                      --part or --resume"
+                .to_owned(),
+        });
+    }
+    if config.part.is_some() && config.journal.is_none() {
+        return Err(TrainError::Config {
+            path: None,
+            message: "a part of an arena writes its games to a journal: it needs one".to_owned(),
+        });
+    }
     if config.sprt.is_some() && agents.len() != 2 {
         return Err(TrainError::Config {
             path: None,
@@ -162,10 +186,25 @@ pub fn run_arena<P: GameVariant>(
             None => {
                 let duel = Duel::<P>::new(rules.clone(), duel_config(config.seed))?;
                 let mut done = 0;
-                games = duel.run(player(a), player(b), |_| {
-                    done += 1;
-                    on_game(number, done);
-                })?;
+                games = match &config.journal {
+                    None => duel.run(player(a), player(b), |_| {
+                        done += 1;
+                        on_game(number, done);
+                    })?,
+                    Some(journal) => {
+                        // Pairings share the duel's seed: the agents'
+                        // numbers tell their files apart.
+                        let key = format!("{}-{a}-vs-{b}-{:016x}", P::VARIANT.name(), duel.seed());
+                        let (kept, mut log) = journal.duel(&key)?;
+                        done = kept.len() as u32;
+                        on_game(number, done);
+                        duel.run_part(player(a), player(b), kept, config.part, |game| {
+                            log.append(game);
+                            done += 1;
+                            on_game(number, done);
+                        })?
+                    }
+                };
             }
             Some(sprt) => {
                 // Rounds of pairs, each with its own openings, until the

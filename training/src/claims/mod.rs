@@ -24,7 +24,8 @@ mod catalogue;
 mod first_move;
 mod games;
 mod harpies;
-pub mod journal;
+/// The journal of a claim run (`crate::journal`, shared with the arena).
+pub use crate::journal;
 mod measures;
 mod piece_values;
 mod report;

@@ -73,7 +73,7 @@ pub(crate) fn write_report(
 /// is not a claim report, a path without a name of its own), before any
 /// game is played.
 pub(crate) fn check_out(out: &Path) -> Result<(), TrainError> {
-    super::journal::journal_dir(out)?;
+    crate::journal::journal_dir(out)?;
     REPLACE
         .check(out)
         .map(|_| ())

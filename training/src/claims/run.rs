@@ -4,13 +4,13 @@
 use std::path::Path;
 
 use super::catalogue::{find, Claim};
-use super::journal::Journal;
 use super::report::{self, PlotOutcome};
 use super::settings::ClaimSettings;
 use super::summary::summary;
 use super::verdict::{Findings, Verdict};
 use super::{attacker, first_move, harpies, piece_values};
 use crate::error::TrainError;
+use crate::journal::Journal;
 
 /// What `run_claim` reports back.
 #[derive(Clone, Debug)]

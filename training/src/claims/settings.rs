@@ -6,8 +6,8 @@ use heterodox_selfplay::{DuelPart, SearchConfig};
 
 use super::agents::AgentChoice;
 use super::catalogue::Claim;
-use super::journal::Journal;
 use crate::error::TrainError;
+use crate::journal::Journal;
 
 /// Settings of a claim run.
 #[derive(Clone, Debug)]

@@ -1,8 +1,9 @@
-//! A claim run's journal: every game written as it finishes, so that a run
-//! that is stopped (killed, out of time on a lent machine) continues with
-//! `--resume` where it stopped instead of starting over. Claims at
-//! deciding power take hours; a claim that wrote nothing until its report
-//! lost them all.
+//! A run's journal (a claim's, an arena's): every game written as it
+//! finishes, so that a run that is stopped (killed, out of time on a lent
+//! machine) continues with `--resume` where it stopped instead of starting
+//! over, and so that the parts of a run split across machines (`--part
+//! K/N`) can be merged into one. Claims at deciding power take hours; a
+//! claim that wrote nothing until its report lost them all.
 //!
 //! ```text
 //! REPORT.journal/run.json           the run's settings and command
