@@ -430,6 +430,19 @@ fn answer(mut stream: TcpStream) -> (u16, String, Value) {
 
 /// Waits until `/api/info` says `searches` agent searches run; how long
 /// that took. Panics after 5 s.
+/// Asks `game`'s agent (White) to move, without reading the answer, and
+/// waits until its search runs: the open request, to drop or read.
+fn start_thinking(server: &Server, game: &NewGame) -> TcpStream {
+    let thinking = send(
+        &server.address,
+        "POST",
+        &format!("/api/games/{}/agent", game.id),
+        &json!({"token": game.white}),
+    );
+    wait_for_searches(&server.address, 1);
+    thinking
+}
+
 fn wait_for_searches(address: &str, searches: u64) -> Duration {
     let start = Instant::now();
     loop {
@@ -1008,13 +1021,7 @@ fn a_full_server_answers_busy_and_changes_nothing() {
         (&json!(1), &json!(0))
     );
     let long = agent_to_move(&server, "ab@10000ms");
-    let thinking = send(
-        &server.address,
-        "POST",
-        &format!("/api/games/{}/agent", long.id),
-        &json!({"token": long.white}),
-    );
-    wait_for_searches(&server.address, 1);
+    let thinking = start_thinking(&server, &long);
     let other = agent_to_move(&server, "ab@100ms");
     let state = |game: &NewGame| {
         server
@@ -1116,13 +1123,7 @@ fn a_resigned_or_evicted_game_s_search_stops() {
     let server = Server::start(&["--max-games", "2", "--max-movetime-ms", "20000", "--quiet"]);
     // Resigned while the agent thinks: the waiting request is told why.
     let game = agent_to_move(&server, "ab@20000ms");
-    let thinking = send(
-        &server.address,
-        "POST",
-        &format!("/api/games/{}/agent", game.id),
-        &json!({"token": game.white}),
-    );
-    wait_for_searches(&server.address, 1);
+    let thinking = start_thinking(&server, &game);
     let (status, state) = server.post(
         &format!("/api/games/{}/resign", game.id),
         &json!({"token": game.white}),
@@ -1139,13 +1140,7 @@ fn a_resigned_or_evicted_game_s_search_stops() {
     );
     // Evicted while the agent thinks (two newer games fill the store).
     let game = agent_to_move(&server, "ab@20000ms");
-    let thinking = send(
-        &server.address,
-        "POST",
-        &format!("/api/games/{}/agent", game.id),
-        &json!({"token": game.white}),
-    );
-    wait_for_searches(&server.address, 1);
+    let thinking = start_thinking(&server, &game);
     server.create_game(&json!({"variant": "chess"}));
     server.create_game(&json!({"variant": "chess"}));
     assert!(wait_for_searches(&server.address, 0) < Duration::from_secs(1));
