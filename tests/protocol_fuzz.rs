@@ -11,16 +11,23 @@
 
 mod support;
 
-use std::process::Output;
-
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use support::{heterodox_fed, text};
 
-/// `heterodox ARGS` fed `input` as bytes (which need not be UTF-8).
-fn run_with_bytes(args: &[&str], input: &[u8]) -> Output {
-    heterodox_fed(args, input, None)
+/// `heterodox ARGS` fed `script` as bytes (which need not be UTF-8),
+/// which must end cleanly on its `quit` with nothing on stderr (a panic
+/// prints there): its stdout.
+fn run_cleanly(args: &[&str], script: &[u8]) -> String {
+    let out = heterodox_fed(args, script, None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stderr),
+        "",
+        "nothing on stderr (a panic prints there)"
+    );
+    text(&out.stdout)
 }
 
 fn pick<'a>(rng: &mut ChaCha8Rng, items: &[&'a str]) -> &'a str {
@@ -222,14 +229,7 @@ fn script_lines(script: &[u8]) -> Vec<String> {
 #[test]
 fn uci_survives_random_input_answers_every_go_and_keeps_the_position_on_errors() {
     let script = uci_script(7, 300);
-    let out = run_with_bytes(&["uci", "--agent", "ab@1"], &script);
-    let stdout = text(&out.stdout);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(
-        text(&out.stderr),
-        "",
-        "nothing on stderr (a panic prints there)"
-    );
+    let stdout = run_cleanly(&["uci", "--agent", "ab@1"], &script);
     let lines = script_lines(&script);
     let gos = lines
         .iter()
@@ -358,14 +358,7 @@ fn xboard_survives_random_input_answers_every_go_and_keeps_the_position_on_error
         }
     }
     script.extend_from_slice(b"quit\n");
-    let out = run_with_bytes(&["xboard", "--agent", "ab@1"], &script);
-    let stdout = text(&out.stdout);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(
-        text(&out.stderr),
-        "",
-        "nothing on stderr (a panic prints there)"
-    );
+    let stdout = run_cleanly(&["xboard", "--agent", "ab@1"], &script);
     let gos = pings / 2;
     assert!(gos > 50, "{gos} go commands");
     // Between `pong 2k-1` and `pong 2k`: the answer to the k-th `go`.

@@ -14,7 +14,7 @@
 //! are not chess's, Traitor's may be drawn from a seed, and a game read back
 //! should not depend on knowing those conventions.
 
-use heterodox_env::pgn::{GameTags, Movetext};
+use heterodox_env::pgn::{GameTags, Movetext, UNKNOWN_DATE};
 use heterodox_env::{GameVariant, VariantVisitor};
 
 use crate::record::GameRecord;
@@ -52,6 +52,7 @@ pub fn record_to_pgn<P: GameVariant>(
     let round = (game + 1).to_string();
     let tags = GameTags {
         event,
+        date: UNKNOWN_DATE,
         round: &round,
         white: "?",
         black: "?",

@@ -111,9 +111,12 @@ pub fn pgn_game(tags: &[(&str, &str)], movetext: &str, result: &str) -> String {
     out
 }
 
+/// The `Date` of a game whose day is not recorded.
+pub const UNKNOWN_DATE: &str = "????.??.??";
+
 /// The tag section every PGN the project writes shares, in this order:
-/// the seven-tag roster (`Event`, `Site` `?`, `Date` `????.??.??`,
-/// `Round`, `White`, `Black`, `Result`), `Variant`, `VariantOptions` (the
+/// the seven-tag roster (`Event`, `Site` `?`, `Date`, `Round`, `White`,
+/// `Black`, `Result`), `Variant`, `VariantOptions` (the
 /// rule settings as `key=value,...`; omitted when empty), `SetUp "1"` and
 /// `FEN` (always: a variant's start is not chess's, and a game read back
 /// should not depend on knowing that), and `Termination` when known.
@@ -122,6 +125,8 @@ pub fn pgn_game(tags: &[(&str, &str)], movetext: &str, result: &str) -> String {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameTags<'a> {
     pub event: &'a str,
+    /// `YYYY.MM.DD`, or [`UNKNOWN_DATE`].
+    pub date: &'a str,
     pub round: &'a str,
     pub white: &'a str,
     pub black: &'a str,
@@ -142,7 +147,7 @@ impl GameTags<'_> {
         let mut tags = vec![
             ("Event", self.event),
             ("Site", "?"),
-            ("Date", "????.??.??"),
+            ("Date", self.date),
             ("Round", self.round),
             ("White", self.white),
             ("Black", self.black),
@@ -223,6 +228,7 @@ mod tests {
     fn game_tags_in_the_shared_order() {
         let tags = GameTags {
             event: "play",
+            date: UNKNOWN_DATE,
             round: "1",
             white: "you",
             black: "ab@3",

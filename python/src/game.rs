@@ -1,7 +1,7 @@
 //! The `Game` class: a game of any variant, spoken to in strings (UCI and
 //! SAN moves, FEN positions).
 
-use heterodox_env::pgn::{GameTags, Movetext};
+use heterodox_env::pgn::{GameTags, Movetext, UNKNOWN_DATE};
 use heterodox_env::{AnyGame, NewGameError, RuleOptions, Variant};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::{PyIndexError, PyTypeError};
@@ -387,6 +387,7 @@ impl Game {
         let fen = self.start.fen();
         let tags = GameTags {
             event: "?",
+            date: UNKNOWN_DATE,
             round: "?",
             white: "?",
             black: "?",

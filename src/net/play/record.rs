@@ -13,7 +13,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use heterodox_env::pgn::{pgn_game, Movetext};
+use heterodox_env::pgn::{GameTags, Movetext};
 use heterodox_env::{Color, Game, GameVariant, MoveError};
 use heterodox_training::arena::player::is_secret_step;
 
@@ -154,25 +154,23 @@ impl<P: GameVariant> Record<P> {
             Color::Black => (agent, "human"),
         };
         let fen = P::view_string(&self.start.view(self.human));
-        let mut tags = vec![
-            ("Event", "heterodox play"),
-            ("Site", "?"),
-            ("Date", date),
-            ("Round", "-"),
-            ("White", white),
-            ("Black", black),
-            ("Result", result),
-            ("Variant", P::VARIANT.name()),
-        ];
-        if !options.is_empty() {
-            tags.push(("VariantOptions", options));
-        }
-        tags.extend([("SetUp", "1"), ("FEN", &fen), ("Termination", &termination)]);
         let mut movetext = Movetext::new();
         for step in &self.steps {
             movetext.push(step.player, &step.shown);
         }
-        pgn_game(&tags, movetext.as_str(), result)
+        GameTags {
+            event: "heterodox play",
+            date,
+            round: "-",
+            white,
+            black,
+            result,
+            variant: P::VARIANT.name(),
+            options,
+            fen: &fen,
+            termination: Some(&termination),
+        }
+        .game(movetext.as_str())
     }
 }
 

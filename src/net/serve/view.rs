@@ -9,7 +9,7 @@
 //! end, as players show them over the board (and such a game can then no
 //! more be taken back, ending.rs).
 
-use heterodox_env::pgn::{pgn_game, Movetext};
+use heterodox_env::pgn::{GameTags, Movetext, UNKNOWN_DATE};
 use heterodox_env::render::{svg_with, Diagram, SvgOptions};
 use heterodox_env::{Color, Game, GameVariant, Outcome};
 use serde_json::{json, Value};
@@ -273,24 +273,18 @@ impl<P: GameVariant> TypedSession<P> {
         let black = self.players[Color::Black.index()].name();
         let options = self.options.to_string();
         let fen = self.position_string(&self.start, viewer);
-        let termination = outcome.map(|o| o.termination().name().to_owned());
-        let mut tags = vec![
-            ("Event", "heterodox serve"),
-            ("Site", "?"),
-            ("Date", "????.??.??"),
-            ("Round", "-"),
-            ("White", white.as_str()),
-            ("Black", black.as_str()),
-            ("Result", result),
-            ("Variant", P::VARIANT.name()),
-        ];
-        if !options.is_empty() {
-            tags.push(("VariantOptions", &options));
-        }
-        tags.extend([("SetUp", "1"), ("FEN", &fen)]);
-        if let Some(termination) = &termination {
-            tags.push(("Termination", termination));
-        }
-        pgn_game(&tags, self.movetext(viewer).as_str(), result)
+        let tags = GameTags {
+            event: "heterodox serve",
+            date: UNKNOWN_DATE,
+            round: "-",
+            white: &white,
+            black: &black,
+            result,
+            variant: P::VARIANT.name(),
+            options: &options,
+            fen: &fen,
+            termination: outcome.map(|o| o.termination().name()),
+        };
+        tags.game(self.movetext(viewer).as_str())
     }
 }
