@@ -186,7 +186,7 @@ fn bad_teach_arguments_are_one_line_errors() {
     for (args, expected) in [
         (
             vec!["teach", "--engine", "ab@300ms", "--out", dir],
-            "error: --engine 'ab@300ms': the teacher is the engine at a fixed depth, ab@DEPTH (e.g. ab@2)\n",
+            "error: --engine 'ab@300ms': the teacher is the engine at a fixed depth, ab@DEPTH or ab@DEPTH/classical (e.g. ab@2)\n",
         ),
         (
             vec!["teach", "--engine", "ab@0", "--out", dir],
@@ -199,6 +199,14 @@ fn bad_teach_arguments_are_one_line_errors() {
         (
             vec!["teach", "--variant", "shogi", "--out", dir],
             "",
+        ),
+        (
+            vec!["teach", "--engine", "ab@2/classical", "--net", "x.safetensors", "--out", dir],
+            "error: --engine ab@2/classical asks for the classical evaluation; --net gives a learned one: choose one\n",
+        ),
+        (
+            vec!["teach", "--net", "missing.safetensors", "--out", dir],
+            "error: teacher net: missing.safetensors: No such file or directory (os error 2)\n",
         ),
     ] {
         let output = heterodox(&args);

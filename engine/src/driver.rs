@@ -254,7 +254,8 @@ fn perfect<P: GameVariant>(
         }
         parts.main.path.reset(game.repetition_keys());
         let mut moves = root_moves(&root);
-        let mut searcher = Searcher::<P>::new(tt, parts.main, clock, 0, parts.config.weights);
+        let mut searcher =
+            Searcher::<P>::new(tt, parts.main, clock, 0, parts.config.weights, root.turn());
         searcher.exact_margin = margin;
         let mut done: Option<Completed<P::Action>> = None;
         // Each line's score in the last iteration: its aspiration window.
@@ -308,7 +309,7 @@ fn helper_search<P: GameVariant>(
     weights: EvalWeights,
 ) {
     let mut moves = root_moves(root);
-    let mut searcher = Searcher::<P>::new(tt, state, clock, 0, weights);
+    let mut searcher = Searcher::<P>::new(tt, state, clock, 0, weights, root.turn());
     let mut previous = None;
     let mut counted = 0;
     for depth in (1 + (number % 2) as u32)..=max_depth {
@@ -369,8 +370,14 @@ fn hidden<P: GameVariant>(
                 .filter(|m| candidates.contains(&m.action))
                 .cloned()
                 .collect();
-            let mut searcher =
-                Searcher::<P>::new(tt, parts.main, clock, nodes, parts.config.weights);
+            let mut searcher = Searcher::<P>::new(
+                tt,
+                parts.main,
+                clock,
+                nodes,
+                parts.config.weights,
+                state.turn(),
+            );
             if every_action {
                 searcher.exact_margin = margin;
             }

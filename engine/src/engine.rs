@@ -1,6 +1,7 @@
 //! [`Engine`]: a transposition table, the search state and a
 //! configuration, reused from move to move of a game.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use heterodox_env::{Game, GameVariant};
@@ -9,7 +10,8 @@ use crate::driver::{self, RootScore};
 use crate::error::{ConfigError, EngineError};
 use crate::eval::EvalWeights;
 use crate::limits::{validate_multipv, Limits};
-use crate::score::{Score, INFINITE};
+use crate::nnue::{Accumulators, Network, NnueError};
+use crate::score::{Score, INFINITE, MAX_PLY};
 use crate::search::SearchState;
 use crate::tt::TranspositionTable;
 
@@ -120,6 +122,10 @@ impl<P: GameVariant> std::fmt::Debug for Engine<P> {
             .field("variant", &P::VARIANT)
             .field("config", &self.config)
             .field("multipv", &self.multipv)
+            .field(
+                "network",
+                &self.network().map(|net| net.header.producer.clone()),
+            )
             .finish()
     }
 }
@@ -153,6 +159,64 @@ impl<P: GameVariant> Engine<P> {
         self.tt = TranspositionTable::new(mib)?;
         self.config.hash_mib = mib;
         Ok(())
+    }
+
+    /// Evaluates with the learned evaluation `net` from the next search on
+    /// (`None`: the classical evaluation of [`EngineConfig::weights`]).
+    /// A net for another variant or feature set is refused (its rule set
+    /// is checked where it is read: [`Network::load_for`]).
+    pub fn set_network(&mut self, net: Option<Arc<Network>>) -> Result<(), NnueError> {
+        if let Some(net) = &net {
+            let features = crate::eval::feature_set::<P>()
+                .ok_or(NnueError::NoFeatureSet(P::VARIANT.name()))?;
+            if net.header.variant != P::VARIANT.name() {
+                return Err(NnueError::Mismatch {
+                    field: "variant",
+                    found: net.header.variant.clone(),
+                    expected: P::VARIANT.name().to_owned(),
+                });
+            }
+            if net.header.feature_set != features.name || net.header.inputs != features.inputs {
+                return Err(NnueError::Mismatch {
+                    field: "feature set",
+                    found: net.header.feature_set.clone(),
+                    expected: features.name.to_owned(),
+                });
+            }
+        }
+        let accumulators = |net: &Arc<Network>| Accumulators::new(Arc::clone(net), MAX_PLY + 1);
+        self.main.nnue = net.as_ref().map(accumulators);
+        for helper in &mut self.helpers {
+            helper.nnue = net.as_ref().map(accumulators);
+        }
+        Ok(())
+    }
+
+    /// The static evaluation of `pos` in centipawns for its player to act
+    /// (no search): the net's when the engine has one, else the classical
+    /// evaluation's. Reads only `pos`; under hidden information a
+    /// hidden-information feature set reads what its player to act may
+    /// know.
+    pub fn evaluate(&mut self, pos: &P) -> i32 {
+        match &mut self.main.nnue {
+            Some(nnue) => {
+                nnue.clear();
+                let learned = nnue.evaluate(pos, pos.turn(), 0);
+                let base = match nnue.network().header.base {
+                    crate::nnue::network::Base::None => 0,
+                    crate::nnue::network::Base::Classical => {
+                        crate::eval::evaluate(pos, EvalWeights::Tuned)
+                    }
+                };
+                (base + learned).clamp(-crate::score::EVAL_LIMIT, crate::score::EVAL_LIMIT)
+            }
+            None => crate::eval::evaluate(pos, self.config.weights),
+        }
+    }
+
+    /// The learned evaluation's net, when the engine has one.
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.main.nnue.as_ref().map(Accumulators::network)
     }
 
     /// How many principal variations the next searches report (UCI's

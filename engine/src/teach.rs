@@ -42,6 +42,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -57,7 +58,8 @@ use heterodox_env::{Game, GameVariant};
 use crate::adjudicate::adjudicate;
 use crate::driver::RootScore;
 use crate::engine::{Engine, EngineConfig};
-use crate::limits::MAX_DEPTH;
+use crate::limits::{Limits, MAX_DEPTH};
+use crate::nnue::Network;
 
 /// The highest shard number [`teach_shard`] writes (2^20: with 65,536
 /// games a shard, game numbers stay far inside a u64).
@@ -105,6 +107,13 @@ pub struct TeachConfig {
     /// Hidden information: states searched and averaged per position.
     pub determinizations: usize,
     pub seed: u64,
+    /// Value targets only (data for a learned evaluation): each labelled
+    /// position is searched once, its policy target is the move played
+    /// (the best), and it costs one search instead of one per action.
+    pub value_only: bool,
+    /// The engine evaluates with this net (a learned evaluation's file)
+    /// instead of the classical evaluation.
+    pub network: Option<PathBuf>,
 }
 
 impl Default for TeachConfig {
@@ -121,6 +130,8 @@ impl Default for TeachConfig {
             hash_mib: 4,
             determinizations: 4,
             seed: 0,
+            value_only: false,
+            network: None,
         }
     }
 }
@@ -142,6 +153,8 @@ pub enum TeachError {
     Engine(#[from] crate::error::EngineError),
     #[error("start position: {0}")]
     Start(#[from] heterodox_env::FenError),
+    #[error("teacher net: {0}")]
+    Network(#[from] crate::nnue::NnueError),
 }
 
 impl TeachConfig {
@@ -192,6 +205,18 @@ impl TeachConfig {
             determinizations: self.determinizations,
             seed: self.seed,
             ..EngineConfig::default()
+        }
+    }
+
+    /// The teacher's net, read once for every engine of a run (`None`:
+    /// the classical evaluation).
+    fn load_network<P: GameVariant>(
+        &self,
+        rules: &P::Rules,
+    ) -> Result<Option<Arc<Network>>, TeachError> {
+        match &self.network {
+            Some(path) => Ok(Some(Arc::new(Network::load_for::<P>(path, rules)?))),
+            None => Ok(None),
         }
     }
 
@@ -265,6 +290,7 @@ pub fn teach<P: GameVariant>(
     on_progress: &(dyn Fn(TeachProgress) + Sync),
 ) -> Result<TeachSummary, TeachError> {
     config.validate()?;
+    let network = config.load_network::<P>(rules)?;
     let started = Instant::now();
     let directory_error = |message: String| TeachError::Directory {
         path: dir.to_owned(),
@@ -295,20 +321,15 @@ pub fn teach<P: GameVariant>(
         adjudicated: 0,
     };
     let header = shard_header::<P>(rules, config);
-    let done_positions = AtomicU64::new(positions);
-    let done_games = AtomicU64::new(games);
+    let tally = Tally {
+        positions: AtomicU64::new(positions),
+        games: AtomicU64::new(games),
+        on_progress,
+    };
     let engine_config = config.engine_config();
     while summary.positions < config.positions {
         let k = summary.shards.len();
-        let records = play_shard::<P>(
-            rules,
-            config,
-            k,
-            &engine_config,
-            &done_positions,
-            &done_games,
-            on_progress,
-        )?;
+        let records = play_shard::<P>(rules, config, k, &engine_config, network.as_ref(), &tally)?;
         let path = shard_path(dir, k);
         write_shard(&path, &header, &records)?;
         for record in &records {
@@ -332,32 +353,46 @@ pub fn teach<P: GameVariant>(
     Ok(summary)
 }
 
+/// Positions and games labelled so far, counted by the workers for
+/// `on_progress`.
+struct Tally<'a> {
+    positions: AtomicU64,
+    games: AtomicU64,
+    on_progress: &'a (dyn Fn(TeachProgress) + Sync),
+}
+
 /// The games of shard `k`: game `k * games_per_shard + g` for each `g`,
 /// in parallel, each seeded by its number alone, so a shard is the same
-/// whoever plays it and whatever was played before. `done_positions` and
-/// `done_games` count for `on_progress`.
+/// whoever plays it and whatever was played before. `tally` counts for
+/// `on_progress`.
 fn play_shard<P: GameVariant>(
     rules: &P::Rules,
     config: &TeachConfig,
     k: usize,
     engine_config: &EngineConfig,
-    done_positions: &AtomicU64,
-    done_games: &AtomicU64,
-    on_progress: &(dyn Fn(TeachProgress) + Sync),
+    network: Option<&Arc<Network>>,
+    tally: &Tally<'_>,
 ) -> Result<Vec<GameRecord>, TeachError> {
     let first = k as u64 * u64::from(config.games_per_shard);
     (0..u64::from(config.games_per_shard))
         .into_par_iter()
         .map_init(
-            || Engine::<P>::new(*engine_config).expect("the settings were checked"),
+            || {
+                let mut engine =
+                    Engine::<P>::new(*engine_config).expect("the settings were checked");
+                engine
+                    .set_network(network.cloned())
+                    .expect("the net was checked when it was read");
+                engine
+            },
             |engine, g| {
                 engine.new_game();
                 let seed = derive_seed(config.seed, (first + g) as usize, 0);
                 let record = play_game::<P>(rules, config, engine, seed)?;
                 let labelled = labelled_positions(&record);
-                let positions = done_positions.fetch_add(labelled, Ordering::Relaxed);
-                let games = done_games.fetch_add(1, Ordering::Relaxed);
-                on_progress(TeachProgress {
+                let positions = tally.positions.fetch_add(labelled, Ordering::Relaxed);
+                let games = tally.games.fetch_add(1, Ordering::Relaxed);
+                (tally.on_progress)(TeachProgress {
                     positions: positions + labelled,
                     target: config.positions,
                     games: games + 1,
@@ -392,6 +427,7 @@ pub fn teach_shard<P: GameVariant>(
     on_progress: &(dyn Fn(TeachProgress) + Sync),
 ) -> Result<ShardOutcome, TeachError> {
     config.validate()?;
+    let network = config.load_network::<P>(rules)?;
     if k > MAX_SHARD {
         return Err(TeachError::OutOfRange {
             field: "shard",
@@ -414,9 +450,12 @@ pub fn teach_shard<P: GameVariant>(
             config,
             k,
             &config.engine_config(),
-            &AtomicU64::new(0),
-            &AtomicU64::new(0),
-            on_progress,
+            network.as_ref(),
+            &Tally {
+                positions: AtomicU64::new(0),
+                games: AtomicU64::new(0),
+                on_progress,
+            },
         )?;
         write_shard(&path, &shard_header::<P>(rules, config), &records)?;
         records
@@ -430,13 +469,22 @@ pub fn teach_shard<P: GameVariant>(
 
 /// The header of every shard of a teacher run.
 fn shard_header<P: GameVariant>(rules: &P::Rules, config: &TeachConfig) -> ShardHeader {
-    ShardHeader::new::<P>(
-        rules,
+    let evaluation = match &config.network {
+        Some(path) => format!("net {}", path.display()),
+        None => "classical".to_owned(),
+    };
+    let producer = if config.value_only {
         format!(
-            "heterodox teach (engine depth {}, softmax {} cp)",
+            "heterodox teach (engine depth {}, {evaluation}, value only)",
+            config.depth
+        )
+    } else {
+        format!(
+            "heterodox teach (engine depth {}, {evaluation}, softmax {} cp)",
             config.depth, config.policy_temperature
-        ),
-    )
+        )
+    };
+    ShardHeader::new::<P>(rules, producer)
 }
 
 /// Writes the settings of a new directory, or checks them against those
@@ -498,6 +546,17 @@ pub fn play_game<P: GameVariant>(
                 policy: Vec::new(),
             });
             game.play_unchecked(&action);
+            continue;
+        }
+        if config.value_only {
+            let report = engine.search(&game, &Limits::depth(config.depth), |_| {})?;
+            steps.push(StepRecord {
+                action: position.action_index(&report.best) as u32,
+                root_value: report.score.expected_result(),
+                policy: vec![(position.action_index(&report.best) as u32, 1.0)],
+            });
+            game.play_unchecked(&report.best);
+            labelled += 1;
             continue;
         }
         let scores = engine.score_root_moves_within(&game, config.depth, config.margin_cp())?;

@@ -27,15 +27,18 @@ checkpoint files.
 ``agent(spec)`` makes any player the command line names, as the command
 line names it (``agent("zoo:hostage@64").move(game)``; docs/python.md).
 
-``Engine`` is the classical alpha-beta engine of a variant
-(docs/engine.md): ``Engine("hostage").search(game, depth=6)`` returns an
-``EngineResult`` (move, score, principal variation, nodes, depth), the
-search running with the GIL released.
+``Engine`` is the alpha-beta engine of a variant (docs/engine.md):
+``Engine("hostage").search(game, depth=6)`` returns an ``EngineResult``
+(move, score, principal variation, nodes, depth), the search running with
+the GIL released; it evaluates with the rule set's shipped net
+(``evaluation="classical"`` for the hand-written evaluation, or the path of
+a net file). ``nnue_data`` reads teacher data for the nets, which
+:mod:`heterodox.nnue` trains in PyTorch.
 
 Bad input raises a subclass of ``ValueError`` naming its kind:
 ``IllegalMoveError``, ``NotationError``, ``PositionError``,
-``UnknownVariantError``, ``OptionError``, ``EvaluationError`` and
-``AgentError``.
+``UnknownVariantError``, ``OptionError``, ``EvaluationError``,
+``AgentError`` and ``NetworkError``.
 """
 
 from heterodox._core import (
@@ -47,6 +50,7 @@ from heterodox._core import (
     Game,
     IllegalMoveError,
     Loader,
+    NetworkError,
     NotationError,
     OptionError,
     Outcome,
@@ -55,6 +59,8 @@ from heterodox._core import (
     UnknownVariantError,
     __version__,
     encoding_spec,
+    nnue_data,
+    nnue_features,
     parse_agent,
     read_shard,
     self_play,
@@ -78,6 +84,7 @@ __all__ = [
     "IllegalMoveError",
     "Loader",
     "NetworkAgent",
+    "NetworkError",
     "NotationError",
     "OptionError",
     "Outcome",
@@ -89,6 +96,8 @@ __all__ = [
     "agent",
     "encoding_spec",
     "make",
+    "nnue_data",
+    "nnue_features",
     "parse_agent",
     "read_shard",
     "self_play",

@@ -1,6 +1,7 @@
 """Heterodox: rules of chess variants for reinforcement-learning self-play."""
 
 import os
+from pathlib import Path
 from typing import Any, Callable, Literal, final
 
 import numpy as np
@@ -20,6 +21,12 @@ class PositionError(ValueError):
     """A position string (FEN, or a variant's dialect of it) that cannot be
     read, or that reads but is not a legal position of the variant. The
     message names the field at fault."""
+
+class NetworkError(ValueError):
+    """A learned evaluation's net file that cannot be read (missing, not a
+    heterodox-nnue safetensors file, a weight beyond the quantized range), or
+    that was made for another variant, rule set or feature set; the message
+    names the file and the field."""
 
 class NotationError(ValueError):
     """Move text that does not name exactly one legal move: it cannot be read,
@@ -400,6 +407,31 @@ class EvaluationError(ValueError):
     a negative prior or a value outside [-1, 1]. The search is unchanged.
     """
 
+def nnue_data(dir: str | os.PathLike[str], max_positions: int | None = None) -> dict[str, Any]:
+    """Reads every labelled position of a teacher directory, with the GIL
+    released. Returns a dict: `features` (uint16) and `offsets` (uint64,
+    length 2n + 1: position i's side-to-act features are
+    `features[offsets[2i]:offsets[2i+1]]`, its opponent's
+    `features[offsets[2i+1]:offsets[2i+2]]`), `values` (float32, the
+    engine's tanh(cp / 400) for the side to act), `results` (float32, the
+    game's result for the side to act: 1, 0, -1), `games` (uint32, the game
+    of each position), `classical` (float32, the tuned classical
+    evaluation in centipawns for the side to act: the base of a net with
+    `base = classical`), and `variant`, `rules`, `feature_set`,
+    `feature_version`, `inputs`, `encoding_version` (the metadata a net
+    file for this data must carry) and `skipped` (labelled positions left
+    out: in check, or whose move played is noisy). A directory that
+    cannot be read raises NetworkError naming the file.
+    """
+
+def nnue_features(game: Game) -> tuple[list[int], list[int]]:
+    """The active features of `game`'s position as the engine's net reads
+    them: (the side to act's, the opponent's), each a sorted list of
+    indices below the variant's feature set's `inputs` (under hidden
+    information, what the side to act may know). A variant without a
+    feature set raises ValueError.
+    """
+
 def encoding_spec(
     variant: str,
     history: int | None = None,
@@ -511,8 +543,16 @@ class Engine:
     """The alpha-beta engine of one variant (docs/engine.md).
 
     Engine(variant, hash_mib=16, threads=1, determinizations=4, seed=0,
-    weights="tuned") allocates its transposition table once; weights="hand"
-    evaluates with the numbers set by hand before tuning. search(game, depth=None,
+    weights="tuned", evaluation="learned") allocates its transposition table
+    once. evaluation="learned" evaluates with the shipped net of each game's
+    rule set where one exists (agents/*/nnue.safetensors) and the tuned
+    classical evaluation elsewhere; "classical" always with the tuned
+    classical one (what every result before the nets played), "hand" with
+    the classical numbers set by hand before tuning (as weights="hand");
+    a path to a net file (*.safetensors, heterodox nnue train's or one saved
+    by PyTorch) with that net, refused with NetworkError for other rules.
+    evaluate(game) is the static evaluation of the game's position in
+    centipawns for the side to act. search(game, depth=None,
     movetime_ms=None, nodes=None) searches the game's position for the
     player to act within the limits given (at least one; depth 1 to 64,
     movetime_ms and nodes at least 1) with the GIL released, and returns an
@@ -530,10 +570,20 @@ class Engine:
         determinizations: int | None = None,
         seed: int | None = None,
         weights: Literal["tuned", "hand"] = "tuned",
+        evaluation: str | None = None,
     ) -> Engine: ...
     @property
     def variant(self) -> str:
         """The variant this engine plays."""
+    def evaluate(self, game: Game) -> int:
+        """The static evaluation of `game`'s position in centipawns for the
+        side to act (no search), with the engine's evaluation.
+        """
+    @property
+    def network(self) -> Path | None:
+        """The net file the last search or evaluation played with, None for
+        the classical evaluation.
+        """
     def search(
         self,
         game: Game,

@@ -4,14 +4,21 @@
 //! between games); under hidden information it reads only the view of the
 //! player to act.
 
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
-use heterodox_engine::{Engine as AlphaBeta, EngineConfig, Limits, Score, MAX_DEPTH};
+use heterodox_engine::nnue::network::rules_string;
+use heterodox_engine::nnue::Network;
+use heterodox_engine::{
+    Engine as AlphaBeta, EngineConfig, EvalWeights, Evaluation, Limits, Score, MAX_DEPTH,
+};
 use heterodox_env::{AnyGame, GameVariant, Variant, VariantVisitor};
+use heterodox_selfplay::agent::nnue::shipped_network;
 use pyo3::prelude::*;
 
 use crate::args::{int_in, seed_arg};
-use crate::errors::{value_error, IntoPyErr};
+use crate::errors::{value_error, IntoPyErr, NetworkError};
 use crate::game::Game;
 
 /// The most threads an engine of the bindings may run.
@@ -64,19 +71,79 @@ impl EngineResult {
 /// An engine of any variant, chosen once by `Variant::visit`.
 trait DynEngine: Send + Sync {
     fn search(&mut self, game: &AnyGame, limits: &Limits) -> PyResult<EngineResult>;
+    fn evaluate(&mut self, game: &AnyGame) -> PyResult<i32>;
     fn new_game(&mut self);
+    /// The net file the last search or evaluation read, if any.
+    fn network(&self) -> Option<PathBuf>;
 }
 
-struct Typed<P: GameVariant>(AlphaBeta<P>);
+/// What an engine evaluates with: an evaluation by name (the learned one
+/// is the shipped net of each game's rule set, found when a game of those
+/// rules comes), or a net file of the caller's.
+#[derive(Clone, Debug)]
+enum Choice {
+    Named(Evaluation),
+    File(PathBuf, Arc<Network>),
+}
+
+struct Typed<P: GameVariant> {
+    engine: AlphaBeta<P>,
+    choice: Choice,
+    /// The rule settings the engine's net was chosen for, and its file.
+    prepared: Option<(String, Option<PathBuf>)>,
+}
+
+impl<P: GameVariant> Typed<P> {
+    /// Gives the engine the net of `game`'s rule set, when the rules
+    /// differ from the last game's.
+    fn prepare(&mut self, game: &heterodox_env::Game<P>) -> PyResult<()> {
+        let rules = rules_string::<P>(&game.position().rules());
+        if self.prepared.as_ref().is_some_and(|(r, _)| *r == rules) {
+            return Ok(());
+        }
+        let (net, path) = match &self.choice {
+            Choice::Named(Evaluation::Learned) => match shipped_network::<P>(&rules) {
+                Some((path, net)) => (Some(net), Some(path)),
+                None => (None, None),
+            },
+            Choice::Named(Evaluation::Classical(_)) => (None, None),
+            Choice::File(path, net) => {
+                let features = heterodox_engine::nnue::feature_set::<P>().ok_or_else(|| {
+                    NetworkError::new_err("this variant has no learned evaluation")
+                })?;
+                net.header
+                    .check::<P>(&game.position().rules(), features)
+                    .map_err(|e| NetworkError::new_err(format!("{}: {e}", path.display())))?;
+                (Some(Arc::clone(net)), Some(path.clone()))
+            }
+        };
+        self.engine
+            .set_network(net)
+            .map_err(|e| NetworkError::new_err(e.to_string()))?;
+        self.prepared = Some((rules, path));
+        Ok(())
+    }
+}
 
 impl<P: GameVariant> DynEngine for Typed<P> {
+    fn evaluate(&mut self, game: &AnyGame) -> PyResult<i32> {
+        let game = game.downcast_ref::<P>().expect("the variant was checked");
+        self.prepare(game)?;
+        Ok(self.engine.evaluate(game.position()))
+    }
+
+    fn network(&self) -> Option<PathBuf> {
+        self.prepared.as_ref().and_then(|(_, path)| path.clone())
+    }
+
     fn search(&mut self, game: &AnyGame, limits: &Limits) -> PyResult<EngineResult> {
         let game = game
             .downcast_ref::<P>()
             .expect("the variant was checked")
             .clone();
+        self.prepare(&game)?;
         let report = self
-            .0
+            .engine
             .search(&game, limits, |_| {})
             .map_err(|e| value_error(e.to_string()))?;
         let position = game.position();
@@ -100,26 +167,81 @@ impl<P: GameVariant> DynEngine for Typed<P> {
     }
 
     fn new_game(&mut self) {
-        self.0.new_game();
+        self.engine.new_game();
     }
 }
 
-struct Build(EngineConfig);
+struct Build {
+    config: EngineConfig,
+    evaluation: Option<String>,
+}
 
 impl VariantVisitor for Build {
     type Output = PyResult<Box<dyn DynEngine>>;
 
     fn visit<P: GameVariant>(self) -> Self::Output {
-        let engine = AlphaBeta::<P>::new(self.0).map_err(|e| value_error(e.to_string()))?;
-        Ok(Box::new(Typed(engine)))
+        let engine = AlphaBeta::<P>::new(self.config).map_err(|e| value_error(e.to_string()))?;
+        let choice = match self.evaluation.as_deref() {
+            None => Choice::Named(match self.config.weights {
+                EvalWeights::Hand => Evaluation::Classical(EvalWeights::Hand),
+                EvalWeights::Tuned => Evaluation::Learned,
+            }),
+            Some(text) => match text.parse::<Evaluation>() {
+                Ok(evaluation) => Choice::Named(evaluation),
+                Err(_) if text.ends_with(".safetensors") => {
+                    let path = PathBuf::from(text);
+                    let net =
+                        Network::load(&path).map_err(|e| NetworkError::new_err(e.to_string()))?;
+                    if net.header.variant != P::VARIANT.name() {
+                        return Err(NetworkError::new_err(format!(
+                            "{text}: the net is for variant {}, not {}",
+                            net.header.variant,
+                            P::VARIANT.name()
+                        )));
+                    }
+                    Choice::File(path, Arc::new(net))
+                }
+                Err(e) => {
+                    return Err(value_error(format!(
+                        "{e}, or the path of a net file (*.safetensors)"
+                    )))
+                }
+            },
+        };
+        let engine_weights = match choice {
+            Choice::Named(evaluation) => evaluation.weights(),
+            Choice::File(..) => self.config.weights,
+        };
+        let engine = if engine_weights == self.config.weights {
+            engine
+        } else {
+            AlphaBeta::<P>::new(EngineConfig {
+                weights: engine_weights,
+                ..self.config
+            })
+            .map_err(|e| value_error(e.to_string()))?
+        };
+        Ok(Box::new(Typed {
+            engine,
+            choice,
+            prepared: None,
+        }))
     }
 }
 
 /// The alpha-beta engine of one variant (docs/engine.md).
 ///
 /// Engine(variant, hash_mib=16, threads=1, determinizations=4, seed=0,
-/// weights="tuned") allocates its transposition table once; weights="hand"
-/// evaluates with the numbers set by hand before tuning. search(game, depth=None,
+/// weights="tuned", evaluation="learned") allocates its transposition table
+/// once. evaluation="learned" evaluates with the shipped net of each game's
+/// rule set where one exists (agents/*/nnue.safetensors) and the tuned
+/// classical evaluation elsewhere; "classical" always with the tuned
+/// classical one (what every result before the nets played), "hand" with
+/// the classical numbers set by hand before tuning (as weights="hand");
+/// a path to a net file (*.safetensors, heterodox nnue train's or one saved
+/// by PyTorch) with that net, refused with NetworkError for other rules.
+/// evaluate(game) is the static evaluation of the game's position in
+/// centipawns for the side to act. search(game, depth=None,
 /// movetime_ms=None, nodes=None) searches the game's position for the
 /// player to act within the limits given (at least one; depth 1 to 64,
 /// movetime_ms and nodes at least 1) with the GIL released, and returns an
@@ -136,7 +258,8 @@ pub struct Engine {
 #[pymethods]
 impl Engine {
     #[new]
-    #[pyo3(signature = (variant, hash_mib=None, threads=None, determinizations=None, seed=None, weights="tuned"))]
+    #[pyo3(signature = (variant, hash_mib=None, threads=None, determinizations=None, seed=None, weights="tuned", evaluation=None))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         variant: &str,
@@ -145,6 +268,7 @@ impl Engine {
         determinizations: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
         weights: &str,
+        evaluation: Option<String>,
     ) -> PyResult<Engine> {
         let variant: Variant = variant.parse().map_err(IntoPyErr::into_py_err)?;
         let defaults = EngineConfig::default();
@@ -169,7 +293,7 @@ impl Engine {
                 .parse()
                 .map_err(|e: heterodox_engine::UnknownWeights| value_error(e.to_string()))?,
         };
-        let inner = py.detach(|| variant.visit(Build(config)))?;
+        let inner = py.detach(|| variant.visit(Build { config, evaluation }))?;
         Ok(Engine { variant, inner })
     }
 
@@ -220,6 +344,29 @@ impl Engine {
         let any = any.clone();
         let inner = &mut self.inner;
         py.detach(|| inner.search(&any, &limits))
+    }
+
+    /// The static evaluation of `game`'s position in centipawns for the
+    /// side to act (no search), with the engine's evaluation.
+    fn evaluate(&mut self, py: Python<'_>, game: &Game) -> PyResult<i32> {
+        let any = game.any();
+        if any.variant() != self.variant {
+            return Err(value_error(format!(
+                "this engine plays {}, the game is {}",
+                self.variant.name(),
+                any.variant().name()
+            )));
+        }
+        let any = any.clone();
+        let inner = &mut self.inner;
+        py.detach(|| inner.evaluate(&any))
+    }
+
+    /// The net file the last search or evaluation played with, None for
+    /// the classical evaluation.
+    #[getter]
+    fn network(&self) -> Option<PathBuf> {
+        self.inner.network()
     }
 
     /// Forgets the transposition table, killers and history: the next

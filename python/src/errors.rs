@@ -120,3 +120,10 @@ impl IntoPyErr for StepError {
         }
     }
 }
+
+create_exception!(
+    heterodox,
+    NetworkError,
+    PyValueError,
+    "A learned evaluation's net file that cannot be read (missing, not a\nheterodox-nnue safetensors file, a weight beyond the quantized range), or\nthat was made for another variant, rule set or feature set; the message\nnames the file and the field."
+);

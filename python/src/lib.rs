@@ -32,6 +32,7 @@ mod errors;
 mod evaluation;
 mod game;
 mod loader;
+mod nnue;
 mod outcome;
 mod perft;
 mod search;
@@ -71,10 +72,13 @@ mod _core {
     use crate::agent::{parse_agent, AgentError};
     #[pymodule_export]
     use crate::errors::{
-        IllegalMoveError, NotationError, OptionError, PositionError, UnknownVariantError,
+        IllegalMoveError, NetworkError, NotationError, OptionError, PositionError,
+        UnknownVariantError,
     };
     #[pymodule_export]
     use crate::evaluation::EvaluationError;
+    #[pymodule_export]
+    use crate::nnue::{nnue_data, nnue_features};
     #[pymodule_export]
     use crate::selfplay::self_play;
     #[pymodule_export]

@@ -2,11 +2,16 @@
 //! completed iteration in UCI's `info` form (the principal variation in
 //! the variant's notation), then `bestmove`.
 
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Args;
-use heterodox_engine::{Engine, EngineConfig, EvalWeights, Info, Limits};
+use heterodox_engine::nnue::network::rules_string;
+use heterodox_engine::nnue::Network;
+use heterodox_engine::{EngineConfig, EvalWeights, Evaluation, Info, Limits};
 use heterodox_env::{AnyGame, Game, GameVariant, Position, VariantVisitor};
+use heterodox_selfplay::agent::nnue::engine_with;
 
 #[derive(Args, Debug)]
 #[command(group(clap::ArgGroup::new("limit").required(true).args(["depth", "movetime", "nodes"])))]
@@ -32,6 +37,15 @@ pub struct AnalyseArgs {
     /// tuning; docs/engine.md, "Tuning").
     #[arg(long, default_value_t = EvalWeights::Tuned)]
     weights: EvalWeights,
+    /// The evaluation: learned (the rule set's shipped net where one
+    /// exists, else the classical evaluation with --weights), classical
+    /// (--weights' numbers), hand (the numbers set by hand).
+    #[arg(long, default_value = "learned")]
+    evaluation: Evaluation,
+    /// Evaluates with this net file instead (a learned evaluation,
+    /// `heterodox nnue train`'s).
+    #[arg(long, value_name = "FILE", conflicts_with = "evaluation")]
+    net: Option<PathBuf>,
 }
 
 pub fn run(args: &AnalyseArgs) -> Result<(), String> {
@@ -42,16 +56,22 @@ pub fn run(args: &AnalyseArgs) -> Result<(), String> {
         movetime: args.movetime.map(Duration::from_millis),
         stop: None,
     };
+    let evaluation = match (args.evaluation, args.weights) {
+        (Evaluation::Learned, EvalWeights::Hand) => Evaluation::Classical(EvalWeights::Hand),
+        (evaluation, _) => evaluation,
+    };
     let config = EngineConfig {
         hash_mib: args.hash,
         threads: args.threads,
-        weights: args.weights,
+        weights: evaluation.weights(),
         ..EngineConfig::default()
     };
     game.variant().visit(Analyse {
         game: &game,
         limits,
         config,
+        evaluation,
+        net: args.net.as_deref(),
     })
 }
 
@@ -59,6 +79,8 @@ struct Analyse<'a> {
     game: &'a AnyGame,
     limits: Limits,
     config: EngineConfig,
+    evaluation: Evaluation,
+    net: Option<&'a Path>,
 }
 
 impl VariantVisitor for Analyse<'_> {
@@ -69,7 +91,15 @@ impl VariantVisitor for Analyse<'_> {
             .game
             .downcast_ref()
             .expect("the game is of its variant");
-        let mut engine = Engine::<P>::new(self.config).map_err(|e| e.to_string())?;
+        let rules = game.position().rules();
+        let mut engine = engine_with::<P>(self.config, self.evaluation, &rules_string::<P>(&rules))
+            .map_err(|e| e.to_string())?;
+        if let Some(path) = self.net {
+            let net = Network::load_for::<P>(path, &rules).map_err(|e| e.to_string())?;
+            engine
+                .set_network(Some(Arc::new(net)))
+                .map_err(|e| e.to_string())?;
+        }
         let report = engine
             .search(game, &self.limits, |info| {
                 super::print_stdout(&format!("{}\n", info_line(game.position(), info)));

@@ -58,6 +58,10 @@ enum Command {
     /// checkpoints (`heterodox train --help` for its options).
     #[command(disable_help_flag = true)]
     Train(net::NetArgs),
+    /// The engine's learned evaluation (NNUE): `nnue train` fits a net to
+    /// teacher data (`heterodox nnue train --help` for its options).
+    #[command(disable_help_flag = true)]
+    Nnue(net::NetArgs),
     /// Paired games between agents with scores, Elo and SPRT
     /// (`heterodox arena --help` for its options).
     #[command(disable_help_flag = true)]
@@ -93,6 +97,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Model(args) => net::exec("model", &args),
         Command::Selfplay(args) => net::exec("selfplay", &args),
         Command::Train(args) => net::exec("train", &args),
+        Command::Nnue(args) => net::exec("nnue", &args),
         Command::Arena(args) => net::exec("arena", &args),
         Command::Claim(args) => net::exec("claim", &args),
         Command::Uci(args) => net::exec("uci", &args),

@@ -6,16 +6,20 @@
 use std::path::PathBuf;
 
 use clap::Args;
+use heterodox_engine::nnue::network::rules_string;
 use heterodox_engine::{teach, teach_shard, TeachConfig, TeachProgress};
 use heterodox_env::{GameVariant, RuleOptions, VariantVisitor};
+use heterodox_selfplay::agent::nnue::shipped_network;
 
 #[derive(Args, Debug)]
 pub struct TeachArgs {
     #[command(flatten)]
     rules: crate::args::RulesArgs,
     /// The engine that labels, in the arena's agent grammar: `ab@N`
-    /// scores every legal action at depth N (1 to 64). A depth, not a
-    /// time: the labels are then the same on any machine.
+    /// scores every legal action at depth N (1 to 64) with the rule set's
+    /// shipped net where one exists, `ab@N/classical` with the classical
+    /// evaluation. A depth, not a time: the labels are then the same on
+    /// any machine.
     #[arg(long, default_value = "ab@2")]
     engine: String,
     /// Labelled positions the directory should hold (a stopped run
@@ -57,23 +61,47 @@ pub struct TeachArgs {
     /// only recorded.
     #[arg(long, value_name = "K")]
     shard: Option<usize>,
+    /// Value targets only, for a learned evaluation (`heterodox nnue
+    /// train`): each position is searched once and the best move played,
+    /// instead of every legal action scored.
+    #[arg(long)]
+    value_only: bool,
+    /// The engine evaluates with this net file (a learned evaluation)
+    /// instead of the variant's shipped net or, with `ab@N/classical`,
+    /// the classical evaluation.
+    #[arg(long, value_name = "FILE")]
+    net: Option<PathBuf>,
 }
 
-/// The depth named by an engine string `ab@N`.
-fn parse_engine_depth(spec: &str) -> Result<u32, String> {
-    spec.strip_prefix("ab@")
+/// The depth named by an engine string `ab@N` or `ab@N/classical`, and
+/// whether it asks for the classical evaluation.
+fn parse_engine(spec: &str) -> Result<(u32, bool), String> {
+    let (depth, classical) = match spec.strip_suffix("/classical") {
+        Some(depth) => (depth, true),
+        None => (spec, false),
+    };
+    depth
+        .strip_prefix("ab@")
         .and_then(|d| d.parse().ok())
+        .map(|d| (d, classical))
         .ok_or_else(|| {
-            format!("--engine '{spec}': the teacher is the engine at a fixed depth, ab@DEPTH (e.g. ab@2)")
+            format!("--engine '{spec}': the teacher is the engine at a fixed depth, ab@DEPTH or ab@DEPTH/classical (e.g. ab@2)")
         })
 }
 
 pub fn run(args: &TeachArgs) -> Result<(), String> {
     let variant = args.rules.variant()?;
     let options = args.rules.options()?;
+    let (depth, classical) = parse_engine(&args.engine)?;
+    if classical && args.net.is_some() {
+        return Err(format!(
+            "--engine {} asks for the classical evaluation; --net gives a learned one: choose one",
+            args.engine
+        ));
+    }
     let config = TeachConfig {
         positions: args.positions,
-        depth: parse_engine_depth(&args.engine)?,
+        depth,
         random_plies: args.random_plies,
         sample_plies: args.sample_plies,
         policy_temperature: args.policy_temperature,
@@ -81,6 +109,8 @@ pub fn run(args: &TeachArgs) -> Result<(), String> {
         adjudicate_cp: args.adjudicate_cp,
         games_per_shard: args.games_per_shard,
         seed: args.seed,
+        value_only: args.value_only,
+        network: args.net.clone(),
         ..TeachConfig::default()
     };
     config.validate().map_err(|e| e.to_string())?;
@@ -88,6 +118,7 @@ pub fn run(args: &TeachArgs) -> Result<(), String> {
         args,
         options,
         config,
+        classical,
     })
 }
 
@@ -95,13 +126,20 @@ struct Teach<'a> {
     args: &'a TeachArgs,
     options: RuleOptions,
     config: TeachConfig,
+    /// `ab@N/classical`: no net, even where one is shipped.
+    classical: bool,
 }
 
 impl VariantVisitor for Teach<'_> {
     type Output = Result<(), String>;
 
-    fn visit<P: GameVariant>(self) -> Self::Output {
+    fn visit<P: GameVariant>(mut self) -> Self::Output {
         let rules = P::parse_rules(&self.options).map_err(|e| e.to_string())?;
+        if !self.classical && self.config.network.is_none() {
+            // The shipped net of these rules, where there is one.
+            self.config.network =
+                shipped_network::<P>(&rules_string::<P>(&rules)).map(|(path, _)| path);
+        }
         if let Some(k) = self.args.shard {
             let shard = teach_shard::<P>(&rules, &self.config, &self.args.out, k, &|_| {})
                 .map_err(|e| e.to_string())?;

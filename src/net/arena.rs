@@ -33,7 +33,9 @@ pub struct ArenaArgs {
     #[command(flatten)]
     rules: crate::args::RulesArgs,
     /// Agents, comma-separated: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn
-    /// (optionally /hand: the evaluation before tuning), uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS (tree searches optionally
+    /// (the shipped learned evaluation where one exists; optionally
+    /// /classical: the tuned hand-written one, or /hand: its numbers before
+    /// tuning), uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS (tree searches optionally
     /// /puct or /gumbel; networks also /nolosses: without the root's check for losses in one,
     /// or /nowins: without either probe).
     #[arg(long, value_delimiter = ',', required = true)]

@@ -1,5 +1,5 @@
 //! `heterodox-net`: the subcommands of `heterodox` that run a network
-//! (`model`, `selfplay`, `train`, `arena`, `claim`, `play --agent`,
+//! (`model`, `selfplay`, `train`, `nnue`, `arena`, `claim`, `play --agent`,
 //! `serve`). `heterodox`
 //! execs this binary, which sits beside it, with the subcommand and its
 //! arguments, so only these commands pay for loading libtorch.
@@ -14,6 +14,7 @@ mod choice;
 mod claim;
 mod device;
 mod model;
+mod nnue;
 mod play;
 mod protocol;
 mod selfplay;
@@ -45,6 +46,9 @@ enum Command {
     Selfplay(selfplay::SelfPlayArgs),
     /// Trains an agent: self-play, replay window, SGD, evaluation, checkpoints.
     Train(train::TrainArgs),
+    /// The engine's learned evaluation (NNUE): `train` fits a net to
+    /// teacher data.
+    Nnue(nnue::NnueArgs),
     /// Paired games between agents: scores, Elo, pentanomial statistics, SPRT.
     Arena(arena::ArenaArgs),
     /// Plays and judges a strategy claim; writes a report directory.
@@ -65,6 +69,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Model(args) => model::run(&args),
         Command::Selfplay(args) => selfplay::run(&args),
         Command::Train(args) => train::run(&args),
+        Command::Nnue(args) => nnue::run(&args),
         Command::Arena(args) => arena::run(&args),
         Command::Claim(args) => claim::run(&args),
         Command::Play(args) => play::run(&args),

@@ -13,11 +13,15 @@
 //!   (`arena::rating_list`), pentanomial statistics and the generalised
 //!   SPRT (`arena::sprt`);
 //! - [`claims`]: strategy claims as measured hypotheses, with reports.
+//!
+//! Beside them, [`nnue`] trains the engine's learned evaluation from
+//! teacher data (`heterodox nnue train`).
 
 pub mod arena;
 pub mod claims;
 pub mod error;
 pub mod journal;
+pub mod nnue;
 pub mod trainer;
 
 pub use arena::rating::ScoreEstimate;

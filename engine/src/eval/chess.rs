@@ -12,6 +12,7 @@ use super::endgame::endgame;
 use super::fide::{self, material_balance, role, s, RoleTable, Shape, Taper, NO_ROLE};
 use super::fide_moves::{has_pieces, noisy_move, see_at_least, see_value, NoisyMoves};
 use super::{for_side_to_act, pass_turn, Evaluated, Knowledge, Noisy, Pruning};
+use crate::nnue::features::{self as nnue, FeatureList, FeatureSet};
 
 /// The chess role table set by hand (docs/engine.md, "Chess"): move
 /// ordering, static exchange and the greedy player's material use it, and
@@ -47,6 +48,17 @@ impl Knowledge for ChessKnowledge {
     /// played 16 Elo worse at 20,000 nodes a move, [-43, +12]
     /// (docs/engine.md, "Tuning"), so they were not adopted.
     const TUNED: RoleTable = ROLES;
+
+    /// Piece-square inputs, 6 roles a side ([`nnue::board_features`]).
+    const FEATURES: Option<FeatureSet> = Some(FeatureSet {
+        name: "chess-psq",
+        version: 1,
+        inputs: 2 * 6 * 64,
+    });
+
+    fn features(pos: &Chess, perspective: Color, _observer: Color, out: &mut FeatureList) {
+        nnue::board_features(pos.board(), 6, perspective, out);
+    }
 
     /// Benchmark positions besides the start ([`crate::bench`]).
     const BENCH_POSITIONS: &'static [&'static str] = &[

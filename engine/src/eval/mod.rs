@@ -47,8 +47,9 @@ use std::ops::Sub;
 
 use heterodox_env::{Color, GameVariant, Position, Setup};
 
+use crate::nnue::features::{FeatureList, FeatureSet};
 use weights::ParameterVector;
-pub use weights::{EvalWeights, UnknownWeights};
+pub use weights::{EvalWeights, Evaluation, UnknownEvaluation, UnknownWeights};
 
 /// What an action does to material, for move ordering and quiescence.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -184,6 +185,15 @@ pub trait Knowledge {
     fn must_act(_pos: &Self::Pos) -> bool {
         false
     }
+
+    /// The learned evaluation's inputs (crate::nnue); `None` for a variant
+    /// that has no feature set, which then has no net.
+    const FEATURES: Option<FeatureSet> = None;
+
+    /// Pushes the active features of `pos` from `perspective` (in any
+    /// order: the caller sorts them), reading only what `observer` may
+    /// know.
+    fn features(_pos: &Self::Pos, _perspective: Color, _observer: Color, _out: &mut FeatureList) {}
 }
 
 /// A registered position type with the [`Knowledge`] the engine searches
@@ -423,6 +433,35 @@ pub(crate) fn shallow_step<P: GameVariant>(pos: &P) -> bool {
 #[inline]
 pub(crate) fn must_act<P: GameVariant>(pos: &P) -> bool {
     with_knowledge!(P, pos, |p| K::must_act(p), generic: G::<P>::must_act(p))
+}
+
+/// [`Knowledge::FEATURES`] of `P`.
+pub(crate) fn feature_set<P: GameVariant>() -> Option<FeatureSet> {
+    struct Features;
+    impl KnowledgeVisitor for Features {
+        type Output = Option<FeatureSet>;
+        fn visit<K: Knowledge>(self) -> Option<FeatureSet> {
+            K::FEATURES
+        }
+    }
+    visit_knowledge::<P, _>(Features).flatten()
+}
+
+/// [`Knowledge::features`] of `P`, sorted.
+#[inline]
+pub(crate) fn features<P: GameVariant>(
+    pos: &P,
+    perspective: Color,
+    observer: Color,
+    out: &mut FeatureList,
+) {
+    with_knowledge!(
+        P,
+        pos,
+        |p| K::features(p, perspective, observer, out),
+        generic: G::<P>::features(p, perspective, observer, out)
+    );
+    out.sort();
 }
 
 #[cfg(test)]

@@ -18,6 +18,11 @@ use super::endgame::endgame;
 use super::fide::{self, material_balance, role, s, RoleTable, Shape, Taper, NO_ROLE};
 use super::fide_moves::{has_pieces, noisy_move, NoisyMoves};
 use super::weights::{ParameterVector, VectorReader};
+use crate::nnue::features::{self as nnue, FeatureList, FeatureSet};
+
+/// Poison's piece-square inputs: 9 roles a side.
+const POISON_PSQ: usize = 2 * Role::COUNT * 64;
+
 use super::{for_side_to_act, pass_turn, white_minus_black, Evaluated, Knowledge, Noisy, Pruning};
 
 /// The Poison role table set by hand (docs/engine.md, "Poison"): move
@@ -150,6 +155,26 @@ impl Knowledge for PoisonKnowledge {
     type Weights = PoisonWeights;
     const HAND: PoisonWeights = HAND;
     const TUNED: PoisonWeights = TUNED;
+
+    /// Piece-square inputs for the nine roles (Harpy, Doctor and Guard
+    /// beside the six), then each poisoned man by its side, countdown
+    /// (1 to 5) and square: `1152 + (side * 5 + countdown - 1) * 64 + sq`.
+    const FEATURES: Option<FeatureSet> = Some(FeatureSet {
+        name: "poison-psq-countdown",
+        version: 1,
+        inputs: POISON_PSQ + 2 * 5 * 64,
+    });
+
+    fn features(pos: &PoisonChess, perspective: Color, _observer: Color, out: &mut FeatureList) {
+        nnue::board_features(pos.board(), Role::COUNT, perspective, out);
+        for color in [Color::White, Color::Black] {
+            for sq in pos.poisoned(color) {
+                let counter = usize::from(pos.counter(sq).unwrap_or(1).clamp(1, 5));
+                let kind = nnue::side(color, perspective) * 5 + counter - 1;
+                out.push(POISON_PSQ + kind * 64 + nnue::square(sq, perspective));
+            }
+        }
+    }
 
     /// Benchmark positions besides the start ([`crate::bench`]).
     const BENCH_POSITIONS: &'static [&'static str] = &[

@@ -24,6 +24,11 @@ use super::chess::ROLES;
 use super::endgame::endgame;
 use super::fide::{self, s, Taper};
 use super::fide_moves::{has_pieces, noisy_move, see_value};
+use crate::nnue::features::{self as nnue, FeatureList, FeatureSet};
+
+/// Where the budget features start.
+const TRAITOR_BUDGETS: usize = 1104;
+
 use super::{for_side_to_act, pass_turn, white_minus_black, Evaluated, Knowledge, Noisy, Pruning};
 
 /// Per cent of a piece's value that a possible announcement of it is worth.
@@ -44,6 +49,62 @@ impl Knowledge for TraitorKnowledge {
     type Weights = ();
     const HAND: () = ();
     const TUNED: () = ();
+
+    /// What the searcher may know, nothing more: the pieces by board
+    /// colour, role and square (768); the pieces each side may move now,
+    /// by side and square (control, from the colours and the public
+    /// announcements: `768 + side * 64 + sq`); the searcher's own secret
+    /// (Standard: the squares of the enemy pieces it can still turn,
+    /// `896 + side * 64 + sq`; Simplified: its remaining counts per role,
+    /// thermometer coded to 8, `1024 + (side * 5 + role) * 8 + unit`); the
+    /// public budgets (`1104 + side * 9 + unit`). The opponent's secret is
+    /// never read, even in a determinization that holds one
+    /// (`engine/tests/nnue.rs`).
+    const FEATURES: Option<FeatureSet> = Some(FeatureSet {
+        name: "traitor-control-own-secret",
+        version: 1,
+        inputs: TRAITOR_BUDGETS + 2 * rules::BUDGET as usize,
+    });
+
+    fn features(pos: &Traitor, perspective: Color, observer: Color, out: &mut FeatureList) {
+        nnue::board_features(pos.board(), 6, perspective, out);
+        for color in [Color::White, Color::Black] {
+            let side = nnue::side(color, perspective);
+            for sq in pos.movable(color) {
+                out.push(768 + side * 64 + nnue::square(sq, perspective));
+            }
+            let budget = usize::from(pos.budget(color));
+            nnue::thermometer(
+                out,
+                TRAITOR_BUDGETS + side * 9,
+                budget,
+                rules::BUDGET as usize,
+            );
+        }
+        let side = nnue::side(observer, perspective);
+        match pos.secret(observer) {
+            Secret::Remaining(Selection::Pieces(ids)) => {
+                for id in ids {
+                    if let Some(sq) = pos.square_of(id) {
+                        out.push(896 + side * 64 + nnue::square(sq, perspective));
+                    }
+                }
+            }
+            Secret::Remaining(Selection::Types(counts)) => {
+                for role in [
+                    Role::Pawn,
+                    Role::Knight,
+                    Role::Bishop,
+                    Role::Rook,
+                    Role::Queen,
+                ] {
+                    let base = 1024 + (side * 5 + role.index()) * 8;
+                    nnue::thermometer(out, base, usize::from(counts.get(role)), 8);
+                }
+            }
+            Secret::Unchosen | Secret::Nothing => {}
+        }
+    }
 
     /// Benchmark positions besides the start ([`crate::bench`]).
     const BENCH_POSITIONS: &'static [&'static str] = &[

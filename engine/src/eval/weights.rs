@@ -72,6 +72,58 @@ impl FromStr for EvalWeights {
     }
 }
 
+/// Which evaluation an engine agent plays with: the learned one (the
+/// shipped net of its rule set, where one exists; the tuned classical
+/// evaluation elsewhere) or a classical one by its numbers. Agent strings
+/// spell it after the budget: `ab@8` learned, `ab@8/classical` (also
+/// `/tuned`) the tuned classical, `ab@8/hand` the hand-set numbers.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Evaluation {
+    #[default]
+    Learned,
+    Classical(EvalWeights),
+}
+
+impl Evaluation {
+    /// The classical numbers the engine is configured with (the tuned
+    /// ones for a learned evaluation, which uses them where no net
+    /// exists).
+    pub fn weights(self) -> EvalWeights {
+        match self {
+            Evaluation::Learned => EvalWeights::Tuned,
+            Evaluation::Classical(weights) => weights,
+        }
+    }
+}
+
+impl fmt::Display for Evaluation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Evaluation::Learned => "learned",
+            Evaluation::Classical(EvalWeights::Tuned) => "classical",
+            Evaluation::Classical(EvalWeights::Hand) => "hand",
+        })
+    }
+}
+
+/// A name that is no evaluation.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown evaluation '{0}' (learned, classical or hand)")]
+pub struct UnknownEvaluation(pub String);
+
+impl FromStr for Evaluation {
+    type Err = UnknownEvaluation;
+
+    fn from_str(text: &str) -> Result<Evaluation, UnknownEvaluation> {
+        match text {
+            "learned" => Ok(Evaluation::Learned),
+            "classical" | "tuned" => Ok(Evaluation::Classical(EvalWeights::Tuned)),
+            "hand" => Ok(Evaluation::Classical(EvalWeights::Hand)),
+            _ => Err(UnknownEvaluation(text.to_owned())),
+        }
+    }
+}
+
 /// A set of evaluation numbers seen as a vector of integers: what the
 /// tuner moves. `with_vector` keeps everything the vector does not name
 /// (shapes, phase weights) from `self`.

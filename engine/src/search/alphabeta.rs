@@ -54,7 +54,7 @@ impl<P: GameVariant> Searcher<'_, P> {
             return outcome_score(outcome, pos.turn(), ply);
         }
         if ply >= MAX_PLY - 2 {
-            return eval::evaluate(pos, self.weights);
+            return self.static_eval(pos, ply);
         }
         let in_check = eval::in_check(pos);
         if in_check && (ply as i32) < 2 * self.root_depth {
@@ -126,12 +126,22 @@ impl<P: GameVariant> Searcher<'_, P> {
             .and_then(|e| e.action_index)
             .map(usize::from)
             .filter(|&i| i < actions.len());
-        let static_eval = if in_check {
+        let static_eval = if self.state.nnue.is_some() {
+            // The learned evaluation keeps the accumulator of every node it
+            // expands, even where the table or a check spares the
+            // evaluation: the children update from it.
+            let eval = self.static_eval(pos, ply);
+            if in_check {
+                -INFINITE
+            } else {
+                eval
+            }
+        } else if in_check {
             -INFINITE
         } else if let Some(entry) = entry {
             entry.eval
         } else {
-            eval::evaluate(pos, self.weights)
+            self.static_eval(pos, ply)
         };
         let improving = !in_check
             && ply >= 2

@@ -22,8 +22,11 @@ use std::time::{Duration, Instant};
 
 use heterodox_env::{Color, GameVariant, Outcome};
 
-use crate::eval::EvalWeights;
+use crate::eval::{self, EvalWeights};
+use crate::nnue::network::Base;
+use crate::nnue::Accumulators;
 use crate::path::SearchPath;
+use crate::score::EVAL_LIMIT;
 use crate::score::{mate_in, mated_in, MAX_PLY};
 use crate::tt::TranspositionTable;
 use ordering::{History, Reductions};
@@ -69,6 +72,9 @@ pub(crate) struct SearchState<A> {
     pub history: History,
     pub path: SearchPath,
     pub reductions: Reductions,
+    /// The learned evaluation's accumulators, one frame per ply, when the
+    /// engine has a net (`Engine::set_network`).
+    pub nnue: Option<Accumulators>,
 }
 
 impl std::fmt::Debug for Reductions {
@@ -84,6 +90,7 @@ impl<A> SearchState<A> {
             history: History::default(),
             path: SearchPath::new(),
             reductions: Reductions::new(),
+            nnue: None,
         }
     }
 
@@ -164,6 +171,9 @@ pub(crate) struct Searcher<'a, P: GameVariant> {
     /// the moves of the better lines out, so its score is not the root's
     /// and is kept out of the table.
     pub root_line: usize,
+    /// The player searching: what a hidden-information feature set of
+    /// the learned evaluation may read.
+    pub observer: Color,
 }
 
 /// Nodes between two looks at the clock.
@@ -176,6 +186,7 @@ impl<'a, P: GameVariant> Searcher<'a, P> {
         clock: &'a Clock,
         node_base: u64,
         weights: EvalWeights,
+        observer: Color,
     ) -> Searcher<'a, P> {
         Searcher {
             tt,
@@ -189,6 +200,25 @@ impl<'a, P: GameVariant> Searcher<'a, P> {
             exact_margin: crate::score::INFINITE,
             weights,
             root_line: 0,
+            observer,
+        }
+    }
+
+    /// The static evaluation of `pos`, `ply` steps from the root, for its
+    /// player to act: the net's when the engine has one (its accumulator
+    /// updated from the parent's frame), else the classical evaluation.
+    #[inline]
+    pub(crate) fn static_eval(&mut self, pos: &P, ply: usize) -> i32 {
+        match &mut self.state.nnue {
+            Some(nnue) => {
+                let learned = nnue.evaluate(pos, self.observer, ply);
+                let base = match nnue.network().header.base {
+                    Base::None => 0,
+                    Base::Classical => eval::evaluate(pos, EvalWeights::Tuned),
+                };
+                (base + learned).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+            }
+            None => eval::evaluate(pos, self.weights),
         }
     }
 

@@ -57,7 +57,7 @@ impl<P: GameVariant> Searcher<'_, P> {
             return outcome_score(outcome, pos.turn(), ply);
         }
         if ply >= MAX_PLY - 2 || qply >= QUIESCENCE_PLIES {
-            return eval::evaluate(pos, self.weights);
+            return self.static_eval(pos, ply);
         }
         let in_check = qply < CHECK_PLIES && eval::in_check(pos);
         let every_action = in_check || eval::must_act(pos);
@@ -74,8 +74,12 @@ impl<P: GameVariant> Searcher<'_, P> {
         }
         let mut best = -INFINITE;
         let mut stand_pat = -INFINITE;
+        if every_action && self.state.nnue.is_some() {
+            // No standing pat, but the accumulator the children update from.
+            self.static_eval(pos, ply);
+        }
         if !every_action {
-            stand_pat = eval::evaluate(pos, self.weights);
+            stand_pat = self.static_eval(pos, ply);
             if stand_pat >= beta {
                 self.state.frames[ply].actions = actions;
                 return stand_pat;

@@ -4,6 +4,7 @@
 //! reads agents through this module; a network's evaluator is loaded above
 //! it and handed in.
 
+pub mod nnue;
 pub mod player;
 pub mod spec;
 

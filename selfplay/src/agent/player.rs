@@ -21,6 +21,7 @@ use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::rng::{mix64, SplitMix64};
 use heterodox_env::{Color, Game, GameVariant, StateSampler};
 
+use super::nnue::{engine_with, rules_of};
 use super::spec::{AgentKind, AgentSpec};
 use crate::{
     Evaluator, LeafBatch, Player, RolloutEvaluator, Search, SearchConfig, UniformEvaluator,
@@ -162,8 +163,9 @@ impl<P: GameVariant> AgentPlayer<P> {
         let kind = match &spec.kind {
             AgentKind::Random => Kind::Random,
             AgentKind::Greedy => Kind::Greedy,
-            AgentKind::Engine(budget, weights) => {
-                let engine = Engine::new(engine_config(seed, *weights))
+            AgentKind::Engine(budget, evaluation) => {
+                let config = engine_config(seed, evaluation.weights());
+                let engine = engine_with::<P>(config, *evaluation, &rules_of(encoding))
                     .map_err(|e| invalid(e.to_string()))?;
                 Kind::Engine(Box::new(engine), budget.limits())
             }

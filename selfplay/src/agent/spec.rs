@@ -9,11 +9,17 @@
 //! greedy                         the move that leaves the most material (one
 //!                                ply, the engine's values), random among equals
 //! ab@8                           the alpha-beta engine (heterodox-engine), 8
-//!                                iterations deep
+//!                                iterations deep, evaluating with its rule
+//!                                set's shipped net (agents/*/nnue.safetensors)
+//!                                or, where none is shipped, the classical
+//!                                evaluation
 //! ab@100ms                       ... searching 100 ms a move
 //! ab@50000n                      ... searching 50,000 nodes a move
-//! ab@50000n/hand                 ... evaluating with the numbers set by hand
-//!                                before tuning (default /tuned)
+//! ab@50000n/classical            ... evaluating with the tuned hand-written
+//!                                evaluation (what every `ab@` result before
+//!                                the learned evaluations played; also /tuned)
+//! ab@50000n/hand                 ... with the numbers set by hand before
+//!                                tuning
 //! uniform@400                    the search, 400 simulations, guided by the
 //!                                rules alone (uniform priors, value 0)
 //! rollout@200                    the search guided by one random playout per leaf
@@ -42,7 +48,7 @@ use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
 
-use heterodox_engine::{EvalWeights, Limits, MAX_DEPTH};
+use heterodox_engine::{Evaluation, Limits, MAX_DEPTH};
 
 use crate::{RootPolicy, SearchConfig};
 
@@ -111,9 +117,9 @@ pub const DEFAULT_AGENT: &str = "ab@300ms";
 pub enum AgentKind {
     Random,
     Greedy,
-    /// The alpha-beta engine with this budget a move and these
-    /// evaluation numbers.
-    Engine(EngineBudget, EvalWeights),
+    /// The alpha-beta engine with this budget a move and this
+    /// evaluation.
+    Engine(EngineBudget, Evaluation),
     Uniform,
     Rollout,
     /// A checkpoint directory (a network checkpoint, e.g. `RUN/last`).
@@ -226,7 +232,7 @@ pub struct AgentSpec {
 
 /// Why an agent string does not parse.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad agent '{text}': {reason} (agents: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn optionally /hand, uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS; searches optionally /puct or /gumbel, networks also /nolosses or /nowins)")]
+#[error("bad agent '{text}': {reason} (agents: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn optionally /classical or /hand, uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS; searches optionally /puct or /gumbel, networks also /nolosses or /nowins)")]
 pub struct AgentSpecError {
     pub text: String,
     pub reason: String,
@@ -294,20 +300,25 @@ impl FromStr for AgentSpec {
         if head == "ab" {
             let budget = budget
                 .ok_or_else(|| bad("the engine needs a budget: ab@DEPTH, ab@MSms or ab@NODESn"))?;
-            let (budget, weights) = match budget.split_once('/') {
-                Some((budget, weights)) => (
+            let (budget, evaluation) = match budget.split_once('/') {
+                Some((budget, evaluation)) => (
                     budget,
-                    weights.parse().map_err(|_| {
-                        bad("the engine's evaluation after '/' must be tuned or hand")
-                    })?,
+                    match evaluation.parse() {
+                        Ok(Evaluation::Learned) | Err(_) => {
+                            return Err(bad(
+                                "the engine's evaluation after '/' must be classical (or tuned) or hand",
+                            ))
+                        }
+                        Ok(evaluation) => evaluation,
+                    },
                 ),
-                None => (budget, EvalWeights::Tuned),
+                None => (budget, Evaluation::Learned),
             };
             let budget = EngineBudget::parse(budget).ok_or_else(|| {
                 bad("the engine's budget after '@' must be a depth from 1 to 64, MSms (1 to 3600000 ms) or NODESn (1 to 2^40 nodes)")
             })?;
             return Ok(AgentSpec {
-                kind: AgentKind::Engine(budget, weights),
+                kind: AgentKind::Engine(budget, evaluation),
                 simulations: DEFAULT_SIMULATIONS,
                 root_policy: RootPolicy::Gumbel,
                 probes: Probes::WinsAndLosses,
@@ -421,8 +432,8 @@ impl fmt::Display for AgentSpec {
         match &self.kind {
             AgentKind::Random => write!(f, "random"),
             AgentKind::Greedy => write!(f, "greedy"),
-            AgentKind::Engine(budget, EvalWeights::Tuned) => write!(f, "ab@{budget}"),
-            AgentKind::Engine(budget, weights) => write!(f, "ab@{budget}/{weights}"),
+            AgentKind::Engine(budget, Evaluation::Learned) => write!(f, "ab@{budget}"),
+            AgentKind::Engine(budget, evaluation) => write!(f, "ab@{budget}/{evaluation}"),
             AgentKind::Uniform => write!(f, "uniform@{}{policy}", self.simulations),
             AgentKind::Rollout => write!(f, "rollout@{}{policy}", self.simulations),
             AgentKind::Net(path) => {
@@ -436,6 +447,7 @@ impl fmt::Display for AgentSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use heterodox_engine::EvalWeights;
 
     fn parse(text: &str) -> AgentSpec {
         text.parse().unwrap_or_else(|e| panic!("{e}"))
@@ -535,22 +547,34 @@ mod tests {
         assert_eq!(parse("greedy").kind, AgentKind::Greedy);
         assert_eq!(
             parse("ab@8").kind,
-            AgentKind::Engine(EngineBudget::Depth(8), EvalWeights::Tuned)
+            AgentKind::Engine(EngineBudget::Depth(8), Evaluation::Learned)
         );
         assert_eq!(
             parse("ab@100ms").kind,
-            AgentKind::Engine(EngineBudget::MoveTime(100), EvalWeights::Tuned)
+            AgentKind::Engine(EngineBudget::MoveTime(100), Evaluation::Learned)
         );
         assert_eq!(
             parse("ab@50000n/hand").kind,
-            AgentKind::Engine(EngineBudget::Nodes(50_000), EvalWeights::Hand)
+            AgentKind::Engine(
+                EngineBudget::Nodes(50_000),
+                Evaluation::Classical(EvalWeights::Hand)
+            )
         );
-        assert_eq!(parse("ab@7/tuned").to_string(), "ab@7");
-        let error = "ab@7/best".parse::<AgentSpec>().unwrap_err();
         assert_eq!(
-            error.reason,
-            "the engine's evaluation after '/' must be tuned or hand"
+            parse("ab@8/classical").kind,
+            AgentKind::Engine(
+                EngineBudget::Depth(8),
+                Evaluation::Classical(EvalWeights::Tuned)
+            )
         );
+        assert_eq!(parse("ab@7/tuned").to_string(), "ab@7/classical");
+        for bad in ["ab@7/best", "ab@7/learned"] {
+            let error = bad.parse::<AgentSpec>().unwrap_err();
+            assert_eq!(
+                error.reason,
+                "the engine's evaluation after '/' must be classical (or tuned) or hand"
+            );
+        }
         assert!("ab@/hand".parse::<AgentSpec>().is_err());
         for text in [
             "greedy",
@@ -559,6 +583,7 @@ mod tests {
             "ab@100ms",
             "ab@50000n",
             "ab@8/hand",
+            "ab@8/classical",
         ] {
             let agent = parse(text);
             assert_eq!(agent.to_string(), text);

@@ -10,13 +10,15 @@
 //! budget plays the same games for the same seed however many games run at
 //! once.
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
-use heterodox_engine::{Engine, EngineConfig, Greedy, Limits};
+use heterodox_engine::nnue::Network;
+use heterodox_engine::{Engine, EngineConfig, Evaluation, Greedy, Limits};
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::{Game, GameVariant};
 use heterodox_models::tch::Device;
 use heterodox_selfplay::agent::engine_config;
+use heterodox_selfplay::agent::nnue::{rules_of, shipped_network};
 use heterodox_selfplay::{Choice, Chooser, Evaluator, Player, SearchConfig};
 
 use super::agent::{AgentKind, AgentSpec};
@@ -51,10 +53,18 @@ impl<P: GameVariant> Contender<P> {
         let kind = match &agent.kind {
             AgentKind::Random => Kind::Random,
             AgentKind::Greedy => Kind::Chooser(Box::new(GreedyChooser)),
-            AgentKind::Engine(budget, weights) => Kind::Chooser(Box::new(EngineChooser::<P>::new(
-                engine_config(seed, *weights),
-                budget.limits(),
-            )?)),
+            AgentKind::Engine(budget, evaluation) => {
+                Kind::Chooser(Box::new(EngineChooser::<P>::new(
+                    engine_config(seed, evaluation.weights()),
+                    budget.limits(),
+                    match evaluation {
+                        Evaluation::Learned => {
+                            shipped_network::<P>(&rules_of(encoding)).map(|(_, net)| net)
+                        }
+                        Evaluation::Classical(_) => None,
+                    },
+                )?))
+            }
             _ => {
                 let evaluator = evaluator_for::<P>(agent, encoding, seed, device)?
                     .expect("a search agent has an evaluator");
@@ -84,6 +94,7 @@ impl<P: GameVariant> Contender<P> {
 pub struct EngineChooser<P: GameVariant> {
     config: EngineConfig,
     limits: Limits,
+    network: Option<Arc<Network>>,
     /// Per slot: the game it is playing (its number) and its engine, taken
     /// out while it searches.
     slots: Mutex<Vec<Option<SlotEngine<P>>>>,
@@ -94,7 +105,13 @@ type SlotEngine<P> = (u32, Engine<P>);
 
 impl<P: GameVariant> EngineChooser<P> {
     /// Checks the settings and the limits once, before any game.
-    pub fn new(config: EngineConfig, limits: Limits) -> Result<EngineChooser<P>, TrainError> {
+    /// `network`: the learned evaluation every slot's engine plays with
+    /// (`None`: the classical one of `config`).
+    pub fn new(
+        config: EngineConfig,
+        limits: Limits,
+        network: Option<Arc<Network>>,
+    ) -> Result<EngineChooser<P>, TrainError> {
         let invalid = |message: String| TrainError::Config {
             path: None,
             message,
@@ -104,6 +121,7 @@ impl<P: GameVariant> EngineChooser<P> {
         Ok(EngineChooser {
             config,
             limits,
+            network,
             slots: Mutex::new(Vec::new()),
         })
     }
@@ -132,10 +150,13 @@ impl<P: GameVariant> Chooser<P> for EngineChooser<P> {
     ) -> Choice<P::Action> {
         let (number, mut engine) = match self.take(slot) {
             Some(kept) => kept,
-            None => (
-                game_number,
-                Engine::new(self.config).expect("the settings were checked"),
-            ),
+            None => (game_number, {
+                let mut engine = Engine::new(self.config).expect("the settings were checked");
+                engine
+                    .set_network(self.network.clone())
+                    .expect("the net was found for this variant");
+                engine
+            }),
         };
         if number != game_number {
             engine.new_game();

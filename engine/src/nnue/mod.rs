@@ -1,0 +1,45 @@
+//! The learned evaluation (NNUE: an efficiently updatable neural
+//! network): a small net over each variant's feature set whose first layer
+//! is kept up to date as the search moves, read by the engine without
+//! libtorch.
+//!
+//! * [`features`]: what a feature set is and the helpers every variant's
+//!   set is written with; each set itself lives in its variant's
+//!   evaluation module (`eval/<variant>.rs`, `Knowledge::features`).
+//! * [`network`]: the net file (safetensors) and the quantized net.
+//! * [`accumulator`]: the per-ply accumulators the search updates from
+//!   parent to child.
+//! * [`data`]: training positions from teacher shards.
+//!
+//! docs/engine.md ("Learned evaluation") describes the sets, the training
+//! and the measured strength.
+
+pub mod accumulator;
+pub mod data;
+pub mod features;
+pub mod network;
+
+use heterodox_env::{Color, GameVariant};
+
+pub use accumulator::Accumulators;
+pub use data::{read_teach_data, NnueData};
+pub use features::{FeatureList, FeatureSet, MAX_ACTIVE};
+pub use network::{FloatNetwork, Network, NetworkHeader, NnueError};
+
+/// The feature set of `P`, `None` for a variant without one.
+pub fn feature_set<P: GameVariant>() -> Option<FeatureSet> {
+    crate::eval::feature_set::<P>()
+}
+
+/// Fills `out` with `pos`'s active features from `perspective`, sorted, as
+/// `observer` may know them (the player searching; it matters only under
+/// hidden information).
+pub fn features<P: GameVariant>(
+    pos: &P,
+    perspective: Color,
+    observer: Color,
+    out: &mut FeatureList,
+) {
+    out.clear();
+    crate::eval::features(pos, perspective, observer, out);
+}
