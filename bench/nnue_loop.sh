@@ -29,7 +29,7 @@ if [ "$round" -gt 1 ]; then
 fi
 echo "== teacher data: $positions positions, ${engine[*]}"
 "$heterodox" teach --variant "$variant" "$@" --value-only "${engine[@]}" \
-    --positions "$positions" --random-plies 12 --seed "$round" --out "$out/data" --quiet
+    --positions "$positions" --random-plies 12 --seed "$((round - 1))" --out "$out/data" --quiet
 
 # A later round trains on every round's data so far (its shards joined).
 data=$out/data

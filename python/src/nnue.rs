@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 
 use heterodox_engine::nnue::{features, read_teach_data, FeatureList};
-use heterodox_env::{AnyGame, GameVariant, Position, VariantVisitor};
+use heterodox_env::{AnyGame, GameVariant, VariantVisitor};
 use numpy::ndarray::Array1;
 use numpy::IntoPyArray;
 use pyo3::prelude::*;

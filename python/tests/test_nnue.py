@@ -110,3 +110,19 @@ def test_bad_net_files_are_refused_by_name(teach_dir, tmp_path):
     classical = heterodox.Engine("chess", evaluation="classical")
     assert classical.network is None
     assert classical.evaluate(heterodox.Game("chess")) == 12
+
+
+@needs_binary
+def test_a_net_on_the_classical_base_adds_to_the_classical_evaluation(teach_dir, tmp_path):
+    data = heterodox.nnue_data(teach_dir)
+    net = nnue.Net(data["inputs"], hidden=4, base="classical")
+    with torch.no_grad():
+        net.out.weight.zero_()
+        net.out.bias.fill_(0.25)  # 100 cp for the side to act
+    path = tmp_path / "base.safetensors"
+    nnue.save(net, data, path)
+    hybrid = heterodox.Engine("chess", evaluation=str(path))
+    classical = heterodox.Engine("chess", evaluation="classical")
+    for fen in ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "4k3/8/8/8/8/8/8/4K2R b - - 0 1"]:
+        game = heterodox.Game("chess", fen=fen)
+        assert hybrid.evaluate(game) == classical.evaluate(game) + 100
