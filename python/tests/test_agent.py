@@ -35,7 +35,8 @@ def test_parse_agent_reads_the_command_line_grammar():
         "immediate_wins": False,
         "avoid_losses_in_one": False,
     }
-    assert parse("ab@7/tuned") == {"spec": "ab@7", "kind": "engine", "network": None}
+    assert parse("ab@7/tuned") == {"spec": "ab@7/classical", "kind": "engine", "network": None}
+    assert parse("ab@7") == {"spec": "ab@7", "kind": "engine", "network": None}
     assert parse("rollout") == {
         "spec": "rollout@64",
         "kind": "rollout",

@@ -58,10 +58,18 @@ def test_hand_set_weights_play_the_evaluation_before_tuning():
     game = heterodox.Game("hostage")
     for move in ["e4", "d5", "exd5", "Qxd5", "Nc3"]:
         game.play(move)
-    tuned = heterodox.Engine("hostage").search(game, depth=3)
+    tuned = heterodox.Engine("hostage", evaluation="classical").search(game, depth=3)
     hand = heterodox.Engine("hostage", weights="hand").search(game, depth=3)
     assert (tuned.move, tuned.score_cp, tuned.nodes) == ("d5e5", -75, 2957)
     assert (hand.move, hand.score_cp, hand.nodes) == ("d5a5", -63, 2486)
+    assert heterodox.Engine("hostage", evaluation="hand").search(game, depth=3).nodes == 2486
+    # Without a choice the engine plays Hostage's shipped net (another
+    # search), and says which file it read.
+    learned = heterodox.Engine("hostage")
+    result = learned.search(game, depth=3)
+    assert (result.move, result.score_cp, result.nodes) == ("d5d6", -83, 1462)
+    assert learned.network.name == "nnue.safetensors"
+    assert learned.network.parent.name == "hostage"
     start = heterodox.Game("chess")
     for weights in ["tuned", "hand"]:
         result = heterodox.Engine("chess", weights=weights).search(start, depth=3)
