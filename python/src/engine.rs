@@ -255,6 +255,20 @@ pub struct Engine {
     inner: Box<dyn DynEngine>,
 }
 
+impl Engine {
+    /// Refuses a game of another variant, naming both.
+    fn check_variant(&self, any: &AnyGame) -> PyResult<()> {
+        if any.variant() != self.variant {
+            return Err(value_error(format!(
+                "this engine plays {}, the game is {}",
+                self.variant.name(),
+                any.variant().name()
+            )));
+        }
+        Ok(())
+    }
+}
+
 #[pymethods]
 impl Engine {
     #[new]
@@ -329,13 +343,7 @@ impl Engine {
             ));
         }
         let any = game.any();
-        if any.variant() != self.variant {
-            return Err(value_error(format!(
-                "this engine plays {}, the game is {}",
-                self.variant.name(),
-                any.variant().name()
-            )));
-        }
+        self.check_variant(any)?;
         if let Some(outcome) = any.outcome() {
             return Err(value_error(format!(
                 "the game is over ({outcome}): there is nothing to search"
@@ -350,13 +358,7 @@ impl Engine {
     /// side to act (no search), with the engine's evaluation.
     fn evaluate(&mut self, py: Python<'_>, game: &Game) -> PyResult<i32> {
         let any = game.any();
-        if any.variant() != self.variant {
-            return Err(value_error(format!(
-                "this engine plays {}, the game is {}",
-                self.variant.name(),
-                any.variant().name()
-            )));
-        }
+        self.check_variant(any)?;
         let any = any.clone();
         let inner = &mut self.inner;
         py.detach(|| inner.evaluate(&any))

@@ -161,13 +161,7 @@ impl Knowledge for HostageKnowledge {
                 .into_iter()
                 .enumerate()
             {
-                for role in [
-                    Role::Pawn,
-                    Role::Knight,
-                    Role::Bishop,
-                    Role::Rook,
-                    Role::Queen,
-                ] {
+                for role in RESERVE_ROLES {
                     let base = 768 + ((reserve * 2 + side) * 5 + role.index()) * RESERVE_UNITS;
                     nnue::thermometer(out, base, usize::from(held.count(role)), RESERVE_UNITS);
                 }

@@ -91,13 +91,7 @@ impl Knowledge for TraitorKnowledge {
                 }
             }
             Secret::Remaining(Selection::Types(counts)) => {
-                for role in [
-                    Role::Pawn,
-                    Role::Knight,
-                    Role::Bishop,
-                    Role::Rook,
-                    Role::Queen,
-                ] {
+                for role in rules::TRAITOR_ROLES {
                     let base = 1024 + (side * 5 + role.index()) * 8;
                     nnue::thermometer(out, base, usize::from(counts.get(role)), 8);
                 }

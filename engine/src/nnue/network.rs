@@ -393,26 +393,8 @@ impl FloatNetwork {
                 .ok_or_else(|| NnueError::Format("no metadata".to_owned()))?,
         )?;
         let (inputs, hidden) = (header.inputs, header.hidden);
-        let tensor = |name: &str, shape: &[usize]| -> Result<Vec<f32>, NnueError> {
-            let view = file
-                .tensor(name)
-                .map_err(|_| NnueError::Format(format!("no tensor '{name}'")))?;
-            if view.dtype() != Dtype::F32 || view.shape() != shape {
-                return Err(NnueError::Format(format!(
-                    "tensor '{name}' is {:?} {:?}, not F32 {shape:?}",
-                    view.dtype(),
-                    view.shape()
-                )));
-            }
-            let values: Vec<f32> = view
-                .data()
-                .chunks_exact(4)
-                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-                .collect();
-            if let Some(bad) = values.iter().find(|v| !v.is_finite()) {
-                return Err(NnueError::Format(format!("tensor '{name}' holds {bad}")));
-            }
-            Ok(values)
+        let tensor = |name: &str, shape: &[usize]| {
+            read_f32_tensor(&file, name, shape).map_err(NnueError::Format)
         };
         Ok(FloatNetwork {
             ft_weight: tensor("ft.weight", &[inputs, hidden])?,
@@ -446,6 +428,36 @@ impl FloatNetwork {
         }
         sum * SCALE as f32
     }
+}
+
+/// The float32 tensor `name` of a safetensors file, checked to have
+/// `shape` and finite values; the message says what is wrong. Every
+/// reader of the net's tensors (the net file, the trainer's checkpoint)
+/// uses it.
+pub fn read_f32_tensor(
+    file: &SafeTensors<'_>,
+    name: &str,
+    shape: &[usize],
+) -> Result<Vec<f32>, String> {
+    let view = file
+        .tensor(name)
+        .map_err(|_| format!("no tensor '{name}'"))?;
+    if view.dtype() != Dtype::F32 || view.shape() != shape {
+        return Err(format!(
+            "tensor '{name}' is {:?} {:?}, not F32 {shape:?}",
+            view.dtype(),
+            view.shape()
+        ));
+    }
+    let values: Vec<f32> = view
+        .data()
+        .chunks_exact(4)
+        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect();
+    if let Some(bad) = values.iter().find(|v| !v.is_finite()) {
+        return Err(format!("tensor '{name}' holds {bad}"));
+    }
+    Ok(values)
 }
 
 /// A net quantized for the search.

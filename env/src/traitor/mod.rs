@@ -43,7 +43,9 @@ pub use notation::{play_turn, TurnSteps};
 pub use rules::{
     value, AnnounceCheck, Commitment, Mode, SelectionSetting, TraitorRules, BUDGET, OPTION_KEYS,
 };
-pub use selection::{start_piece, PieceId, RoleCounts, Secret, SeededRng, Selection};
+pub use selection::{
+    start_piece, PieceId, RoleCounts, Secret, SeededRng, Selection, TRAITOR_ROLES,
+};
 pub use setup::TraitorSetup;
 pub use view::{TraitorSampler, TraitorView};
 

@@ -18,6 +18,8 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use safetensors::tensor::{Dtype, SafeTensors, TensorView};
+
+use heterodox_engine::nnue::network::read_f32_tensor;
 use serde::{Deserialize, Serialize};
 
 use heterodox_data::atomic::write_file;
@@ -213,27 +215,7 @@ pub fn read_checkpoint(
     }
     let file = SafeTensors::deserialize(&bytes).map_err(|e| bad(format!("{e:?}")))?;
     let shapes = shapes(&state);
-    let tensor = |name: &str, shape: &[usize]| -> Result<Vec<f32>, NnueTrainError> {
-        let view = file
-            .tensor(name)
-            .map_err(|_| bad(format!("no tensor '{name}'")))?;
-        if view.dtype() != Dtype::F32 || view.shape() != shape {
-            return Err(bad(format!(
-                "tensor '{name}' is {:?} {:?}, not F32 {shape:?}",
-                view.dtype(),
-                view.shape()
-            )));
-        }
-        let values: Vec<f32> = view
-            .data()
-            .chunks_exact(4)
-            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-            .collect();
-        if values.iter().any(|v| !v.is_finite()) {
-            return Err(bad(format!("tensor '{name}' holds a non-finite number")));
-        }
-        Ok(values)
-    };
+    let tensor = |name: &str, shape: &[usize]| read_f32_tensor(&file, name, shape).map_err(bad);
     let weights = (0..4)
         .map(|k| tensor(PARAMETER_NAMES[k], &shapes[k]))
         .collect::<Result<Vec<_>, _>>()?;
