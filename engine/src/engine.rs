@@ -167,22 +167,7 @@ impl<P: GameVariant> Engine<P> {
     /// is checked where it is read: [`Network::load_for`]).
     pub fn set_network(&mut self, net: Option<Arc<Network>>) -> Result<(), NnueError> {
         if let Some(net) = &net {
-            let features = crate::eval::feature_set::<P>()
-                .ok_or(NnueError::NoFeatureSet(P::VARIANT.name()))?;
-            if net.header.variant != P::VARIANT.name() {
-                return Err(NnueError::Mismatch {
-                    field: "variant",
-                    found: net.header.variant.clone(),
-                    expected: P::VARIANT.name().to_owned(),
-                });
-            }
-            if net.header.feature_set != features.name || net.header.inputs != features.inputs {
-                return Err(NnueError::Mismatch {
-                    field: "feature set",
-                    found: net.header.feature_set.clone(),
-                    expected: features.name.to_owned(),
-                });
-            }
+            check_network::<P>(net)?;
         }
         let accumulators = |net: &Arc<Network>| Accumulators::new(Arc::clone(net), MAX_PLY + 1);
         self.main.nnue = net.as_ref().map(accumulators);
@@ -310,6 +295,28 @@ impl<P: GameVariant> Engine<P> {
             helpers: &mut self.helpers,
         }
     }
+}
+
+/// Refuses a net made for another variant or feature set than `P`'s (its
+/// rule set is checked where it is read: [`Network::load_for`]).
+pub(crate) fn check_network<P: GameVariant>(net: &Network) -> Result<(), NnueError> {
+    let features =
+        crate::eval::feature_set::<P>().ok_or(NnueError::NoFeatureSet(P::VARIANT.name()))?;
+    if net.header.variant != P::VARIANT.name() {
+        return Err(NnueError::Mismatch {
+            field: "variant",
+            found: net.header.variant.clone(),
+            expected: P::VARIANT.name().to_owned(),
+        });
+    }
+    if net.header.feature_set != features.name || net.header.inputs != features.inputs {
+        return Err(NnueError::Mismatch {
+            field: "feature set",
+            found: net.header.feature_set.clone(),
+            expected: features.name.to_owned(),
+        });
+    }
+    Ok(())
 }
 
 /// Compile-time check that an engine can move to another thread.

@@ -13,6 +13,8 @@
 //! * Hidden information (Traitor): the engine reads only the view of the
 //!   player to act and averages over states drawn from it.
 //! * [`Greedy`]: the one-ply material baseline.
+//! * [`LeafQuiescence`]: the quiescence search alone, the tactical leaf
+//!   evaluation of the Monte Carlo tree search.
 //! * [`bench`]: the fixed benchmark whose node count is the search's
 //!   signature.
 //!
@@ -39,6 +41,7 @@ mod engine;
 mod error;
 mod eval;
 mod greedy;
+mod leaf;
 mod limits;
 pub mod nnue;
 mod path;
@@ -54,6 +57,7 @@ pub use engine::{Engine, EngineConfig, Info, SearchReport, MAX_DETERMINIZATIONS,
 pub use error::{ConfigError, EngineError, LimitError};
 pub use eval::{material_of_any, EvalWeights, Evaluation, UnknownEvaluation, UnknownWeights};
 pub use greedy::Greedy;
+pub use leaf::{LeafQuiescence, LEAF_NODE_LIMIT};
 pub use limits::{Limits, MAX_DEPTH, MAX_MULTIPV};
 pub use score::Score;
 pub use teach::{

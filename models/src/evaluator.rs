@@ -19,7 +19,13 @@
 //! callers from several threads take turns, each with its own forward pass.
 //! For many self-play threads, [`crate::QueuedEvaluator`] is better: one
 //! runner thread owns the network and merges the callers' batches into
-//! larger forward passes.
+//! larger forward passes. Pipelined self-play
+//! (`heterodox_selfplay::SelfPlayConfig::pipeline`) calls `evaluate` from
+//! its one evaluating thread while the rayon pool does tree work: one
+//! batch at a time, so the lock is never contended there, and nothing here
+//! touches the rayon pool (the observations were encoded while gathering).
+//! On a CPU device libtorch's own intra-op threads then share the cores
+//! with rayon's, which is why pipelining pays on a GPU only.
 //!
 //! **Failures.** [`NetEvaluator::try_evaluate`] returns an [`EvalError`]
 //! (a batch of another variant or shape, a libtorch error, a panic inside

@@ -473,6 +473,7 @@ def self_play(
     c_puct: float | None = None,
     immediate_wins: bool = False,
     avoid_losses_in_one: bool = False,
+    quiescence_weight: float = 0.0,
     producer: str | None = None,
     rules: dict[str, str | int | bool] | None = None,
     **options: str | int | bool,
@@ -484,7 +485,8 @@ def self_play(
     simulations=100, root_policy='puct', seed=0, history=1, max_plies=None,
     temperature_plies=30, opening_plies=0, noise=True,
     leaves_per_round=None, determinizations=None, gumbel_actions=None,
-    c_puct=None, immediate_wins=False, avoid_losses_in_one=False, producer=None,
+    c_puct=None, immediate_wins=False, avoid_losses_in_one=False,
+    quiescence_weight=0.0, producer=None,
     rules=None, **rules).
     opening_plies: each game opens with 0 to this many uniformly random plies, recorded without
     a policy (not training positions; 0 to 1000). evaluator(requests) -> (priors, values) gets
@@ -611,7 +613,8 @@ def parse_agent(spec: str) -> dict[str, Any]:
     directory of 'net', the shipped name of 'zoo', else None), and for the
     searching kinds the Search keywords that play it: 'simulations',
     'root_policy' ('gumbel' or 'puct'), 'immediate_wins',
-    'avoid_losses_in_one'. AgentError for a string that does not parse.
+    'avoid_losses_in_one', 'quiescence_weight'. AgentError for a string
+    that does not parse.
     """
 
 @final
@@ -659,7 +662,10 @@ class Search:
     seed=0, history=1, max_plies=None, noise=False, leaves_per_round=None,
     determinizations=None, gumbel_actions=None, c_puct=None,
     reuse_tree=True, immediate_wins=False, avoid_losses_in_one=False,
-    fens=None, rules=None, **rules).
+    quiescence_weight=0.0, fens=None, rules=None, **rules).
+    quiescence_weight: each leaf's value is (1 - w) times the evaluator's
+    plus w times the engine's quiescence search of the leaf (captures,
+    poisonings, drops, part removals; 0 to 1, else ValueError).
     immediate_wins: a position whose player can win with one action is
     scored that win without asking the evaluator, and a root with such
     an action plays it (its policy all on it). avoid_losses_in_one: at the
@@ -699,6 +705,7 @@ class Search:
         reuse_tree: bool = True,
         immediate_wins: bool = False,
         avoid_losses_in_one: bool = False,
+        quiescence_weight: float = 0.0,
         fens: list[str | Game] | None = None,
         rules: dict[str, str | int | bool] | None = None,
         **options: str | int | bool,

@@ -122,6 +122,7 @@ class NetworkAgent:
             history=spec["history"],
             immediate_wins=info["immediate_wins"],
             avoid_losses_in_one=info["avoid_losses_in_one"],
+            quiescence_weight=info["quiescence_weight"],
             fens=games,
             rules=dict(spec["options"]),
         )

@@ -73,9 +73,14 @@ def plot_run(run: os.PathLike[str] | str, out: os.PathLike[str] | str | None = N
         ("vs_random", "against random play", "tab:blue"),
         ("vs_uniform", "against the uniform search", "tab:orange"),
         ("vs_greedy", "against greedy", "tab:green"),
+        ("vs_engine", None, "tab:red"),
     ):
-        # Runs made before greedy was an opponent have no such score.
+        # Runs made before greedy (or the engine) was an opponent, or that
+        # left an opponent out, have no such score.
         scored = [e for e in evaluations if e.get(key)]
+        if label is None:
+            label = f"against {scored[-1].get('engine', 'the engine')}" if scored else ""
+
         if not scored:
             continue
         xs = [e["iteration"] for e in scored]

@@ -50,7 +50,8 @@ fn read_spec(spec: &str) -> PyResult<AgentSpec> {
 /// directory of 'net', the shipped name of 'zoo', else None), and for the
 /// searching kinds the Search keywords that play it: 'simulations',
 /// 'root_policy' ('gumbel' or 'puct'), 'immediate_wins',
-/// 'avoid_losses_in_one'. AgentError for a string that does not parse.
+/// 'avoid_losses_in_one', 'quiescence_weight'. AgentError for a string
+/// that does not parse.
 #[pyfunction]
 pub fn parse_agent<'py>(py: Python<'py>, spec: &str) -> PyResult<Bound<'py, PyDict>> {
     let parsed = read_spec(spec)?;
@@ -76,6 +77,7 @@ pub fn parse_agent<'py>(py: Python<'py>, spec: &str) -> PyResult<Bound<'py, PyDi
         out.set_item("root_policy", policy)?;
         out.set_item("immediate_wins", config.immediate_wins)?;
         out.set_item("avoid_losses_in_one", config.avoid_losses_in_one)?;
+        out.set_item("quiescence_weight", config.quiescence_weight)?;
     }
     Ok(out)
 }

@@ -75,7 +75,8 @@ impl VariantVisitor for Run {
 /// simulations=100, root_policy='puct', seed=0, history=1, max_plies=None,
 /// temperature_plies=30, opening_plies=0, noise=True,
 /// leaves_per_round=None, determinizations=None, gumbel_actions=None,
-/// c_puct=None, immediate_wins=False, avoid_losses_in_one=False, producer=None,
+/// c_puct=None, immediate_wins=False, avoid_losses_in_one=False,
+/// quiescence_weight=0.0, producer=None,
 /// rules=None, **rules).
 /// opening_plies: each game opens with 0 to this many uniformly random plies, recorded without
 /// a policy (not training positions; 0 to 1000). evaluator(requests) -> (priors, values) gets
@@ -89,7 +90,7 @@ impl VariantVisitor for Run {
 /// does not fit (EvaluationError), stops Python from being called again
 /// and is raised when the run returns; no shard is written then.
 #[pyfunction]
-#[pyo3(signature = (variant, path = None, evaluator = None, games = None, concurrent = None, simulations = None, root_policy = "puct", seed = None, history = None, max_plies = None, temperature_plies = None, opening_plies = None, noise = true, leaves_per_round = None, determinizations = None, gumbel_actions = None, c_puct = None, immediate_wins = false, avoid_losses_in_one = false, producer = None, rules = None, **options))]
+#[pyo3(signature = (variant, path = None, evaluator = None, games = None, concurrent = None, simulations = None, root_policy = "puct", seed = None, history = None, max_plies = None, temperature_plies = None, opening_plies = None, noise = true, leaves_per_round = None, determinizations = None, gumbel_actions = None, c_puct = None, immediate_wins = false, avoid_losses_in_one = false, quiescence_weight = 0.0, producer = None, rules = None, **options))]
 #[allow(clippy::too_many_arguments)]
 pub fn self_play<'py>(
     py: Python<'py>,
@@ -112,6 +113,7 @@ pub fn self_play<'py>(
     c_puct: Option<f32>,
     immediate_wins: bool,
     avoid_losses_in_one: bool,
+    quiescence_weight: f32,
     producer: Option<String>,
     rules: Option<&Bound<'py, PyDict>>,
     options: Option<&Bound<'py, PyDict>>,
@@ -128,6 +130,7 @@ pub fn self_play<'py>(
         reuse_tree: true,
         immediate_wins,
         avoid_losses_in_one,
+        quiescence_weight,
     }
     .config()?;
     let defaults = SelfPlayConfig::default();
@@ -148,6 +151,7 @@ pub fn self_play<'py>(
         history: history_arg(history, MAX_HISTORY.min(64))?,
         search,
         resign: defaults.resign,
+        pipeline: defaults.pipeline,
     };
     let run = Run {
         options: call_rule_options(rules, options)?,

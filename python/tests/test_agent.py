@@ -25,15 +25,17 @@ def test_parse_agent_reads_the_command_line_grammar():
         "root_policy": "gumbel",
         "immediate_wins": True,
         "avoid_losses_in_one": True,
+        "quiescence_weight": 0.0,
     }
-    assert parse("net:runs/h1@v2/last@200/puct/nowins") == {
-        "spec": "net:runs/h1@v2/last@200/puct/nowins",
+    assert parse("net:runs/h1@v2/last@200/puct/nowins/quiescence=0.25") == {
+        "spec": "net:runs/h1@v2/last@200/puct/nowins/quiescence=0.25",
         "kind": "net",
         "network": "runs/h1@v2/last",
         "simulations": 200,
         "root_policy": "puct",
         "immediate_wins": False,
         "avoid_losses_in_one": False,
+        "quiescence_weight": 0.25,
     }
     assert parse("ab@7/tuned") == {"spec": "ab@7/classical", "kind": "engine", "network": None}
     assert parse("ab@7") == {"spec": "ab@7", "kind": "engine", "network": None}
@@ -45,6 +47,7 @@ def test_parse_agent_reads_the_command_line_grammar():
         "root_policy": "gumbel",
         "immediate_wins": False,
         "avoid_losses_in_one": False,
+        "quiescence_weight": 0.0,
     }
 
 

@@ -366,3 +366,32 @@ def test_traitor_search_never_reads_the_opponents_secret():
     a, b = searched("S-a1"), searched("S-b1")
     assert a.fen(0).endswith("h8/a1 open - -") and b.fen(0).endswith("h8/b1 open - -")
     same_results(a.result(), b.result())
+
+
+# The Knight on e3 can take the undefended Doctor on d5 (Poison Chess).
+HANGING_DOCTOR = "4k3/8/8/3d4/8/4N3/8/4K3 w - - 0 1 -"
+
+
+@pytest.mark.parametrize("weight, move", [(0.5, "e3d5"), (0.0, "e1f1")])
+def test_quiescence_at_the_leaves_sees_the_hanging_doctor(weight, move):
+    """With quiescence_weight, a uniform search's leaves see the capture the
+    evaluator's value 0 hides; without, nothing tells the moves apart (the
+    Rust test selfplay/tests/quiescence_leaves.rs plays the same: Nxd5 and
+    Kf1)."""
+    search = Search("poison", simulations=64, root_policy="gumbel", gumbel_actions=256,
+                    seed=7, fens=[HANGING_DOCTOR], quiescence_weight=weight)
+    drive(search)
+    game = Game("poison", HANGING_DOCTOR)
+    assert game.action_from_index(int(search.result()["best"][0])) == move
+
+
+@pytest.mark.parametrize("weight", [-0.1, 1.5, float("nan")])
+def test_a_quiescence_weight_out_of_range_is_a_value_error(weight):
+    with pytest.raises(ValueError, match="quiescence_weight"):
+        Search("poison", quiescence_weight=weight)
+
+
+def test_agent_strings_say_their_quiescence_weight():
+    assert heterodox.parse_agent("zoo:hostage@64/quiescence")["quiescence_weight"] == 0.5
+    assert heterodox.parse_agent("uniform@8/quiescence=0.25")["quiescence_weight"] == 0.25
+    assert heterodox.parse_agent("zoo:hostage@64")["quiescence_weight"] == 0.0

@@ -8,12 +8,30 @@
 //! seeded from that game's seed and ply (its random opening plies too),
 //! never from the thread or the
 //! slot it ran in; games are handed to slots in order after each round. So
-//! the same seed and the same evaluator give the same games. With a network
+//! the same seed and the same evaluator give the same games, whatever
+//! `pipeline` is (only the order in which they finish may differ). With a network
 //! evaluator, batched matrix products may round differently as the batch
 //! composition changes, which can flip near-ties: bit-exact replay needs
 //! the uniform or rollout evaluator, or a network evaluated one leaf at a
 //! time (documented best effort).
+//!
+//! **Pipelining.** With `pipeline = 1` a round is: tree work on every core
+//! (play the moves whose search is done, gather every game's leaves), then
+//! one evaluation of the merged batch, then the next round; on an
+//! accelerator the device idles during the tree work and the cores during
+//! the forward pass. With `pipeline = K > 1` the slots are split into K
+//! parts, each its own [`SearchGroup`] with its own batch, and one
+//! evaluating thread (scoped; [`Evaluator`] is `Send + Sync`) evaluates
+//! one part's batch while the calling thread does the other parts' tree
+//! work on the rayon pool: for K = 2, eval(A) runs while B applies its
+//! evaluation, plays and gathers, then eval(B) while A does. At most one
+//! batch is being evaluated at a time (a network evaluator's lock is never
+//! contended); the other K - 1 are being prepared or wait their turn. The
+//! evaluator's own rayon work (the rollout evaluator's playouts) runs on
+//! the global pool, not one the caller `install`ed.
 
+use std::collections::VecDeque;
+use std::sync::mpsc;
 use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
@@ -24,7 +42,7 @@ use heterodox_env::{Color, Game, GameVariant};
 
 use crate::config::{ply_cap, ConfigError, RootPolicy, SearchConfig};
 use crate::earlier::EarlierPositions;
-use crate::evaluator::Evaluator;
+use crate::evaluator::{evaluate_into, Evaluator};
 use crate::group::SearchGroup;
 use crate::openings::{opening_rng, random_opening};
 use crate::resign::{ResignConfig, ResignWatch};
@@ -39,6 +57,15 @@ pub struct SelfPlayConfig {
     pub games: u32,
     /// Games in progress at once: their leaves share each evaluation.
     pub concurrent: u32,
+    /// Evaluation batches in flight (1 to 8, at most `concurrent`): the
+    /// `concurrent` slots are split into this many groups of (nearly)
+    /// equal size, and one group's batch is evaluated on a second thread
+    /// while the others do their tree work (module docs). Pays on an
+    /// accelerator, whose forward pass then overlaps the CPU's tree work;
+    /// each batch is 1/`pipeline` of the leaves. 1: one batch per round,
+    /// the loop every run before it used. The games played are the same
+    /// for every value (with a deterministic evaluator, bit for bit).
+    pub pipeline: u32,
     /// Steps after which a game is cut without result; 0 takes the
     /// variant's `DEFAULT_MAX_PLIES`.
     pub max_plies: u32,
@@ -69,6 +96,7 @@ impl Default for SelfPlayConfig {
         SelfPlayConfig {
             games: 64,
             concurrent: 64,
+            pipeline: 1,
             max_plies: 0,
             temperature_plies: 30,
             opening_plies: 0,
@@ -83,6 +111,10 @@ impl Default for SelfPlayConfig {
 /// Games in progress are bounded so that a typo cannot ask for more trees
 /// than memory holds.
 pub const MAX_CONCURRENT: u32 = 4096;
+
+/// The most evaluation batches a run keeps in flight: past a few, the
+/// batches only shrink.
+pub const MAX_PIPELINE: u32 = 8;
 
 /// The most random opening plies a game may draw.
 pub const MAX_OPENING_PLIES: u32 = 1000;
@@ -99,6 +131,13 @@ impl SelfPlayConfig {
         }
         if self.concurrent == 0 || self.concurrent > MAX_CONCURRENT {
             return Err(bad("concurrent", self.concurrent, "1 to 4096"));
+        }
+        if self.pipeline == 0 || self.pipeline > MAX_PIPELINE {
+            return Err(bad("pipeline", self.pipeline, "1 to 8"));
+        }
+        if self.pipeline > self.concurrent {
+            // Every group needs a slot.
+            return Err(bad("pipeline", self.pipeline, "at most concurrent"));
         }
         if self.history == 0 || self.history > 64 {
             return Err(bad("history", self.history as u32, "1 to 64"));
@@ -183,6 +222,35 @@ struct Moved {
     would_have_resigned: Option<Color>,
 }
 
+/// A share of the run's slots: game `k` of `slots` is search `k` of
+/// `searches`. With `pipeline = 1` the one part holds every slot.
+struct Part<P: GameVariant> {
+    searches: SearchGroup<P>,
+    slots: Vec<Slot<P>>,
+    /// What the slots' moves of the gathered round gave back, counted once
+    /// the round is evaluated.
+    moved: Vec<Moved>,
+    /// The gathered round's evaluations (pipelined: filled on the
+    /// evaluating thread, applied on the calling one).
+    priors: Vec<f32>,
+    values: Vec<f32>,
+}
+
+impl<P: GameVariant> Part<P> {
+    fn active(&self) -> bool {
+        self.slots.iter().any(|s| s.active)
+    }
+}
+
+/// What every part of a run shares: the totals, the next game to hand
+/// out, the caller's callback.
+struct Progress<F: FnMut(GameRecord, &SelfPlayStats)> {
+    started: Instant,
+    stats: SelfPlayStats,
+    next_game: u64,
+    on_game: F,
+}
+
 /// A self-play run of variant `P`.
 pub struct SelfPlay<P: GameVariant> {
     config: SelfPlayConfig,
@@ -236,21 +304,13 @@ impl<P: GameVariant> SelfPlay<P> {
             .expect("a start position is not over");
     }
 
-    /// Plays every game; `on_game` receives each finished game as soon as
-    /// it ends (in order of completion) with the totals so far.
-    pub fn run<E: Evaluator<P> + ?Sized>(
-        &self,
-        evaluator: &E,
-        mut on_game: impl FnMut(GameRecord, &SelfPlayStats),
-    ) -> SelfPlayStats {
-        let started = Instant::now();
-        let mut stats = SelfPlayStats::default();
-        let concurrent = self.config.concurrent.min(self.config.games) as usize;
-        let mut searches = SearchGroup::new(&self.config.search, &self.spec, concurrent)
+    /// `count` slots and their searches, given the next games in index
+    /// order.
+    fn part(&self, count: usize, observations: bool, next_game: &mut u64) -> Part<P> {
+        let mut searches = SearchGroup::new(&self.config.search, &self.spec, count)
             .expect("checked when the run was made");
-        searches.set_observations(evaluator.needs_observations());
-        let mut next_game = 0u64;
-        let mut slots: Vec<Slot<P>> = (0..concurrent)
+        searches.set_observations(observations);
+        let slots = (0..count)
             .map(|k| {
                 let mut slot = Slot {
                     game: Game::new(P::start(&self.rules, 0).expect("checked")),
@@ -261,57 +321,194 @@ impl<P: GameVariant> SelfPlay<P> {
                     seed: 0,
                     active: false,
                 };
-                self.start_game(&mut slot, searches.search_mut(k), next_game);
-                next_game += 1;
+                self.start_game(&mut slot, searches.search_mut(k), *next_game);
+                *next_game += 1;
                 slot
             })
             .collect();
-        while slots.iter().any(|s| s.active) {
-            // Tree and rules work, in parallel: finish moves whose search
-            // is done, then gather the next leaves; one evaluation for
-            // every game's leaves.
-            let (leaves, moved) = searches
-                .gather_with(&mut slots, |_, slot, search| {
-                    let moved = self.play_searched(slot, search);
-                    (slot.active, moved)
-                })
-                .expect("every round is applied");
-            stats.evaluations += leaves as u64;
-            searches.evaluate(evaluator);
-            for (k, moved) in moved.into_iter().enumerate() {
-                stats.simulations += u64::from(moved.simulations);
-                let Some(record) = moved.record else { continue };
-                stats.games += 1;
-                // Searched steps only: opening plies train nothing.
-                stats.positions +=
-                    record.steps.iter().filter(|s| !s.policy.is_empty()).count() as u64;
-                stats.plies += record.steps.len() as u64;
-                match record.result {
-                    GameResult::WhiteWins => stats.white_wins += 1,
-                    GameResult::BlackWins => stats.black_wins += 1,
-                    GameResult::Draw => stats.draws += 1,
-                    GameResult::Truncated => stats.truncated += 1,
-                }
-                if record.termination == RESIGNATION {
-                    stats.resigned += 1;
-                }
-                if let Some(side) = moved.would_have_resigned {
-                    stats.resign_checks += 1;
-                    if record.result.value_for(side) >= 0.0 {
-                        stats.false_resignations += 1;
-                    }
-                }
-                stats.seconds = started.elapsed().as_secs_f64();
-                on_game(record, &stats);
-                if next_game < u64::from(self.config.games) {
-                    // Its first leaves are gathered next round.
-                    self.start_game(&mut slots[k], searches.search_mut(k), next_game);
-                    next_game += 1;
+        Part {
+            searches,
+            slots,
+            moved: Vec::new(),
+            priors: Vec::new(),
+            values: Vec::new(),
+        }
+    }
+
+    /// A part's tree and rules work of one round, in parallel: finish the
+    /// moves whose search is done, then gather the next leaves (one batch
+    /// for the part's games). What the moves gave back waits in
+    /// `part.moved` until the round is evaluated ([`SelfPlay::settle`]).
+    fn gather(&self, part: &mut Part<P>, stats: &mut SelfPlayStats) {
+        let (leaves, moved) = part
+            .searches
+            .gather_with(&mut part.slots, |_, slot, search| {
+                let moved = self.play_searched(slot, search);
+                (slot.active, moved)
+            })
+            .expect("every round is applied");
+        stats.evaluations += leaves as u64;
+        part.moved = moved;
+    }
+
+    /// After a part's round is evaluated and applied: counts the moves of
+    /// the round, hands each finished game to `on_game` and starts the
+    /// next game in its slot (its first leaves are gathered next round).
+    fn settle(
+        &self,
+        part: &mut Part<P>,
+        run: &mut Progress<impl FnMut(GameRecord, &SelfPlayStats)>,
+    ) {
+        let stats = &mut run.stats;
+        for (k, moved) in std::mem::take(&mut part.moved).into_iter().enumerate() {
+            stats.simulations += u64::from(moved.simulations);
+            let Some(record) = moved.record else { continue };
+            stats.games += 1;
+            // Searched steps only: opening plies train nothing.
+            stats.positions += record.steps.iter().filter(|s| !s.policy.is_empty()).count() as u64;
+            stats.plies += record.steps.len() as u64;
+            match record.result {
+                GameResult::WhiteWins => stats.white_wins += 1,
+                GameResult::BlackWins => stats.black_wins += 1,
+                GameResult::Draw => stats.draws += 1,
+                GameResult::Truncated => stats.truncated += 1,
+            }
+            if record.termination == RESIGNATION {
+                stats.resigned += 1;
+            }
+            if let Some(side) = moved.would_have_resigned {
+                stats.resign_checks += 1;
+                if record.result.value_for(side) >= 0.0 {
+                    stats.false_resignations += 1;
                 }
             }
+            stats.seconds = run.started.elapsed().as_secs_f64();
+            (run.on_game)(record, stats);
+            if run.next_game < u64::from(self.config.games) {
+                self.start_game(
+                    &mut part.slots[k],
+                    part.searches.search_mut(k),
+                    run.next_game,
+                );
+                run.next_game += 1;
+            }
         }
-        stats.seconds = started.elapsed().as_secs_f64();
-        stats
+    }
+
+    /// Plays every game; `on_game` receives each finished game as soon as
+    /// it ends (in order of completion, which `pipeline` may change; the
+    /// games do not change) with the totals so far. A panic of the
+    /// evaluator is passed on, with `pipeline > 1` too.
+    pub fn run<E: Evaluator<P> + ?Sized>(
+        &self,
+        evaluator: &E,
+        on_game: impl FnMut(GameRecord, &SelfPlayStats),
+    ) -> SelfPlayStats {
+        let concurrent = self.config.concurrent.min(self.config.games) as usize;
+        let pipeline = (self.config.pipeline as usize).clamp(1, concurrent);
+        let mut run = Progress {
+            started: Instant::now(),
+            stats: SelfPlayStats::default(),
+            next_game: 0,
+            on_game,
+        };
+        let observations = evaluator.needs_observations();
+        if pipeline == 1 {
+            // One batch per round: gather, evaluate, settle.
+            let mut part = self.part(concurrent, observations, &mut run.next_game);
+            while part.active() {
+                self.gather(&mut part, &mut run.stats);
+                part.searches.evaluate(evaluator);
+                self.settle(&mut part, &mut run);
+            }
+        } else {
+            // Sizes differ by at most one; games 0.. go to part 0's slots
+            // first, like one group's.
+            let parts = (0..pipeline)
+                .map(|i| {
+                    let count = concurrent / pipeline + usize::from(i < concurrent % pipeline);
+                    self.part(count, observations, &mut run.next_game)
+                })
+                .collect();
+            self.run_pipelined(evaluator, parts, &mut run);
+        }
+        run.stats.seconds = run.started.elapsed().as_secs_f64();
+        run.stats
+    }
+
+    /// The pipelined loop (module docs): the evaluating thread takes the
+    /// parts whose batch is gathered, in turn; meanwhile the calling thread
+    /// applies, settles and gathers the parts whose evaluation is back.
+    /// Each part goes through the same gather, evaluate, settle cycle as
+    /// the single group of `pipeline = 1`.
+    fn run_pipelined<E: Evaluator<P> + ?Sized>(
+        &self,
+        evaluator: &E,
+        parts: Vec<Part<P>>,
+        run: &mut Progress<impl FnMut(GameRecord, &SelfPlayStats)>,
+    ) {
+        std::thread::scope(|scope| {
+            let (send, jobs) = mpsc::channel::<Part<P>>();
+            let (back, done) = mpsc::channel::<Part<P>>();
+            let evaluating = scope.spawn(move || {
+                for mut part in jobs {
+                    // An empty round is not sent to the evaluator.
+                    evaluate_into(
+                        evaluator,
+                        part.searches.batch(),
+                        &mut part.priors,
+                        &mut part.values,
+                    );
+                    if back.send(part).is_err() {
+                        return;
+                    }
+                }
+            });
+            // Parts whose evaluation (if any) is back: tree work next.
+            let mut evaluated: VecDeque<Part<P>> = parts.into();
+            // Parts gathered, awaiting the evaluator, in turn.
+            let mut gathered: VecDeque<Part<P>> = VecDeque::new();
+            let mut in_flight = false;
+            loop {
+                // Keep the evaluator busy first, then do tree work.
+                if !in_flight {
+                    if let Some(part) = gathered.pop_front() {
+                        send.send(part)
+                            .expect("the evaluating thread waits for parts");
+                        in_flight = true;
+                    }
+                }
+                if let Some(mut part) = evaluated.pop_front() {
+                    if part.searches.round_open() {
+                        part.searches
+                            .apply(&part.priors, &part.values)
+                            .expect("the part's evaluations split back by construction");
+                    }
+                    self.settle(&mut part, run);
+                    if part.active() {
+                        self.gather(&mut part, &mut run.stats);
+                        gathered.push_back(part);
+                    }
+                    // A part with no game left is done.
+                    continue;
+                }
+                if !in_flight {
+                    break;
+                }
+                match done.recv() {
+                    Ok(part) => evaluated.push_back(part),
+                    Err(_) => {
+                        // The evaluator panicked: pass its panic on.
+                        drop(send);
+                        match evaluating.join() {
+                            Err(panic) => std::panic::resume_unwind(panic),
+                            Ok(()) => unreachable!("the evaluating thread ended early"),
+                        }
+                    }
+                }
+                in_flight = false;
+            }
+        });
     }
 
     /// Plays the chosen move when the slot's search is done, ending the

@@ -19,6 +19,7 @@ fn small(root_policy: RootPolicy) -> SelfPlayConfig {
     SelfPlayConfig {
         games: 6,
         concurrent: 4,
+        pipeline: 1,
         max_plies: 60,
         temperature_plies: 10,
         opening_plies: 0,
@@ -350,4 +351,142 @@ fn rollout_search_is_the_same_on_any_number_of_threads() {
     let one = search_on(1);
     assert_eq!(one.0.iter().sum::<u32>(), 96);
     assert_eq!(search_on(4), one);
+}
+
+/// 12 games, 6 at once, split into `pipeline` groups: the records sorted
+/// by seed (the order in which games finish may differ) and the totals.
+fn pipelined_run<P: GameVariant>(
+    rules: &P::Rules,
+    root_policy: RootPolicy,
+    pipeline: u32,
+    evaluator: &dyn heterodox_selfplay::Evaluator<P>,
+) -> (Vec<GameRecord>, heterodox_selfplay::SelfPlayStats) {
+    let config = SelfPlayConfig {
+        games: 12,
+        concurrent: 6,
+        pipeline,
+        opening_plies: 4,
+        ..small(root_policy)
+    };
+    let run = SelfPlay::<P>::new(rules.clone(), config).unwrap();
+    let mut records = Vec::new();
+    let stats = run.run(evaluator, |record, so_far| {
+        // The totals handed out with each game count it.
+        assert_eq!(so_far.games as usize, records.len() + 1);
+        records.push(record);
+    });
+    records.sort_by_key(|r| r.seed);
+    (records, stats)
+}
+
+/// The totals that do not depend on timing.
+fn totals(stats: &heterodox_selfplay::SelfPlayStats) -> [u64; 11] {
+    [
+        u64::from(stats.games),
+        stats.positions,
+        stats.plies,
+        stats.simulations,
+        stats.evaluations,
+        u64::from(stats.white_wins),
+        u64::from(stats.black_wins),
+        u64::from(stats.draws),
+        u64::from(stats.truncated),
+        u64::from(stats.resigned),
+        u64::from(stats.resign_checks),
+    ]
+}
+
+struct PipelineMatches;
+
+impl VariantVisitor for PipelineMatches {
+    type Output = ();
+
+    fn visit<P: GameVariant>(self) {
+        let rules = P::parse_rules(&Default::default()).unwrap();
+        let rollout = RolloutEvaluator {
+            rollouts: 1,
+            max_plies: 30,
+            seed: 5,
+        };
+        let evaluators: [(&str, &dyn heterodox_selfplay::Evaluator<P>); 2] =
+            [("uniform", &UniformEvaluator), ("rollout", &rollout)];
+        for (name, evaluator) in evaluators {
+            for policy in [RootPolicy::Puct, RootPolicy::Gumbel] {
+                let (one, one_stats) = pipelined_run::<P>(&rules, policy, 1, evaluator);
+                assert_eq!(one.len(), 12);
+                assert_eq!(one_stats.simulations, one_stats.positions * 16);
+                for pipeline in [2, 3, 6] {
+                    let (many, stats) = pipelined_run::<P>(&rules, policy, pipeline, evaluator);
+                    let what = format!("{} {name} {policy:?} pipeline {pipeline}", P::VARIANT);
+                    // Every step: action, policy target, root value.
+                    assert_eq!(many, one, "{what}");
+                    assert_eq!(totals(&stats), totals(&one_stats), "{what}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn pipelined_self_play_plays_the_same_games() {
+    // Traitor's search is determinized: its samples too are seeded by the
+    // game alone.
+    for variant in Variant::ALL {
+        variant.visit(PipelineMatches);
+    }
+}
+
+#[test]
+fn pipeline_is_between_one_and_concurrent() {
+    for (pipeline, concurrent, expected) in [
+        (0, 4, "setting pipeline = 0 is out of range (1 to 8)"),
+        (9, 16, "setting pipeline = 9 is out of range (1 to 8)"),
+        (
+            5,
+            4,
+            "setting pipeline = 5 is out of range (at most concurrent)",
+        ),
+    ] {
+        let config = SelfPlayConfig {
+            pipeline,
+            concurrent,
+            ..small(RootPolicy::Gumbel)
+        };
+        let error = SelfPlay::<Chess>::new((), config).err().unwrap();
+        assert_eq!(error.to_string(), expected);
+    }
+    // More groups than games at once is refused; more than games is not
+    // (the run has at most `games` slots and as many groups as slots).
+    let config = SelfPlayConfig {
+        games: 2,
+        concurrent: 4,
+        pipeline: 4,
+        ..small(RootPolicy::Gumbel)
+    };
+    let run = SelfPlay::<Chess>::new((), config).unwrap();
+    let stats = run.run(&UniformEvaluator, |_, _| {});
+    assert_eq!(stats.games, 2);
+}
+
+/// Panics on its third batch.
+struct FailingEvaluator(std::sync::atomic::AtomicU32);
+
+impl<P: GameVariant> heterodox_selfplay::Evaluator<P> for FailingEvaluator {
+    fn evaluate(&self, batch: &LeafBatch<P>, priors: &mut [f32], values: &mut [f32]) {
+        if self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed) == 2 {
+            panic!("the device is gone");
+        }
+        UniformEvaluator.evaluate(batch, priors, values);
+    }
+}
+
+#[test]
+#[should_panic(expected = "the device is gone")]
+fn a_panic_on_the_evaluating_thread_reaches_the_caller() {
+    let config = SelfPlayConfig {
+        pipeline: 2,
+        ..small(RootPolicy::Gumbel)
+    };
+    let run = SelfPlay::<Chess>::new((), config).unwrap();
+    run.run(&FailingEvaluator(Default::default()), |_, _| {});
 }

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use clap::Args;
 use heterodox_env::RuleOptions;
 use heterodox_training::trainer::config::TrainConfig;
-use heterodox_training::trainer::metrics::SelfPlayMetrics;
+use heterodox_training::trainer::metrics::{EvaluationLine, SelfPlayMetrics};
 use heterodox_training::trainer::{train, Event, TrainOptions};
 use heterodox_training::ScoreEstimate;
 
@@ -121,16 +121,14 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
     );
     if let Some(evaluation) = &summary.final_evaluation {
         text.push_str(&format!(
-            "score of the agent ({} simulations per move), 95% confidence intervals:\n  \
-             against random play:        {}\n  against the uniform search: {}\n",
-            evaluation.simulations,
-            evaluation.vs_random.describe(),
-            evaluation.vs_uniform.describe()
+            "score of the agent ({} simulations per move), 95% confidence intervals:\n",
+            evaluation.simulations
         ));
-        if let Some(greedy) = &evaluation.vs_greedy {
+        for (label, score) in scores(evaluation) {
             text.push_str(&format!(
-                "  against greedy:             {}\n",
-                greedy.describe()
+                "  {:<28}{}\n",
+                format!("against {label}:"),
+                score.describe()
             ));
         }
     }
@@ -223,13 +221,13 @@ impl Display {
                 "iteration {iteration}: evaluation {done}/{total} games"
             )),
             Event::Evaluated(line) => self.line(format!(
-                "iteration {:>3} evaluation: vs random {}, vs uniform search {}{}",
+                "iteration {:>3} evaluation: {}",
                 line.iteration,
-                short(&line.vs_random),
-                short(&line.vs_uniform),
-                line.vs_greedy
-                    .as_ref()
-                    .map_or(String::new(), |g| format!(", vs greedy {}", short(g)))
+                scores(line)
+                    .iter()
+                    .map(|(label, score)| format!("vs {label} {}", short(score)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )),
             Event::IterationDone(line) => {
                 let training = line.training.as_ref().map_or(String::new(), |t| {
@@ -289,4 +287,22 @@ fn endings(selfplay: &SelfPlayMetrics) -> String {
     } else {
         format!(" ({})", parts.join(", "))
     }
+}
+
+/// An evaluation's scores, each with its opponent's name, in the order
+/// they were played.
+fn scores(line: &EvaluationLine) -> Vec<(String, ScoreEstimate)> {
+    let engine = line
+        .engine
+        .clone()
+        .unwrap_or_else(|| "the engine".to_owned());
+    [
+        ("random play".to_owned(), line.vs_random.clone()),
+        ("the uniform search".to_owned(), line.vs_uniform.clone()),
+        ("greedy".to_owned(), line.vs_greedy.clone()),
+        (engine, line.vs_engine.clone()),
+    ]
+    .into_iter()
+    .filter_map(|(label, score)| Some((label, score?)))
+    .collect()
 }

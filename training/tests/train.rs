@@ -33,6 +33,7 @@ fn tiny(variant: &str, iterations: u32) -> TrainConfig {
         steps_per_iteration = 3
         window_iterations = 2
         [evaluation]
+        opponents = ["random", "uniform", "greedy", "ab@1/classical"]
         every = 2
         games = 2
         simulations = 0
@@ -186,19 +187,26 @@ fn a_run_writes_games_metrics_checkpoints_and_evaluations() {
     assert_eq!(evaluations.len(), 2);
     for e in &evaluations {
         assert_eq!(e.simulations, 4);
-        assert_eq!(e.vs_random.games, 2);
-        assert_eq!(e.vs_uniform.games, 2);
+        assert_eq!(e.vs_random.as_ref().unwrap().games, 2);
+        assert_eq!(e.vs_uniform.as_ref().unwrap().games, 2);
         assert_eq!(e.vs_greedy.as_ref().unwrap().games, 2);
-        assert!((0.0..=1.0).contains(&e.vs_random.score));
+        assert_eq!(e.vs_engine.as_ref().unwrap().games, 2);
+        assert_eq!(e.engine.as_deref(), Some("ab@1/classical"));
+        assert!((0.0..=1.0).contains(&e.vs_random.as_ref().unwrap().score));
     }
     // Evaluation games as PGN, the players named.
     let pgn = std::fs::read_to_string(run.join("eval/iter-00003.pgn")).unwrap();
     assert_eq!(
         pgn.matches("[White \"heterodox iteration 3\"]").count(),
-        3,
+        4,
         "{pgn}"
     );
     assert_eq!(pgn.matches("[Black \"greedy\"]").count(), 1, "{pgn}");
+    assert_eq!(
+        pgn.matches("[Black \"ab@1/classical\"]").count(),
+        1,
+        "{pgn}"
+    );
     assert_eq!(pgn.matches("[Black \"random\"]").count(), 1, "{pgn}");
     assert_eq!(
         pgn.matches("[White \"uniform search 4\"]").count(),
@@ -317,6 +325,22 @@ fn a_teacher_run_learns_the_engine_first_then_mixes_its_games_in() {
     assert_eq!(teacher_line["iteration"], 0);
     assert_eq!(teacher_line["positions"], positions);
     assert_eq!(teacher_line["training"]["steps"], 4);
+    // The curve's first point: the teacher's network, as iteration 0,
+    // right after the supervised phase.
+    let kinds: Vec<(&str, u64)> = lines
+        .iter()
+        .filter(|v| v["kind"] != "step")
+        .map(|v| {
+            (
+                v["kind"].as_str().unwrap(),
+                v["iteration"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        kinds[..3],
+        [("teacher", 0), ("evaluation", 0), ("iteration", 1)]
+    );
     // Supervised steps are iteration 0's, numbered from 1.
     let steps: Vec<(u64, u64)> = lines
         .iter()

@@ -14,6 +14,7 @@ mod alphabeta;
 mod multipv;
 pub(crate) mod ordering;
 mod quiescence;
+pub(crate) use quiescence::QUIESCENCE_PLIES;
 pub(crate) mod root;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -85,8 +86,14 @@ impl std::fmt::Debug for Reductions {
 
 impl<A> SearchState<A> {
     pub fn new() -> SearchState<A> {
+        SearchState::with_plies(MAX_PLY + 1)
+    }
+
+    /// Buffers for `plies` plies only: a search that goes no deeper
+    /// (quiescence alone, leaf.rs).
+    pub fn with_plies(plies: usize) -> SearchState<A> {
         SearchState {
-            frames: (0..=MAX_PLY).map(|_| Frame::new()).collect(),
+            frames: (0..plies).map(|_| Frame::new()).collect(),
             history: History::default(),
             path: SearchPath::new(),
             reductions: Reductions::new(),

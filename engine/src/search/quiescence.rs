@@ -36,7 +36,7 @@ const DELTA_MARGIN: i32 = 150;
 /// spent over 30 minutes at depth 1 in lines 30 plies deep. At 16 that
 /// shard takes 21 s (105 s at 24); the depth-7 bench is unchanged in every
 /// variant but chess (57,406 to 57,377 nodes).
-const QUIESCENCE_PLIES: usize = 16;
+pub(crate) const QUIESCENCE_PLIES: usize = 16;
 
 impl<P: GameVariant> Searcher<'_, P> {
     pub(crate) fn quiescence(

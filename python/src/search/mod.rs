@@ -36,7 +36,10 @@ pub(crate) const MAX_GAMES: u64 = heterodox_selfplay::worker::MAX_CONCURRENT as 
 /// seed=0, history=1, max_plies=None, noise=False, leaves_per_round=None,
 /// determinizations=None, gumbel_actions=None, c_puct=None,
 /// reuse_tree=True, immediate_wins=False, avoid_losses_in_one=False,
-/// fens=None, rules=None, **rules).
+/// quiescence_weight=0.0, fens=None, rules=None, **rules).
+/// quiescence_weight: each leaf's value is (1 - w) times the evaluator's
+/// plus w times the engine's quiescence search of the leaf (captures,
+/// poisonings, drops, part removals; 0 to 1, else ValueError).
 /// immediate_wins: a position whose player can win with one action is
 /// scored that win without asking the evaluator, and a root with such
 /// an action plays it (its policy all on it). avoid_losses_in_one: at the
@@ -131,7 +134,7 @@ fn read_starts(fens: &[Bound<'_, PyAny>]) -> PyResult<Vec<Start>> {
 #[pymethods]
 impl Search {
     #[new]
-    #[pyo3(signature = (variant, num_games = None, simulations = None, root_policy = "puct", seed = None, history = None, max_plies = None, noise = false, leaves_per_round = None, determinizations = None, gumbel_actions = None, c_puct = None, reuse_tree = true, immediate_wins = false, avoid_losses_in_one = false, fens = None, rules = None, **options))]
+    #[pyo3(signature = (variant, num_games = None, simulations = None, root_policy = "puct", seed = None, history = None, max_plies = None, noise = false, leaves_per_round = None, determinizations = None, gumbel_actions = None, c_puct = None, reuse_tree = true, immediate_wins = false, avoid_losses_in_one = false, quiescence_weight = 0.0, fens = None, rules = None, **options))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -150,6 +153,7 @@ impl Search {
         reuse_tree: bool,
         immediate_wins: bool,
         avoid_losses_in_one: bool,
+        quiescence_weight: f32,
         fens: Option<Vec<Bound<'_, PyAny>>>,
         rules: Option<&Bound<'_, PyDict>>,
         options: Option<&Bound<'_, PyDict>>,
@@ -167,6 +171,7 @@ impl Search {
             reuse_tree,
             immediate_wins,
             avoid_losses_in_one,
+            quiescence_weight,
         }
         .config()?;
         let seed = seed_arg(seed)?;

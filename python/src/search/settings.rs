@@ -29,6 +29,9 @@ pub(crate) struct SearchArgs<'a, 'py> {
     /// At the root, actions after which the opponent can win with one
     /// action are searched last while another avoids that.
     pub avoid_losses_in_one: bool,
+    /// Each leaf's value: (1 - w) the evaluator's + w the engine's
+    /// quiescence search (0 to 1; 0: none).
+    pub quiescence_weight: f32,
 }
 
 impl SearchArgs<'_, '_> {
@@ -83,6 +86,7 @@ impl SearchArgs<'_, '_> {
             reuse_tree: self.reuse_tree,
             immediate_wins: self.immediate_wins,
             avoid_losses_in_one: self.avoid_losses_in_one,
+            quiescence_weight: self.quiescence_weight,
             ..defaults
         };
         config.validate().map_err(value_error)?;

@@ -35,6 +35,10 @@
 //! zoo:hostage@64                 the search guided by a network shipped with
 //!                                the project (agents/hostage/, its card
 //!                                states its strength)
+//! zoo:hostage@64/quiescence      ... each leaf's value half the network's,
+//!                                half the engine's quiescence search
+//!                                (`quiescence_weight` 0.5; any search)
+//! zoo:hostage@64/quiescence=0.25 ... a quarter the quiescence's (0.01 to 1)
 //! ```
 //!
 //! The simulation count defaults to [`DEFAULT_SIMULATIONS`]; the engine
@@ -228,11 +232,18 @@ pub struct AgentSpec {
     /// The rules probes of a network's search (`/nolosses`, `/nowins`
     /// turn them off). The yardsticks never probe.
     pub probes: Probes,
+    /// The share of each leaf's value the engine's quiescence search
+    /// gives, in hundredths (`/quiescence`: 50; 0: none, the default):
+    /// [`SearchConfig::quiescence_weight`].
+    pub quiescence: u8,
 }
+
+/// The quiescence share `/quiescence` asks for, in hundredths.
+pub const DEFAULT_QUIESCENCE: u8 = 50;
 
 /// Why an agent string does not parse.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad agent '{text}': {reason} (agents: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn optionally /classical or /hand, uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS; searches optionally /puct or /gumbel, networks also /nolosses or /nowins)")]
+#[error("bad agent '{text}': {reason} (agents: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn optionally /classical or /hand, uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS; searches optionally /puct or /gumbel, networks also /nolosses or /nowins, searches last /quiescence or /quiescence=W)")]
 pub struct AgentSpecError {
     pub text: String,
     pub reason: String,
@@ -268,6 +279,7 @@ impl AgentSpec {
             determinizations: base.determinizations.min(self.simulations),
             immediate_wins: self.probes != Probes::None && !yardstick,
             avoid_losses_in_one: self.probes == Probes::WinsAndLosses && !yardstick,
+            quiescence_weight: f32::from(self.quiescence) / 100.0,
             ..base.clone()
         })
     }
@@ -322,10 +334,12 @@ impl FromStr for AgentSpec {
                 simulations: DEFAULT_SIMULATIONS,
                 root_policy: RootPolicy::Gumbel,
                 probes: Probes::WinsAndLosses,
+                quiescence: 0,
             });
         }
         let (mut simulations, mut root_policy) = (DEFAULT_SIMULATIONS, RootPolicy::Gumbel);
         let mut probes = Probes::WinsAndLosses;
+        let mut quiescence = 0;
         let mut head = head;
         if let Some(budget) = budget {
             let (count, policy) = match budget.split_once('/') {
@@ -340,14 +354,16 @@ impl FromStr for AgentSpec {
                     bad("the simulations after '@' must be a number from 1 to 1048576")
                 })?;
             if let Some(options) = policy {
-                (root_policy, probes) = search_options(options).ok_or_else(|| bad(OPTIONS))?;
+                (root_policy, probes, quiescence) =
+                    search_options(options).ok_or_else(|| bad(OPTIONS))?;
             }
         } else if let Some((kind, options)) =
             text.split_once('/').filter(|(k, _)| !k.starts_with("net:"))
         {
             // `uniform/puct`, `zoo:hostage/nowins`: options without a budget.
             head = kind;
-            (root_policy, probes) = search_options(options).ok_or_else(|| bad(OPTIONS))?;
+            (root_policy, probes, quiescence) =
+                search_options(options).ok_or_else(|| bad(OPTIONS))?;
         }
         let kind = match head {
             "random" if budget.is_some() => return Err(bad("random play has no simulations")),
@@ -374,24 +390,62 @@ impl FromStr for AgentSpec {
                 "/nolosses and /nowins are for networks (net:, zoo:): the other searches never probe",
             ));
         }
+        if quiescence > 0
+            && !matches!(
+                kind,
+                AgentKind::Uniform | AgentKind::Rollout | AgentKind::Net(_) | AgentKind::Zoo(_)
+            )
+        {
+            return Err(bad(
+                "/quiescence is for searches (uniform, rollout, net:, zoo:)",
+            ));
+        }
         Ok(AgentSpec {
             kind,
             simulations,
             root_policy,
             probes,
+            quiescence,
         })
     }
 }
 
 /// Why a search's options do not parse.
 const OPTIONS: &str =
-    "what follows the simulations must be /puct or /gumbel, then /nolosses or /nowins";
+    "what follows the simulations must be /puct or /gumbel, then /nolosses or /nowins, then /quiescence or /quiescence=W (W from 0.01 to 1, in hundredths)";
 
 /// A search's options after its budget (`puct`, `gumbel/nowins`,
-/// `nolosses`, ..., without the first '/'): the root policy (Gumbel when
-/// absent) and the probes (both unless `nolosses` or `nowins`); `None`
-/// when they do not parse.
-fn search_options(text: &str) -> Option<(RootPolicy, Probes)> {
+/// `nolosses/quiescence`, ..., without the first '/'): the root policy
+/// (Gumbel when absent), the probes (both unless `nolosses` or `nowins`)
+/// and the quiescence share in hundredths (0 unless `quiescence`, last);
+/// `None` when they do not parse.
+fn search_options(text: &str) -> Option<(RootPolicy, Probes, u8)> {
+    let (text, quiescence) = match text.rsplit_once('/').unwrap_or(("", text)) {
+        (rest, last) if last.starts_with("quiescence") => {
+            (rest, quiescence_share(&last["quiescence".len()..])?)
+        }
+        _ => (text, 0),
+    };
+    if text.is_empty() && quiescence > 0 {
+        return Some((RootPolicy::Gumbel, Probes::WinsAndLosses, quiescence));
+    }
+    let (policy, probes) = policy_and_probes(text)?;
+    Some((policy, probes, quiescence))
+}
+
+/// `""` (the default share) or `=W`, W in hundredths from 0.01 to 1.
+fn quiescence_share(text: &str) -> Option<u8> {
+    if text.is_empty() {
+        return Some(DEFAULT_QUIESCENCE);
+    }
+    let weight: f64 = text.strip_prefix('=')?.parse().ok()?;
+    let hundredths = (weight * 100.0).round();
+    ((weight * 100.0 - hundredths).abs() < 1e-6 && (1.0..=100.0).contains(&hundredths))
+        .then_some(hundredths as u8)
+}
+
+/// The root policy and probes of [`search_options`].
+fn policy_and_probes(text: &str) -> Option<(RootPolicy, Probes)> {
     let (policy, probes) = [("nowins", Probes::None), ("nolosses", Probes::Wins)]
         .into_iter()
         .find_map(|(option, probes)| {
@@ -425,9 +479,14 @@ impl fmt::Display for AgentSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let network = matches!(self.kind, AgentKind::Net(_) | AgentKind::Zoo(_));
         let probes = if network { self.probes.option() } else { "" };
+        let quiescence = match self.quiescence {
+            0 => String::new(),
+            DEFAULT_QUIESCENCE => "/quiescence".to_owned(),
+            share => format!("/quiescence={}", f64::from(share) / 100.0),
+        };
         let policy = match self.root_policy {
-            RootPolicy::Gumbel => probes.to_owned(),
-            RootPolicy::Puct => format!("/puct{probes}"),
+            RootPolicy::Gumbel => format!("{probes}{quiescence}"),
+            RootPolicy::Puct => format!("/puct{probes}{quiescence}"),
         };
         match &self.kind {
             AgentKind::Random => write!(f, "random"),
@@ -632,6 +691,51 @@ mod tests {
     }
 
     #[test]
+    fn quiescence_at_the_leaves_is_an_option_of_every_search() {
+        let base = SearchConfig::default();
+        assert_eq!(base.quiescence_weight, 0.0);
+        let weight = |text: &str| parse(text).search_config(&base).unwrap().quiescence_weight;
+        assert_eq!(weight("zoo:hostage@64"), 0.0);
+        assert_eq!(weight("zoo:hostage@64/quiescence"), 0.5);
+        assert_eq!(weight("net:x@64/puct/nowins/quiescence=0.25"), 0.25);
+        assert_eq!(weight("uniform@200/quiescence=1"), 1.0);
+        assert_eq!(weight("rollout/quiescence"), 0.5);
+        let spec = parse("net:runs/a@b/last@32/nolosses/quiescence=0.3");
+        assert_eq!(spec.kind, AgentKind::Net(PathBuf::from("runs/a@b/last")));
+        assert_eq!(
+            (spec.simulations, spec.probes, spec.quiescence),
+            (32, Probes::Wins, 30)
+        );
+        for text in [
+            "zoo:hostage@64/quiescence",
+            "zoo:hostage@64/puct/quiescence=0.25",
+            "net:x@8/nowins/quiescence=1",
+            "uniform@200/quiescence=0.05",
+        ] {
+            assert_eq!(parse(text).to_string(), text);
+        }
+        assert_eq!(
+            parse("zoo:hostage@64/quiescence=0.5").to_string(),
+            "zoo:hostage@64/quiescence"
+        );
+        let reason = |text: &str| text.parse::<AgentSpec>().unwrap_err().reason;
+        for text in [
+            "zoo:hostage@64/quiescence=0",
+            "zoo:hostage@64/quiescence=1.5",
+            "zoo:hostage@64/quiescence=0.125",
+            "zoo:hostage@64/quiescence=x",
+            "zoo:hostage@64/quiescence/puct",
+            "zoo:hostage@64/quiescencex",
+        ] {
+            assert_eq!(reason(text), OPTIONS, "{text}");
+        }
+        assert_eq!(
+            reason("random/quiescence"),
+            "/quiescence is for searches (uniform, rollout, net:, zoo:)"
+        );
+    }
+
+    #[test]
     fn the_menu_lists_agents_that_parse_default_first() {
         let menu = menu();
         assert_eq!(menu[0].spec, DEFAULT_AGENT);
@@ -652,8 +756,7 @@ mod tests {
             reason("uniform@many"),
             "the simulations after '@' must be a number from 1 to 1048576"
         );
-        let after =
-            "what follows the simulations must be /puct or /gumbel, then /nolosses or /nowins";
+        let after = OPTIONS;
         for text in [
             "uniform@8/mcts",
             "zoo:hostage@64/nowins/puct",

@@ -20,6 +20,7 @@
 //! player, never by depth parity: a Traitor announcement and its move, or
 //! Mad Scientist discards, are several steps by one player.
 
+use heterodox_engine::{EvalWeights, LeafQuiescence};
 use heterodox_env::encoding::{encode_stacked, ActionSet, EncodingSpec};
 use heterodox_env::repetition::RepetitionPath;
 use heterodox_env::rng::SplitMix64;
@@ -97,6 +98,11 @@ pub struct Search<P: GameVariant> {
     /// and how many priors they take in all.
     pending: Vec<(u32, NodeId)>,
     pending_priors: usize,
+    /// With `quiescence_weight` > 0: the engine's quiescence, and each
+    /// pending leaf's quiescence value (in `pending`'s order), computed
+    /// when the leaf is gathered, with the tree work.
+    quiescence: Option<Box<LeafQuiescence<P>>>,
+    quiescence_values: Vec<f32>,
     /// Simulations completed since `start`: terminal leaves backed up in
     /// `gather` and evaluated leaves backed up in `apply` (a root's own
     /// evaluation is none).
@@ -166,6 +172,9 @@ impl<P: GameVariant> Search<P> {
             set: ActionSet::new(spec.num_actions),
             pending: Vec::new(),
             pending_priors: 0,
+            quiescence: (config.quiescence_weight > 0.0)
+                .then(|| Box::new(LeafQuiescence::new(EvalWeights::Tuned))),
+            quiescence_values: Vec::new(),
             simulations: 0,
             logits: Vec::new(),
             q: Vec::new(),
@@ -205,6 +214,7 @@ impl<P: GameVariant> Search<P> {
         self.path_base = self.path.len();
         self.pending.clear();
         self.pending_priors = 0;
+        self.quiescence_values.clear();
         self.simulations = 0;
         self.set_up_roots(position);
         Ok(())
@@ -309,6 +319,16 @@ impl<P: GameVariant> Search<P> {
         });
         self.pending.push((t as u32, ROOT));
         self.pending_priors += self.set.len();
+        self.push_quiescence(&root);
+    }
+
+    /// With quiescence at the leaves, the value of `leaf`'s quiescence
+    /// for its player to act, in `pending`'s order.
+    fn push_quiescence(&mut self, leaf: &P) {
+        if let Some(quiescence) = &mut self.quiescence {
+            let value = quiescence.score(leaf).expected_result();
+            self.quiescence_values.push(value);
+        }
     }
 
     /// One descent from tree `t`'s root.
@@ -399,6 +419,7 @@ impl<P: GameVariant> Search<P> {
                     });
                     self.pending.push((t as u32, node));
                     self.pending_priors += self.set.len();
+                    self.push_quiescence(&position);
                     break Descent::Leaf;
                 }
             }
@@ -425,7 +446,8 @@ impl<P: GameVariant> Search<P> {
         }
         let mut offset = 0;
         let pending = std::mem::take(&mut self.pending);
-        for (&(t, node), &value) in pending.iter().zip(values) {
+        let weight = self.config.quiescence_weight;
+        for (k, (&(t, node), &value)) in pending.iter().zip(values).enumerate() {
             let t = t as usize;
             let tree = &mut self.trees[t].tree;
             let n = tree.node(node).child_count as usize;
@@ -439,6 +461,10 @@ impl<P: GameVariant> Search<P> {
                 value.clamp(-1.0, 1.0)
             } else {
                 0.0
+            };
+            let value = match self.quiescence_values.get(k) {
+                Some(&q) => (1.0 - weight) * value + weight * q,
+                None => value,
             };
             if valid {
                 self.improved.clear();
@@ -459,6 +485,7 @@ impl<P: GameVariant> Search<P> {
         self.pending = pending;
         self.pending.clear();
         self.pending_priors = 0;
+        self.quiescence_values.clear();
         Ok(())
     }
 

@@ -26,6 +26,7 @@ pub fn zoo_network_for(encoding: &EncodingSpec) -> Option<AgentSpec> {
         simulations: DEFAULT_SIMULATIONS,
         root_policy: RootPolicy::Gumbel,
         probes: Probes::WinsAndLosses,
+        quiescence: 0,
     })
 }
 

@@ -145,12 +145,20 @@ pub struct EvaluationLine {
     pub step: u64,
     pub elapsed_seconds: f64,
     pub simulations: u32,
-    pub vs_random: ScoreEstimate,
-    pub vs_uniform: ScoreEstimate,
-    /// Against the greedy player (absent from runs made before it was
-    /// an opponent).
+    /// Against each yardstick of `evaluation.opponents`; absent when it
+    /// was not played (greedy and the engine are absent from runs made
+    /// before they were opponents).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vs_random: Option<ScoreEstimate>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vs_uniform: Option<ScoreEstimate>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub vs_greedy: Option<ScoreEstimate>,
+    /// Against the engine `engine` names (`ab@1/classical`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vs_engine: Option<ScoreEstimate>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine: Option<String>,
     /// Average length of the evaluation games.
     pub average_length: f64,
     pub seconds: f64,

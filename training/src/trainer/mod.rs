@@ -52,13 +52,13 @@ use heterodox_env::rng::derive_seed;
 use heterodox_env::{GameVariant, Variant, VariantVisitor};
 use heterodox_models::tch::{self, Device, Kind, Tensor};
 use heterodox_models::{NetConfig, NetEvaluator, Network};
-use heterodox_selfplay::{DuelGame, SelfPlay};
+use heterodox_selfplay::SelfPlay;
 
 use heterodox_data::atomic::write_file;
 
 use crate::error::TrainError;
 use config::TrainConfig;
-use evaluate::{evaluate, Evaluation};
+use evaluate::{evaluate, Evaluation, Yardstick};
 use loss::{LossTerms, LossWeights, Targets};
 use metrics::{
     EvaluationLine, IterationLine, SelfPlayMetrics, StepLine, TeacherLine, Timing, TrainingMetrics,
@@ -328,10 +328,11 @@ impl<P: GameVariant> Trainer<P> {
             resumed: self.resumed,
             parameters: self.network().parameter_count(),
         });
-        self.teacher_phase(started, on_event)?;
+        // A run that ends before its first iteration has been evaluated
+        // after the teacher, and is not evaluated twice.
+        let mut final_evaluation = self.teacher_phase(started, on_event)?;
+        let mut evaluated_at = final_evaluation.as_ref().map(|line| line.iteration);
         let limits = self.config.run.clone();
-        let mut final_evaluation = None;
-        let mut evaluated_at = None;
         loop {
             let minutes = started.elapsed().as_secs_f64() / 60.0;
             let out_of_iterations = limits.iterations > 0 && self.iteration >= limits.iterations;
@@ -712,7 +713,9 @@ impl<P: GameVariant> Trainer<P> {
         on_event: &mut dyn FnMut(Event<'_>),
     ) -> Result<EvaluationLine, TrainError> {
         let iteration = self.iteration;
-        let total = 3 * self.config.evaluation.games.div_ceil(2) * 2;
+        let total = self.config.evaluation.opponents.len() as u32
+            * self.config.evaluation.games.div_ceil(2)
+            * 2;
         let mut done = 0;
         let rules = self.rules.clone();
         let config = self.config.clone();
@@ -727,6 +730,11 @@ impl<P: GameVariant> Trainer<P> {
             })
         })?;
         self.write_evaluation_pgn(&evaluation)?;
+        let engine = evaluation
+            .scores
+            .iter()
+            .map(|s| s.opponent)
+            .find(|o| matches!(o, Yardstick::Engine(_)));
         let line = EvaluationLine {
             kind: "evaluation".to_owned(),
             iteration,
@@ -734,9 +742,11 @@ impl<P: GameVariant> Trainer<P> {
             elapsed_seconds: self.elapsed(started),
             simulations: evaluation.simulations,
             average_length: evaluation.average_length(),
-            vs_random: evaluation.vs_random,
-            vs_uniform: evaluation.vs_uniform,
-            vs_greedy: Some(evaluation.vs_greedy),
+            vs_random: evaluation.against(Yardstick::Random),
+            vs_uniform: evaluation.against(Yardstick::Uniform),
+            vs_greedy: evaluation.against(Yardstick::Greedy),
+            vs_engine: engine.and_then(|e| evaluation.against(e)),
+            engine: engine.map(|e| e.to_string()),
             seconds: evaluation.seconds,
         };
         metrics::append(&self.run.metrics_path(), &line)?;
@@ -747,14 +757,13 @@ impl<P: GameVariant> Trainer<P> {
     /// The evaluation games as PGN, the agent named in the tags.
     fn write_evaluation_pgn(&self, evaluation: &Evaluation) -> Result<(), TrainError> {
         let agent = format!("heterodox iteration {}", self.iteration);
-        let uniform = format!("uniform search {}", evaluation.simulations);
         let mut text = String::new();
-        let groups: [(&[DuelGame], &str); 3] = [
-            (&evaluation.games_vs_random, "random"),
-            (&evaluation.games_vs_uniform, uniform.as_str()),
-            (&evaluation.games_vs_greedy, "greedy"),
-        ];
-        for (games, opponent) in groups {
+        for score in &evaluation.scores {
+            let opponent = match score.opponent {
+                Yardstick::Uniform => format!("uniform search {}", evaluation.simulations),
+                other => other.to_string(),
+            };
+            let (games, opponent) = (&score.games, opponent.as_str());
             for game in games {
                 let pgn = pgn::record_to_pgn::<P>(
                     &game.record,

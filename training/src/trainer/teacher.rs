@@ -26,7 +26,7 @@ use heterodox_engine::{teach, TeachProgress};
 use heterodox_env::rng::{derive_seed, SplitMix64};
 use heterodox_env::GameVariant;
 
-use super::metrics::{self, TeacherLine};
+use super::metrics::{self, EvaluationLine, TeacherLine};
 use super::{Event, Trainer, LOADER_STREAM};
 use crate::error::TrainError;
 
@@ -51,10 +51,10 @@ impl<P: GameVariant> Trainer<P> {
         &mut self,
         started: Instant,
         on_event: &mut dyn FnMut(Event<'_>),
-    ) -> Result<(), TrainError> {
+    ) -> Result<Option<EvaluationLine>, TrainError> {
         let section = self.config.teacher.clone();
         if section.positions == 0 {
-            return Ok(());
+            return Ok(None);
         }
         let clock = Instant::now();
         let dir = self.teacher_dir();
@@ -83,7 +83,7 @@ impl<P: GameVariant> Trainer<P> {
             self.teacher.extend(shard.games);
         }
         if self.iteration > 0 || self.step > 0 {
-            return Ok(());
+            return Ok(None);
         }
         let clock = Instant::now();
         let loader_config = LoaderConfig::default()
@@ -109,7 +109,13 @@ impl<P: GameVariant> Trainer<P> {
         };
         metrics::append(&self.run.metrics_path(), &line)?;
         on_event(Event::Supervised(&line));
-        self.checkpoint(started, on_event)
+        self.checkpoint(started, on_event)?;
+        let evaluation = &self.config.evaluation;
+        if !(evaluation.after_teacher && evaluation.games > 0) {
+            return Ok(None);
+        }
+        // Iteration 0: the curve's first point, the teacher's network.
+        self.evaluate(started, on_event).map(Some)
     }
 
     /// Step 3 of the module's doc: adds teacher games to `records` (the
