@@ -299,7 +299,7 @@ impl<P: GameVariant> Engine<P> {
 
 /// Refuses a net made for another variant or feature set than `P`'s (its
 /// rule set is checked where it is read: [`Network::load_for`]).
-pub(crate) fn check_network<P: GameVariant>(net: &Network) -> Result<(), NnueError> {
+fn check_network<P: GameVariant>(net: &Network) -> Result<(), NnueError> {
     let features =
         crate::eval::feature_set::<P>().ok_or(NnueError::NoFeatureSet(P::VARIANT.name()))?;
     if net.header.variant != P::VARIANT.name() {

@@ -12,12 +12,11 @@
 //! quiescence's own ply limit and by [`LEAF_NODE_LIMIT`] nodes, after
 //! which the static evaluation of the leaf is its score.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use heterodox_env::GameVariant;
 
 use crate::eval::EvalWeights;
-use crate::nnue::{Accumulators, Network, NnueError};
 use crate::score::{Score, INFINITE};
 use crate::search::{Clock, SearchState, Searcher, QUIESCENCE_PLIES};
 use crate::tt::TranspositionTable;
@@ -55,7 +54,6 @@ impl<P: GameVariant> std::fmt::Debug for LeafQuiescence<P> {
         f.debug_struct("LeafQuiescence")
             .field("variant", &P::VARIANT)
             .field("weights", &self.weights)
-            .field("learned", &self.state.nnue.is_some())
             .field("nodes", &self.nodes)
             .finish()
     }
@@ -71,25 +69,11 @@ impl<P: GameVariant> LeafQuiescence<P> {
         }
     }
 
-    /// Reads the learned evaluation `net` instead (`None`: back to the
-    /// classical one); a net for another variant or feature set is
-    /// refused, as [`crate::Engine::set_network`] refuses it.
-    pub fn set_network(&mut self, net: Option<Arc<Network>>) -> Result<(), NnueError> {
-        if let Some(net) = &net {
-            crate::engine::check_network::<P>(net)?;
-        }
-        self.state.nnue = net.map(|net| Accumulators::new(net, LEAF_PLIES));
-        Ok(())
-    }
-
     /// The quiescence score of `pos` for its player to act: centipawns,
     /// or a mate the noisy actions and first-ply checks force. A finished
     /// position scores its result.
     pub fn score(&mut self, pos: &P) -> Score {
         let clock = Clock::new(None, Some(LEAF_NODE_LIMIT), None);
-        if let Some(nnue) = &mut self.state.nnue {
-            nnue.clear();
-        }
         let observer = pos.turn();
         let mut searcher = Searcher::new(
             unused_table(),
@@ -103,9 +87,6 @@ impl<P: GameVariant> LeafQuiescence<P> {
         let (stopped, nodes) = (searcher.stopped, searcher.nodes);
         let score = if stopped {
             // Out of nodes: what the leaf looks like as it stands.
-            if let Some(nnue) = &mut self.state.nnue {
-                nnue.clear();
-            }
             Searcher::new(
                 unused_table(),
                 &mut self.state,
