@@ -425,7 +425,13 @@ def test_a_busy_server_is_asked_again_when_it_says(browser):
     503 busy, says so, and asks again after Retry-After until it moves."""
     process, url = serve("--max-searches", "1")
     try:
-        game = post(url + "api/games", {"variant": "chess", "black": "ab@3000ms"})
+        # The page is loaded before the server is made busy, so that the one
+        # search (5 s) is still running however slowly the browser starts.
+        page = Page(browser, url)
+        page.new_game("chess", black="ab@100ms")
+        error = page.driver.find_element(By.ID, "error")
+        version = page.body("data-version")
+        game = post(url + "api/games", {"variant": "chess", "black": "ab@5000ms"})
         token = game["tokens"]["white"]
         post(f"{url}api/games/{game['id']}/move", {"token": token, "move": "e4"})
         busy = threading.Thread(target=post, args=(f"{url}api/games/{game['id']}/agent", {"token": token}))
@@ -434,10 +440,6 @@ def test_a_busy_server_is_asked_again_when_it_says(browser):
         while info(url)["searches"] != 1:
             assert time.monotonic() < deadline, "the first search never started"
             time.sleep(0.01)
-        page = Page(browser, url)
-        page.new_game("chess", black="ab@100ms")
-        error = page.driver.find_element(By.ID, "error")
-        version = page.body("data-version")
         page.click("e2")
         page.click("e4")
         page.wait(lambda: error.text.startswith("the server is busy"), "the busy answer")
