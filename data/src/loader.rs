@@ -37,6 +37,16 @@
 //!
 //! Only steps with a non-empty policy are training positions.
 //!
+//! **Surprise weighting** (`surprise_weight` λ > 0, KataGo's policy-surprise
+//! weighting): positions are drawn with probability proportional to
+//! `(1 - λ) + λ s / s̄`, `s` a position's recorded surprise (how far the
+//! search's target moved from the network's prior) and `s̄` the mean over
+//! the positions that have one (s > 0). Those positions keep a mean weight
+//! of exactly 1, so the weighting moves draws among them and none between
+//! them and positions without a surprise (teacher positions, version 1
+//! shards), which keep weight 1. λ = 0 is uniform sampling, bit for bit
+//! the draws of a loader without the setting.
+//!
 //! Rows are decoded in parallel with rayon, each worker chunk with its own
 //! reused buffers, so a warm loader allocates nothing per position.
 
@@ -68,6 +78,9 @@ pub struct LoaderConfig {
     /// How a side's material is counted for the material target (`None`:
     /// the target is 0).
     pub material: Option<MaterialMeasure>,
+    /// λ of the surprise weighting (module docs), in `[0, 1]`; 0 draws
+    /// uniformly.
+    pub surprise_weight: f32,
 }
 
 /// A side's material lead (its material minus the opponent's, centipawns)
@@ -90,6 +103,7 @@ impl Default for LoaderConfig {
             seed: 0,
             checkpoint_interval: 16,
             material: None,
+            surprise_weight: 0.0,
         }
     }
 }
@@ -117,6 +131,11 @@ impl LoaderConfig {
 
     pub fn with_material(mut self, material: MaterialMeasure) -> LoaderConfig {
         self.material = Some(material);
+        self
+    }
+
+    pub fn with_surprise_weight(mut self, surprise_weight: f32) -> LoaderConfig {
+        self.surprise_weight = surprise_weight;
         self
     }
 }
@@ -257,6 +276,10 @@ pub struct Loader<P: GameVariant> {
     scratch: Vec<Scratch<P>>,
     /// The rows of the next batch, reused.
     picks: Vec<usize>,
+    /// With surprise weighting: the running sums of the positions'
+    /// weights (position k's draw covers `cumulative[k-1]..cumulative[k]`);
+    /// empty for uniform draws.
+    cumulative: Vec<f64>,
 }
 
 impl<P: GameVariant> fmt::Debug for Loader<P> {
@@ -291,6 +314,12 @@ impl<P: GameVariant> Loader<P> {
                 "checkpoint_interval must be at least 1".into(),
             ));
         }
+        if !(0.0..=1.0).contains(&config.surprise_weight) {
+            let w = config.surprise_weight;
+            return Err(LoaderError::Config(format!(
+                "surprise_weight {w} is not in [0, 1]"
+            )));
+        }
         let first = records.first().ok_or(LoaderError::NoGames)?;
         let start = start_position::<P>(first, &rules).map_err(|e| ReplayError {
             game: 0,
@@ -319,6 +348,7 @@ impl<P: GameVariant> Loader<P> {
                 }
             }
         }
+        let cumulative = surprise_cumulative(&records, &samples, config.surprise_weight);
         Ok(Loader {
             rules,
             spec,
@@ -333,6 +363,7 @@ impl<P: GameVariant> Loader<P> {
             rng: SplitMix64::new(config.seed),
             scratch: Vec::new(),
             picks: Vec::new(),
+            cumulative,
         })
     }
 
@@ -383,9 +414,27 @@ impl<P: GameVariant> Loader<P> {
         Batch::new(size, &self.spec)
     }
 
-    /// Fills `batch` with positions drawn uniformly (with replacement)
-    /// from all training positions by the loader's seeded generator. The
-    /// same seed gives the same batches, whatever the number of threads.
+    /// The sampling weight of each training position (numbered as in
+    /// [`Loader::fill_batch_at`]): all 1 without surprise weighting.
+    pub fn weights(&self) -> Vec<f64> {
+        if self.cumulative.is_empty() {
+            return vec![1.0; self.data.samples.len()];
+        }
+        let mut before = 0.0;
+        self.cumulative
+            .iter()
+            .map(|&c| {
+                let w = c - before;
+                before = c;
+                w
+            })
+            .collect()
+    }
+
+    /// Fills `batch` with positions drawn (with replacement) from all
+    /// training positions by the loader's seeded generator: uniformly, or
+    /// by their surprise weights (module docs). The same seed gives the
+    /// same batches, whatever the number of threads.
     pub fn fill_batch(&mut self, batch: &mut Batch) -> Result<(), LoaderError> {
         let count = self.data.samples.len();
         if count == 0 {
@@ -393,7 +442,17 @@ impl<P: GameVariant> Loader<P> {
         }
         let mut picks = std::mem::take(&mut self.picks);
         picks.clear();
-        picks.extend((0..batch.size).map(|_| self.rng.below(count)));
+        if self.cumulative.is_empty() {
+            picks.extend((0..batch.size).map(|_| self.rng.below(count)));
+        } else {
+            let total = self.cumulative[count - 1];
+            for _ in 0..batch.size {
+                // 53 random bits: a uniform point of [0, total).
+                let u = (self.rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
+                let k = self.cumulative.partition_point(|&c| c <= u);
+                picks.push(k.min(count - 1));
+            }
+        }
         let result = self.fill_batch_at(batch, &picks);
         self.picks = picks;
         result
@@ -465,6 +524,35 @@ impl<P: GameVariant> Loader<P> {
             );
         Ok(())
     }
+}
+
+/// The running sums of the sampling weights of `samples` under surprise
+/// weighting λ = `lambda` (module docs); empty when λ = 0 or no position
+/// has a surprise (uniform draws).
+fn surprise_cumulative(records: &[GameRecord], samples: &[Sample], lambda: f32) -> Vec<f64> {
+    let surprise = |s: &Sample| f64::from(records[s.game as usize].steps[s.step as usize].surprise);
+    let (sum, known) = samples
+        .iter()
+        .map(surprise)
+        .filter(|&s| s > 0.0)
+        .fold((0.0, 0usize), |(sum, n), s| (sum + s, n + 1));
+    if lambda == 0.0 || known == 0 {
+        return Vec::new();
+    }
+    let (lambda, mean) = (f64::from(lambda), sum / known as f64);
+    let mut total = 0.0;
+    samples
+        .iter()
+        .map(|sample| {
+            let s = surprise(sample);
+            total += if s > 0.0 {
+                (1.0 - lambda) + lambda * s / mean
+            } else {
+                1.0
+            };
+            total
+        })
+        .collect()
 }
 
 /// One row of a batch.

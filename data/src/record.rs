@@ -61,6 +61,13 @@ pub struct StepRecord {
     /// probability) pairs, probabilities summing to 1. Empty for a step
     /// played without search (not a training position).
     pub policy: Vec<(u32, f32)>,
+    /// How much the search's target differs from the evaluator's prior
+    /// (the Kullback-Leibler divergence, nats; `SearchResult::surprise` in
+    /// heterodox-selfplay): the loader's surprise weighting draws a
+    /// position more often the more it taught. 0 where unknown (teacher
+    /// positions, records from before it was kept).
+    #[serde(default)]
+    pub surprise: f32,
 }
 
 impl StepRecord {
@@ -71,6 +78,7 @@ impl StepRecord {
             action,
             root_value,
             policy: Vec::new(),
+            surprise: 0.0,
         }
     }
 }

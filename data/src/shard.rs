@@ -7,12 +7,12 @@
 //! recomputed by replaying the rules ([`crate::loader`]), so one shard
 //! serves any history length and is some hundred times smaller.
 //!
-//! # Layout (format version 1, little-endian throughout)
+//! # Layout (format version 2, little-endian throughout)
 //!
 //! ```text
 //! offset  size  field
 //!      0     8  magic "HDXSHARD"
-//!      8     4  format version (u32) = 1
+//!      8     4  format version (u32) = 2
 //!     12     8  total file length in bytes, checksum included (u64)
 //!     20     4  header length H (u32, at most 1 MiB)
 //!     24     H  header: JSON ShardHeader (variant, rule options, encoding
@@ -31,8 +31,13 @@
 //!   E times:  W  action index
 //!             2  probability, quantized: q = round(p * 65535), read back as
 //!               q / 65535 (error at most 1/131070 + f32 rounding)
+//!            (4  when E > 0: the policy surprise (f32 bits, exact), nats)
 //!      end-8  8  checksum: FNV-1a 64 of every byte before it (u64)
 //! ```
+//!
+//! Version 1 is version 2 without the surprise; it is still read, each
+//! step's surprise then 0 (a sample that surprise weighting leaves at its
+//! uniform weight).
 //!
 //! Reading checks, in order: the magic, the format version, the declared
 //! length against the file's (truncation), the checksum (any corrupted
@@ -59,8 +64,9 @@ use crate::record::{GameRecord, GameResult, StepRecord};
 
 /// The first eight bytes of every shard.
 pub const MAGIC: [u8; 8] = *b"HDXSHARD";
-/// The layout version this code writes and reads.
-pub const FORMAT_VERSION: u32 = 1;
+/// The layout version this code writes; it reads this one and every
+/// earlier one.
+pub const FORMAT_VERSION: u32 = 2;
 /// The file extension of shards (without the dot).
 pub const EXTENSION: &str = "hdxshard";
 /// The longest header accepted (JSON bytes).
@@ -123,7 +129,9 @@ pub enum ShardErrorKind {
     BadName(String),
     #[error("not a shard: the file starts with {found:?}, not \"HDXSHARD\"")]
     BadMagic { found: Vec<u8> },
-    #[error("unsupported shard format version {found} (this build reads version {supported})")]
+    #[error(
+        "unsupported shard format version {found} (this build reads versions 1 to {supported})"
+    )]
     UnsupportedVersion { found: u32, supported: u32 },
     /// `expected` is the declared length, or the smallest possible shard
     /// when the file is too short to declare one.
@@ -331,6 +339,10 @@ pub fn encode_shard(header: &ShardHeader, games: &[GameRecord]) -> Result<Vec<u8
                 let reason = format!("root value {} is not finite", step.root_value);
                 return Err(invalid(g, Some(s), reason));
             }
+            if !(step.surprise.is_finite() && step.surprise >= 0.0) {
+                let reason = format!("surprise {} is not a finite number >= 0", step.surprise);
+                return Err(invalid(g, Some(s), reason));
+            }
             if step.policy.len() > usize::from(u16::MAX) {
                 let reason = format!("{} policy entries (at most 65535)", step.policy.len());
                 return Err(invalid(g, Some(s), reason));
@@ -382,6 +394,9 @@ pub fn encode_shard(header: &ShardHeader, games: &[GameRecord]) -> Result<Vec<u8
             for &(index, p) in &step.policy {
                 put_index(&mut out, index);
                 out.extend_from_slice(&quantize_probability(p).to_le_bytes());
+            }
+            if !step.policy.is_empty() {
+                out.extend_from_slice(&step.surprise.to_le_bytes());
             }
         }
     }
@@ -491,7 +506,7 @@ fn check_prelude(head: &[u8], actual: u64) -> Result<(), ShardErrorKind> {
         return Err(too_short);
     }
     let version = u32::from_le_bytes(head[8..12].try_into().expect("4 bytes"));
-    if version != FORMAT_VERSION {
+    if version == 0 || version > FORMAT_VERSION {
         return Err(ShardErrorKind::UnsupportedVersion {
             found: version,
             supported: FORMAT_VERSION,
@@ -522,6 +537,7 @@ pub fn decode_shard(bytes: &[u8]) -> Result<Shard, ShardErrorKind> {
     if stored != computed {
         return Err(ShardErrorKind::ChecksumMismatch { stored, computed });
     }
+    let version = u32::from_le_bytes(body[8..12].try_into().expect("4 bytes"));
     let mut cursor = Cursor {
         bytes: body,
         at: PRELUDE_LEN,
@@ -598,10 +614,23 @@ pub fn decode_shard(bytes: &[u8]) -> Result<Shard, ShardErrorKind> {
                 let p = dequantize_probability(cursor.u16("policy probability")?);
                 policy.push((index, p));
             }
+            let surprise = if version >= 2 && !policy.is_empty() {
+                let surprise = f32::from_le_bytes(cursor.array("surprise")?);
+                if !(surprise.is_finite() && surprise >= 0.0) {
+                    return Err(ShardErrorKind::BadField {
+                        field: "surprise",
+                        reason: format!("{surprise} (expected a finite number >= 0)"),
+                    });
+                }
+                surprise
+            } else {
+                0.0
+            };
             steps.push(StepRecord {
                 action,
                 root_value,
                 policy,
+                surprise,
             });
         }
         games.push(GameRecord {

@@ -586,3 +586,95 @@ fn auxiliary_targets_count_the_steps_left_and_the_final_material() {
     assert!(batch.material.iter().all(|&m| m == 0.0));
     assert_eq!(batch.moves_left[5], 0.01);
 }
+
+/// Scholar's mate with a surprise on each training position (0 for two of
+/// them: no surprise known).
+fn surprised_mate() -> GameRecord {
+    let mut record = scholars_mate();
+    let surprises = [0.0, 1.0, 3.0, 0.0, 2.0, 6.0];
+    let mut k = 0;
+    for step in &mut record.steps {
+        if !step.policy.is_empty() {
+            step.surprise = surprises[k];
+            k += 1;
+        }
+    }
+    assert_eq!(k, 6);
+    record
+}
+
+#[test]
+fn surprise_weights_follow_the_formula() {
+    let records = vec![surprised_mate()];
+    let weights = |lambda: f32| {
+        let config = LoaderConfig::default().with_surprise_weight(lambda);
+        Loader::<Chess>::new((), records.clone(), &config)
+            .unwrap()
+            .weights()
+    };
+    // The known surprises 1, 3, 2, 6 average 3; unknown ones keep 1.
+    let expected = [1.0, 0.5 + 0.5 / 3.0, 1.0, 1.0, 0.5 + 0.5 * 2.0 / 3.0, 1.5];
+    for (w, e) in weights(0.5).iter().zip(expected) {
+        assert!((w - e).abs() < 1e-12, "{w} vs {e}");
+    }
+    assert_eq!(weights(0.0), [1.0; 6]);
+    let full = weights(1.0);
+    for (w, e) in full.iter().zip([1.0, 1.0 / 3.0, 1.0, 1.0, 2.0 / 3.0, 2.0]) {
+        assert!((w - e).abs() < 1e-12, "{w} vs {e}");
+    }
+    // The known positions' weights average exactly 1.
+    assert!(((full[1] + full[2] + full[4] + full[5]) / 4.0 - 1.0).abs() < 1e-12);
+    assert_eq!(
+        Loader::<Chess>::new(
+            (),
+            records,
+            &LoaderConfig::default().with_surprise_weight(1.5)
+        )
+        .unwrap_err()
+        .to_string(),
+        "invalid loader settings: surprise_weight 1.5 is not in [0, 1]"
+    );
+}
+
+#[test]
+fn surprise_weighted_draws_follow_the_weights() {
+    let records = vec![surprised_mate()];
+    let config = LoaderConfig::default()
+        .with_surprise_weight(1.0)
+        .with_seed(5);
+    let mut loader = Loader::<Chess>::new((), records.clone(), &config).unwrap();
+    // Each position's own row, to recognise the drawn ones.
+    let mut each = loader.new_batch(6);
+    loader
+        .fill_batch_at(&mut each, &[0, 1, 2, 3, 4, 5])
+        .unwrap();
+    let len = each.observation_len;
+    let rows = 6000;
+    let mut batch = loader.new_batch(rows);
+    loader.fill_batch(&mut batch).unwrap();
+    let mut counts = [0usize; 6];
+    for r in 0..rows {
+        let row = &batch.observations[r * len..(r + 1) * len];
+        let k = (0..6)
+            .find(|&k| &each.observations[k * len..(k + 1) * len] == row)
+            .expect("a drawn row is one of the positions");
+        counts[k] += 1;
+    }
+    // Weights 1, 1/3, 1, 1, 2/3, 2 of 6.
+    for (count, weight) in counts
+        .iter()
+        .zip([1.0, 1.0 / 3.0, 1.0, 1.0, 2.0 / 3.0, 2.0])
+    {
+        let share = *count as f64 / rows as f64;
+        assert!((share - weight / 6.0).abs() < 0.015, "{counts:?}");
+    }
+    // Uniform draws are unchanged by the setting's existence: λ = 0 gives
+    // the rows `below(count)` picks.
+    let plain = LoaderConfig::default().with_seed(5);
+    let mut uniform = Loader::<Chess>::new((), records.clone(), &plain).unwrap();
+    let mut batch = uniform.new_batch(9);
+    uniform.fill_batch(&mut batch).unwrap();
+    let mut rng = SplitMix64::new(5);
+    let picks: Vec<usize> = (0..9).map(|_| rng.below(6)).collect();
+    assert_rows::<Chess>(&records, &(), &plain, &picks, &batch);
+}

@@ -50,11 +50,13 @@ fn games() -> Vec<GameRecord> {
                     action: 4671,
                     root_value: -0.123_456_78,
                     policy: vec![(0, q(1)), (4671, q(65534))],
+                    surprise: 0.375,
                 },
                 StepRecord {
                     action: 7,
                     root_value: f32::MIN_POSITIVE,
                     policy: Vec::new(),
+                    surprise: 0.0,
                 },
             ],
             result: GameResult::Truncated,
@@ -136,6 +138,7 @@ fn probabilities_round_trip_within_half_a_step() {
             action: 0,
             root_value: 0.0,
             policy: policy.clone(),
+            surprise: 0.0,
         }],
         result: GameResult::Truncated,
         termination: "ply cap".into(),
@@ -164,6 +167,7 @@ fn wide_action_indices_use_four_bytes() {
             action: 70_000,
             root_value: 0.5,
             policy: vec![(70_000, 1.0), (3, 0.0)],
+            surprise: 2.5,
         }],
         result: GameResult::WhiteWins,
         termination: "checkmate".into(),
@@ -180,7 +184,7 @@ fn expect_corruption_error(offset: usize, len: usize, error: &ShardErrorKind) {
         0..=7 => matches!(error, ShardErrorKind::BadMagic { .. }),
         8..=11 => matches!(
             error,
-            ShardErrorKind::UnsupportedVersion { supported: 1, .. }
+            ShardErrorKind::UnsupportedVersion { supported: 2, .. }
         ),
         12..=19 => matches!(
             error,
@@ -238,11 +242,11 @@ fn wrong_magic_and_version() {
         r#"not a shard: the file starts with [80, 75, 3, 4, 120, 120, 120, 120], not "HDXSHARD""#
     );
     let mut bad = bytes();
-    bad[8..12].copy_from_slice(&2u32.to_le_bytes());
+    bad[8..12].copy_from_slice(&3u32.to_le_bytes());
     let error = decode_shard(&bad).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "unsupported shard format version 2 (this build reads version 1)"
+        "unsupported shard format version 3 (this build reads versions 1 to 2)"
     );
     assert!(matches!(
         decode_shard(b"hello").unwrap_err(),
@@ -558,4 +562,71 @@ fn files_are_checked_like_bytes() {
         read_shard(&damaged).unwrap_err().kind,
         ShardErrorKind::ChecksumMismatch { .. }
     ));
+}
+
+/// A version 1 file, written byte by byte as its layout says: one game of
+/// one searched step (action 12, root value 0.25, the whole policy on
+/// action 12), which has no surprise field.
+fn version_1_bytes() -> Vec<u8> {
+    let json = serde_json::to_vec(&header()).unwrap();
+    let mut out = Vec::new();
+    out.extend_from_slice(b"HDXSHARD");
+    out.extend_from_slice(&1u32.to_le_bytes());
+    out.extend_from_slice(&0u64.to_le_bytes());
+    out.extend_from_slice(&(json.len() as u32).to_le_bytes());
+    out.extend_from_slice(&json);
+    out.extend_from_slice(&1u32.to_le_bytes()); // games
+    out.push(2); // index width
+    out.extend_from_slice(&9u64.to_le_bytes()); // seed
+    out.push(2); // draw
+    out.extend_from_slice(&0u16.to_le_bytes()); // termination ""
+    out.push(0); // seeded start
+    out.extend_from_slice(&1u32.to_le_bytes()); // steps
+    out.extend_from_slice(&12u16.to_le_bytes());
+    out.extend_from_slice(&0.25f32.to_le_bytes());
+    out.extend_from_slice(&1u16.to_le_bytes()); // policy entries
+    out.extend_from_slice(&12u16.to_le_bytes());
+    out.extend_from_slice(&65535u16.to_le_bytes());
+    let total = (out.len() + 8) as u64;
+    out[12..20].copy_from_slice(&total.to_le_bytes());
+    let sum = checksum(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    out
+}
+
+#[test]
+fn a_version_1_shard_reads_with_no_surprise() {
+    let shard = decode_shard(&version_1_bytes()).unwrap();
+    assert_eq!(
+        shard.games,
+        [GameRecord {
+            seed: 9,
+            start: None,
+            steps: vec![StepRecord {
+                action: 12,
+                root_value: 0.25,
+                policy: vec![(12, 1.0)],
+                surprise: 0.0,
+            }],
+            result: GameResult::Draw,
+            termination: String::new(),
+        }]
+    );
+    // Written again it is version 2: the same bytes and 4 of surprise.
+    let again = encode_shard(&header(), &shard.games).unwrap();
+    assert_eq!(&again[8..12], &2u32.to_le_bytes());
+    assert_eq!(again.len(), version_1_bytes().len() + 4);
+    let n = again.len();
+    assert_eq!(&again[n - 12..n - 8], &0f32.to_le_bytes());
+}
+
+#[test]
+fn a_bad_surprise_is_refused_on_writing() {
+    let mut games = games();
+    games[1].steps[0].surprise = -0.5;
+    let error = encode_shard(&header(), &games).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "game 1, step 0: surprise -0.5 is not a finite number >= 0"
+    );
 }

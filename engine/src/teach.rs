@@ -544,6 +544,7 @@ pub fn play_game<P: GameVariant>(
                 action: position.action_index(&action) as u32,
                 root_value: 0.0,
                 policy: Vec::new(),
+                surprise: 0.0,
             });
             game.play_unchecked(&action);
             continue;
@@ -554,6 +555,7 @@ pub fn play_game<P: GameVariant>(
                 action: position.action_index(&report.best) as u32,
                 root_value: report.score.expected_result(),
                 policy: vec![(position.action_index(&report.best) as u32, 1.0)],
+                surprise: 0.0,
             });
             game.play_unchecked(&report.best);
             labelled += 1;
@@ -581,6 +583,7 @@ pub fn play_game<P: GameVariant>(
             action: position.action_index(&action) as u32,
             root_value: scores[0].score.expected_result(),
             policy,
+            surprise: 0.0,
         });
         game.play_unchecked(&action);
         labelled += 1;

@@ -450,7 +450,9 @@ def read_shard(path: str | os.PathLike[str]) -> dict[str, Any]:
     'crate_version') and 'games', one dict per game ('seed', 'start' (a
     position string or None), 'result' (PGN token), 'termination',
     'actions', 'root_values', 'policies' (per step a list of (action,
-    probability) pairs)).
+    probability) pairs), 'surprises' (per step the search target's
+    divergence from the network's prior, nats; 0 where not searched or
+    not known)).
     """
 
 def self_play(
@@ -474,6 +476,8 @@ def self_play(
     immediate_wins: bool = False,
     avoid_losses_in_one: bool = False,
     quiescence_weight: float = 0.0,
+    full_search_share: float = 1.0,
+    cheap_simulations: int | None = None,
     producer: str | None = None,
     rules: dict[str, str | int | bool] | None = None,
     **options: str | int | bool,
@@ -486,8 +490,12 @@ def self_play(
     temperature_plies=30, opening_plies=0, noise=True,
     leaves_per_round=None, determinizations=None, gumbel_actions=None,
     c_puct=None, immediate_wins=False, avoid_losses_in_one=False,
-    quiescence_weight=0.0, producer=None,
-    rules=None, **rules).
+    quiescence_weight=0.0, full_search_share=1.0, cheap_simulations=None,
+    producer=None, rules=None, **rules).
+    full_search_share: the share of moves searched with `simulations` and
+    recorded as training positions (playout cap randomization, 0 to 1);
+    the others are searched with cheap_simulations (None: a quarter of
+    simulations), without PUCT root noise, and recorded without a policy.
     opening_plies: each game opens with 0 to this many uniformly random plies, recorded without
     a policy (not training positions; 0 to 1000). evaluator(requests) -> (priors, values) gets
     every game's leaves of a round as one dict (the keys of
@@ -793,18 +801,21 @@ class Search:
 class Loader:
     """Training batches sampled from self-play shards (the Rust loader).
 
-    Loader(paths, history=1, z_weight=1.0, seed=0). paths: a shard file, a
-    directory of shards, or a list of either; every shard must hold the
-    same variant under the same rules. Each game is replayed once on
-    loading (a corrupted or mismatched record is a ValueError naming the
-    game and step). sample(batch_size) draws positions uniformly (seeded);
-    batch(positions) takes the given ones; both return 'observations'
-    float32 (B, C, 8, 8), 'masks' bool (B, A), 'policies' float32 (B, A),
-    'values' float32 (B,) (z_weight * result + (1 - z_weight) * root
-    value, for the player to act), and the auxiliary targets 'moves_left'
-    float32 (B,) (steps left in the record / 100) and 'material' float32
-    (B,) (tanh of the player's material lead at the record's end by the
-    engine's values / 1000 cp), with the GIL released while Rust works.
+    Loader(paths, history=1, z_weight=1.0, seed=0, surprise_weight=0.0).
+    paths: a shard file, a directory of shards, or a list of either; every
+    shard must hold the same variant under the same rules. Each game is
+    replayed once on loading (a corrupted or mismatched record is a
+    ValueError naming the game and step). sample(batch_size) draws positions
+    (seeded) uniformly, or with surprise_weight w > 0 in proportion to
+    (1 - w) + w s / mean(s) over the positions with a recorded surprise
+    s > 0 (the others weigh 1); batch(positions) takes the given ones; both
+    return 'observations' float32 (B, C, 8, 8), 'masks' bool (B, A),
+    'policies' float32 (B, A), 'values' float32 (B,) (z_weight * result +
+    (1 - z_weight) * root value, for the player to act), and the auxiliary
+    targets 'moves_left' float32 (B,) (steps left in the record / 100) and
+    'material' float32 (B,) (tanh of the player's material lead at the
+    record's end by the engine's values / 1000 cp), with the GIL released
+    while Rust works.
     """
 
     def __new__(
@@ -813,6 +824,7 @@ class Loader:
         history: int | None = None,
         z_weight: float = 1.0,
         seed: int | None = None,
+        surprise_weight: float = 0.0,
     ) -> Loader: ...
     @property
     def variant(self) -> str:

@@ -24,18 +24,21 @@ const MAX_BATCH: u64 = 1 << 20;
 
 /// Training batches sampled from self-play shards (the Rust loader).
 ///
-/// Loader(paths, history=1, z_weight=1.0, seed=0). paths: a shard file, a
-/// directory of shards, or a list of either; every shard must hold the
-/// same variant under the same rules. Each game is replayed once on
-/// loading (a corrupted or mismatched record is a ValueError naming the
-/// game and step). sample(batch_size) draws positions uniformly (seeded);
-/// batch(positions) takes the given ones; both return 'observations'
-/// float32 (B, C, 8, 8), 'masks' bool (B, A), 'policies' float32 (B, A),
-/// 'values' float32 (B,) (z_weight * result + (1 - z_weight) * root
-/// value, for the player to act), and the auxiliary targets 'moves_left'
-/// float32 (B,) (steps left in the record / 100) and 'material' float32
-/// (B,) (tanh of the player's material lead at the record's end by the
-/// engine's values / 1000 cp), with the GIL released while Rust works.
+/// Loader(paths, history=1, z_weight=1.0, seed=0, surprise_weight=0.0).
+/// paths: a shard file, a directory of shards, or a list of either; every
+/// shard must hold the same variant under the same rules. Each game is
+/// replayed once on loading (a corrupted or mismatched record is a
+/// ValueError naming the game and step). sample(batch_size) draws positions
+/// (seeded) uniformly, or with surprise_weight w > 0 in proportion to
+/// (1 - w) + w s / mean(s) over the positions with a recorded surprise
+/// s > 0 (the others weigh 1); batch(positions) takes the given ones; both
+/// return 'observations' float32 (B, C, 8, 8), 'masks' bool (B, A),
+/// 'policies' float32 (B, A), 'values' float32 (B,) (z_weight * result +
+/// (1 - z_weight) * root value, for the player to act), and the auxiliary
+/// targets 'moves_left' float32 (B,) (steps left in the record / 100) and
+/// 'material' float32 (B,) (tanh of the player's material lead at the
+/// record's end by the engine's values / 1000 cp), with the GIL released
+/// while Rust works.
 #[pyclass(module = "heterodox._core")]
 pub struct Loader {
     /// `AnyLoader` is `Send`; the mutex makes the class `Sync`.
@@ -81,13 +84,14 @@ impl Loader {
 #[pymethods]
 impl Loader {
     #[new]
-    #[pyo3(signature = (paths, history = None, z_weight = 1.0, seed = None))]
+    #[pyo3(signature = (paths, history = None, z_weight = 1.0, seed = None, surprise_weight = 0.0))]
     fn new(
         py: Python<'_>,
         paths: &Bound<'_, PyAny>,
         history: Option<&Bound<'_, PyAny>>,
         z_weight: f32,
         seed: Option<&Bound<'_, PyAny>>,
+        surprise_weight: f32,
     ) -> PyResult<Loader> {
         let paths: Vec<PathBuf> = match paths.extract::<PathBuf>() {
             Ok(path) => vec![path],
@@ -101,6 +105,7 @@ impl Loader {
             .with_history(history_arg(history, MAX_HISTORY)?)
             .with_z_weight(z_weight)
             .with_material(heterodox_engine::material_of_any)
+            .with_surprise_weight(surprise_weight)
             .with_seed(seed_arg(seed)?);
         let inner = py.detach(|| -> PyResult<AnyLoader> {
             let shards = files

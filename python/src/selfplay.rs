@@ -76,8 +76,12 @@ impl VariantVisitor for Run {
 /// temperature_plies=30, opening_plies=0, noise=True,
 /// leaves_per_round=None, determinizations=None, gumbel_actions=None,
 /// c_puct=None, immediate_wins=False, avoid_losses_in_one=False,
-/// quiescence_weight=0.0, producer=None,
-/// rules=None, **rules).
+/// quiescence_weight=0.0, full_search_share=1.0, cheap_simulations=None,
+/// producer=None, rules=None, **rules).
+/// full_search_share: the share of moves searched with `simulations` and
+/// recorded as training positions (playout cap randomization, 0 to 1);
+/// the others are searched with cheap_simulations (None: a quarter of
+/// simulations), without PUCT root noise, and recorded without a policy.
 /// opening_plies: each game opens with 0 to this many uniformly random plies, recorded without
 /// a policy (not training positions; 0 to 1000). evaluator(requests) -> (priors, values) gets
 /// every game's leaves of a round as one dict (the keys of
@@ -90,7 +94,7 @@ impl VariantVisitor for Run {
 /// does not fit (EvaluationError), stops Python from being called again
 /// and is raised when the run returns; no shard is written then.
 #[pyfunction]
-#[pyo3(signature = (variant, path = None, evaluator = None, games = None, concurrent = None, simulations = None, root_policy = "puct", seed = None, history = None, max_plies = None, temperature_plies = None, opening_plies = None, noise = true, leaves_per_round = None, determinizations = None, gumbel_actions = None, c_puct = None, immediate_wins = false, avoid_losses_in_one = false, quiescence_weight = 0.0, producer = None, rules = None, **options))]
+#[pyo3(signature = (variant, path = None, evaluator = None, games = None, concurrent = None, simulations = None, root_policy = "puct", seed = None, history = None, max_plies = None, temperature_plies = None, opening_plies = None, noise = true, leaves_per_round = None, determinizations = None, gumbel_actions = None, c_puct = None, immediate_wins = false, avoid_losses_in_one = false, quiescence_weight = 0.0, full_search_share = 1.0, cheap_simulations = None, producer = None, rules = None, **options))]
 #[allow(clippy::too_many_arguments)]
 pub fn self_play<'py>(
     py: Python<'py>,
@@ -114,6 +118,8 @@ pub fn self_play<'py>(
     immediate_wins: bool,
     avoid_losses_in_one: bool,
     quiescence_weight: f32,
+    full_search_share: f32,
+    cheap_simulations: Option<&Bound<'py, PyAny>>,
     producer: Option<String>,
     rules: Option<&Bound<'py, PyDict>>,
     options: Option<&Bound<'py, PyDict>>,
@@ -146,6 +152,10 @@ pub fn self_play<'py>(
         })?,
         opening_plies: opening_plies.map_or(Ok(defaults.opening_plies), |o| {
             int_in(o, "opening_plies", 0, u64::from(MAX_OPENING_PLIES)).map(|o| o as u32)
+        })?,
+        full_search_share,
+        cheap_simulations: cheap_simulations.map_or(Ok(0), |c| {
+            int_in(c, "cheap_simulations", 1, u64::from(search.simulations)).map(|c| c as u32)
         })?,
         seed: seed_arg(seed)?,
         history: history_arg(history, MAX_HISTORY.min(64))?,

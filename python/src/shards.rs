@@ -36,7 +36,9 @@ pub(crate) fn shard_paths(path: &Path) -> PyResult<Vec<PathBuf>> {
 /// 'crate_version') and 'games', one dict per game ('seed', 'start' (a
 /// position string or None), 'result' (PGN token), 'termination',
 /// 'actions', 'root_values', 'policies' (per step a list of (action,
-/// probability) pairs)).
+/// probability) pairs), 'surprises' (per step the search target's
+/// divergence from the network's prior, nats; 0 where not searched or
+/// not known)).
 #[pyfunction]
 pub fn read_shard(py: Python<'_>, path: PathBuf) -> PyResult<Bound<'_, PyDict>> {
     let shard = py
@@ -63,6 +65,10 @@ pub fn read_shard(py: Python<'_>, path: PathBuf) -> PyResult<Bound<'_, PyDict>> 
         g.set_item(
             "root_values",
             game.steps.iter().map(|s| s.root_value).collect::<Vec<_>>(),
+        )?;
+        g.set_item(
+            "surprises",
+            game.steps.iter().map(|s| s.surprise).collect::<Vec<_>>(),
         )?;
         g.set_item(
             "policies",

@@ -136,6 +136,37 @@ def test_random_opening_plies_are_played_but_not_trained_on(tmp_path):
         self_play("chess", None, None, games=1, opening_plies=1001)
 
 
+def test_playout_caps_record_only_the_full_searches_with_their_surprise(tmp_path):
+    path = tmp_path / "capped.hdxshard"
+    stats = self_play("chess", path, None, games=4, simulations=16, max_plies=20, seed=2,
+                      root_policy="gumbel", full_search_share=0.5, cheap_simulations=4)
+    games = read_shard(path)["games"]
+    plies = sum(len(g["actions"]) for g in games)
+    positions = sum(1 for g in games for policy in g["policies"] if policy)
+    assert 0 < positions < plies and stats["positions"] == positions
+    # A full move ran 16 simulations, a cheap one 4.
+    assert stats["simulations"] == 16 * positions + 4 * (plies - positions)
+    for g in games:
+        for policy, surprise in zip(g["policies"], g["surprises"]):
+            if not policy:
+                assert surprise == 0.0
+                continue
+            # The uniform evaluator's prior is 1/n: the surprise is sum p ln(p n).
+            n = len(policy)
+            expected = sum(p * np.log(p * n) for _, p in policy if p > 0)
+            assert surprise == pytest.approx(max(expected, 0.0), abs=1e-3)
+    # Surprise weighting draws from the same positions.
+    loader = Loader(path, seed=1, surprise_weight=0.5)
+    assert loader.num_positions == positions
+    assert loader.sample(8)["observations"].shape[0] == 8
+    with pytest.raises(ValueError, match="surprise_weight 1.5 is not in"):
+        Loader(path, surprise_weight=1.5)
+    with pytest.raises(ValueError, match="full_search_share"):
+        self_play("chess", None, None, games=1, full_search_share=1.5)
+    with pytest.raises(ValueError, match="cheap_simulations"):
+        self_play("chess", None, None, games=1, simulations=8, full_search_share=0.5, cheap_simulations=9)
+
+
 REPO = Path(__file__).resolve().parents[2]
 BINARY = Path(os.environ.get("HETERODOX_BIN", REPO / "target" / "release" / "heterodox"))
 

@@ -32,5 +32,5 @@ pub use earlier::EarlierPositions;
 pub use evaluator::{outcome_value, Evaluator, RolloutEvaluator, UniformEvaluator};
 pub use group::SearchGroup;
 pub use resign::ResignConfig;
-pub use search::{Search, SearchError, SearchResult};
+pub use search::{Search, SearchError, SearchResult, PRIOR_FLOOR};
 pub use worker::{SelfPlay, SelfPlayConfig, SelfPlayError, SelfPlayStats, MAX_OPENING_PLIES};

@@ -82,6 +82,19 @@ pub struct SelfPlayConfig {
     /// that finds a forced line early plays it in every game, and the
     /// replay window fills with copies of one short game.
     pub opening_plies: u32,
+    /// Playout cap randomization (KataGo): the share of moves searched in
+    /// full (`search.simulations`) and recorded as training positions.
+    /// The others are searched with `cheap_simulations` and no PUCT root
+    /// noise, played, and recorded without a policy (not trained on), so
+    /// the same CPU time gives fewer targets, each from a deeper search.
+    /// Which moves are full is drawn from the game's seed and ply. 1 (the
+    /// default): every move is full, as before the setting.
+    pub full_search_share: f32,
+    /// The simulations of a cheap move (with `full_search_share` < 1), at
+    /// most `search.simulations`: 0 takes a quarter of them. Never fewer
+    /// than the determinizations under hidden information (one per
+    /// sampled state), nor than 1.
+    pub cheap_simulations: u32,
     /// Base seed of the run.
     pub seed: u64,
     /// T: positions stacked in the network's observation.
@@ -100,6 +113,8 @@ impl Default for SelfPlayConfig {
             max_plies: 0,
             temperature_plies: 30,
             opening_plies: 0,
+            full_search_share: 1.0,
+            cheap_simulations: 0,
             seed: 0,
             history: 1,
             search: SearchConfig::default(),
@@ -116,10 +131,31 @@ pub const MAX_CONCURRENT: u32 = 4096;
 /// batches only shrink.
 pub const MAX_PIPELINE: u32 = 8;
 
+/// Mixed into a game's seed to draw which of its moves are searched in
+/// full, apart from its other random streams.
+const FULL_SEARCH_STREAM: u64 = 0x5eed_f011;
+
 /// The most random opening plies a game may draw.
 pub const MAX_OPENING_PLIES: u32 = 1000;
 
 impl SelfPlayConfig {
+    /// The simulations of a cheap move (`cheap_simulations`, 0 taking a
+    /// quarter of the full count), for a variant of perfect information or
+    /// not: never below what a search of it needs.
+    pub fn cheap_budget(&self, perfect_information: bool) -> u32 {
+        let least = if perfect_information {
+            1
+        } else {
+            self.search.determinizations
+        };
+        let cheap = if self.cheap_simulations == 0 {
+            self.search.simulations / 4
+        } else {
+            self.cheap_simulations
+        };
+        cheap.max(least)
+    }
+
     pub fn validate(&self) -> Result<(), ConfigError> {
         let bad = |field, value: u32, expected| ConfigError::OutOfRange {
             field,
@@ -145,6 +181,21 @@ impl SelfPlayConfig {
         if self.opening_plies > MAX_OPENING_PLIES {
             return Err(bad("opening_plies", self.opening_plies, "0 to 1000"));
         }
+        if !(0.0..=1.0).contains(&self.full_search_share) {
+            return Err(ConfigError::OutOfRange {
+                field: "full_search_share",
+                value: self.full_search_share.to_string(),
+                expected: "0 to 1",
+            });
+        }
+        if self.cheap_simulations > self.search.simulations {
+            return Err(bad(
+                "cheap_simulations",
+                self.cheap_simulations,
+                "0 to search.simulations",
+            ));
+        }
+
         self.resign.validate()?;
         self.search.validate()
     }
@@ -200,6 +251,9 @@ struct Slot<P: GameVariant> {
     index: u64,
     seed: u64,
     active: bool,
+    /// The search in progress is a full one: its move is a training
+    /// position (playout cap randomization).
+    full: bool,
 }
 
 impl<P: GameVariant> Slot<P> {
@@ -299,9 +353,26 @@ impl<P: GameVariant> SelfPlay<P> {
         }
         slot.resign = ResignWatch::new(&self.config.resign, slot.seed);
         slot.active = true;
-        search
-            .start(&slot.game, slot.earlier.positions(), mix64(slot.seed))
-            .expect("a start position is not over");
+        self.start_search(slot, search, mix64(slot.seed));
+    }
+
+    /// Starts the search of the slot's position, full or cheap as the
+    /// game's seed and ply draw it (`full_search_share`).
+    fn start_search(&self, slot: &mut Slot<P>, search: &mut Search<P>, seed: u64) {
+        let share = self.config.full_search_share;
+        slot.full = share >= 1.0 || {
+            let ply = u64::from(slot.game.plies());
+            let mut rng = SplitMix64::new(mix64(slot.seed ^ ply << 24 ^ FULL_SEARCH_STREAM));
+            ((rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64) < f64::from(share)
+        };
+        let (game, earlier) = (&slot.game, slot.earlier.positions());
+        if slot.full {
+            search.start(game, earlier, seed)
+        } else {
+            let cheap = self.config.cheap_budget(P::PERFECT_INFORMATION);
+            search.start_cheap(game, earlier, seed, cheap)
+        }
+        .expect("the game is not over, and the cheap budget was checked");
     }
 
     /// `count` slots and their searches, given the next games in index
@@ -320,6 +391,7 @@ impl<P: GameVariant> SelfPlay<P> {
                     index: 0,
                     seed: 0,
                     active: false,
+                    full: true,
                 };
                 self.start_game(&mut slot, searches.search_mut(k), *next_game);
                 *next_game += 1;
@@ -544,7 +616,11 @@ impl<P: GameVariant> SelfPlay<P> {
                 would_have_resigned: None,
             };
         }
-        slot.steps.push(result.step_record(choice));
+        slot.steps.push(if slot.full {
+            result.step_record(choice)
+        } else {
+            StepRecord::unsearched(index, result.value)
+        });
         slot.earlier.push(slot.game.position());
         slot.game.play_unchecked(&result.actions[choice]);
         search.advance(index);
@@ -558,9 +634,7 @@ impl<P: GameVariant> SelfPlay<P> {
             };
         }
         let seed = mix64(slot.seed ^ u64::from(slot.game.plies()));
-        search
-            .start(&slot.game, slot.earlier.positions(), seed)
-            .expect("the game is not over");
+        self.start_search(slot, search, seed);
         Moved {
             record: None,
             simulations,

@@ -23,6 +23,8 @@ fn small(root_policy: RootPolicy) -> SelfPlayConfig {
         max_plies: 60,
         temperature_plies: 10,
         opening_plies: 0,
+        full_search_share: 1.0,
+        cheap_simulations: 0,
         seed: 3,
         history: 1,
         search: SearchConfig {

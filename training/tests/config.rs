@@ -149,6 +149,10 @@ fn out_of_range_values_are_named() {
         ("[selfplay.resign]\nthreshold = 1.5\n", "setting selfplay.resign.threshold = 1.5 is out of range (0 (off) to 1)"),
         ("[selfplay.resign]\nmoves = 0\n", "setting selfplay.resign.moves = 0 is out of range (1 to 1000)"),
         ("[training]\nmaterial_loss_weight = -1.0\n", "setting training.material_loss_weight = -1 is out of range (a finite number >= 0)"),
+        ("[training]\nsurprise_weight = 1.5\n", "setting training.surprise_weight = 1.5 is out of range (0 to 1)"),
+        ("[training]\nmax_sample_reuse = -1.0\n", "setting training.max_sample_reuse = -1 is out of range (0 to 1000)"),
+        ("[selfplay]\nfull_search_share = 2.0\n", "setting selfplay.full_search_share = 2 is out of range (0 to 1)"),
+        ("[search]\nsimulations = 16\n[selfplay]\nfull_search_share = 0.25\ncheap_simulations = 32\n", "setting selfplay.cheap_simulations = 32 is out of range (0 to search.simulations)"),
     ];
     for (text, expected) in cases {
         assert_eq!(

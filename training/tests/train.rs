@@ -540,3 +540,48 @@ fn games_cut_at_the_ply_cap_are_judged_by_the_engine() {
         0
     );
 }
+
+#[test]
+fn playout_caps_surprise_and_the_reuse_bound_shape_an_iteration() {
+    let run = temp_run("levers");
+    let mut config = tiny("chess", 1);
+    config.evaluation.games = 0;
+    config.selfplay.full_search_share = 0.5;
+    config.selfplay.cheap_simulations = 2;
+    config.training.surprise_weight = 0.5;
+    config.training.max_sample_reuse = 1.0;
+    config.training.steps_per_iteration = 50;
+    let summary = train(config, &options(&run, false), &mut |_| {}).unwrap();
+    let shard = read_shard(&run.join("games/iter-00001.hdxshard")).unwrap();
+    let steps: Vec<_> = shard.games.iter().flat_map(|g| &g.steps).collect();
+    let positions = steps.iter().filter(|s| !s.policy.is_empty()).count();
+    // About half the moves are training positions, each with a surprise;
+    // the cheap ones have neither.
+    assert!(
+        positions > 0 && positions < steps.len(),
+        "{positions} of {}",
+        steps.len()
+    );
+    for step in steps.iter().filter(|s| s.policy.is_empty()) {
+        assert_eq!(step.surprise, 0.0);
+    }
+    assert!(steps.iter().any(|s| s.surprise > 0.0));
+    // At most one row per new position: floor(positions / 16) steps.
+    let expected = (positions / 16) as u64;
+    assert!(expected < 50);
+    assert_eq!(summary.step, expected);
+    assert_eq!(
+        heterodox_training::trainer::reuse_bounded(50, 1.0, positions, 16),
+        expected as u32
+    );
+    let _ = std::fs::remove_dir_all(&run);
+}
+
+#[test]
+fn the_reuse_bound_caps_the_steps() {
+    use heterodox_training::trainer::reuse_bounded;
+    assert_eq!(reuse_bounded(30, 0.0, 10, 256), 30);
+    assert_eq!(reuse_bounded(30, 2.0, 3200, 256), 25);
+    assert_eq!(reuse_bounded(30, 4.0, 3200, 256), 30);
+    assert_eq!(reuse_bounded(30, 1.0, 100, 256), 0);
+}

@@ -59,6 +59,7 @@ pub fn random_record<P: GameVariant>(rules: &P::Rules, seed: u64, max_plies: usi
             action: legal.indices()[k],
             root_value: root_value(steps.len()),
             policy: uniform_policy(&legal),
+            surprise: 0.0,
         });
         game.play_unchecked(&action);
     }
@@ -97,6 +98,7 @@ pub fn record_from_moves<P: GameVariant>(
             action: index,
             root_value: root_value(k),
             policy: policy(k, &legal, index),
+            surprise: 0.0,
         });
         game.play_unchecked(&action);
     }

@@ -53,7 +53,7 @@ impl<P: GameVariant> Search<P> {
         let reuse = self.kept.take() == Some(key) && count == 1 && self.trees.len() == 1;
         self.trees.truncate(count);
         let sampler = P::sampler(&position.view(self.searcher));
-        let simulations = self.config.simulations;
+        let simulations = self.budget();
         for t in 0..count {
             let root = sampler.sample(&mut self.rng);
             let budget = budget(simulations, count, t);

@@ -37,7 +37,7 @@ mod select;
 mod target;
 
 use determinize::Determinization;
-pub use target::SearchResult;
+pub use target::{SearchResult, PRIOR_FLOOR};
 
 /// Why a search cannot be set up, or a round not applied.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -103,6 +103,10 @@ pub struct Search<P: GameVariant> {
     /// when the leaf is gathered, with the tree work.
     quiescence: Option<Box<LeafQuiescence<P>>>,
     quiescence_values: Vec<f32>,
+    /// A cheap search's budget ([`Search::start_cheap`]): it replaces the
+    /// configured simulations, and PUCT's root noise is off; `None` for a
+    /// full search.
+    cheap: Option<u32>,
     /// Simulations completed since `start`: terminal leaves backed up in
     /// `gather` and evaluated leaves backed up in `apply` (a root's own
     /// evaluation is none).
@@ -175,6 +179,7 @@ impl<P: GameVariant> Search<P> {
             quiescence: (config.quiescence_weight > 0.0)
                 .then(|| Box::new(LeafQuiescence::new(EvalWeights::Tuned))),
             quiescence_values: Vec::new(),
+            cheap: None,
             simulations: 0,
             logits: Vec::new(),
             q: Vec::new(),
@@ -194,6 +199,47 @@ impl<P: GameVariant> Search<P> {
     /// drives the determinizations and the root noise; `noise` turns root
     /// noise on (self-play) or off (evaluation).
     pub fn start(&mut self, game: &Game<P>, earlier: &[P], seed: u64) -> Result<(), SearchError> {
+        self.cheap = None;
+        self.begin(game, earlier, seed)
+    }
+
+    /// Like [`Search::start`], but a cheap search (playout cap
+    /// randomization, KataGo): `simulations` (at least 1, and at least the
+    /// determinizations under hidden information) replace the configured
+    /// number, and PUCT's Dirichlet noise is off, so that the move played
+    /// is as strong as the few simulations allow. Gumbel keeps its noise,
+    /// which is what varies its moves. The next [`Search::start`] is a
+    /// full search again.
+    pub fn start_cheap(
+        &mut self,
+        game: &Game<P>,
+        earlier: &[P],
+        seed: u64,
+        simulations: u32,
+    ) -> Result<(), SearchError> {
+        let least = if P::PERFECT_INFORMATION {
+            1
+        } else {
+            self.config.determinizations
+        };
+        if simulations < least || simulations > crate::config::MAX_SIMULATIONS {
+            return Err(SearchError::Config(ConfigError::OutOfRange {
+                field: "cheap_simulations",
+                value: simulations.to_string(),
+                expected: "determinizations (1 with perfect information) to 1048576",
+            }));
+        }
+        self.cheap = Some(simulations);
+        self.begin(game, earlier, seed)
+    }
+
+    /// The simulations of the search in progress: the configured ones, or
+    /// a cheap search's.
+    pub fn budget(&self) -> u32 {
+        self.cheap.unwrap_or(self.config.simulations)
+    }
+
+    fn begin(&mut self, game: &Game<P>, earlier: &[P], seed: u64) -> Result<(), SearchError> {
         if game.outcome().is_some() {
             return Err(SearchError::GameOver);
         }

@@ -21,7 +21,11 @@ impl<P: GameVariant> Search<P> {
         let children = root.children();
         match self.config.root_policy {
             RootPolicy::Puct => {
-                let eps = self.config.dirichlet_epsilon;
+                let eps = if self.cheap.is_some() {
+                    0.0
+                } else {
+                    self.config.dirichlet_epsilon
+                };
                 if eps > 0.0 && n > 0 {
                     let mut noise = vec![0.0; n];
                     noise::dirichlet(self.config.dirichlet_alpha, &mut self.rng, &mut noise);

@@ -23,6 +23,9 @@ pub struct SearchResult<A> {
     pub policy: Vec<f32>,
     /// The searcher's value at the root, in [-1, 1].
     pub value: f32,
+    /// The evaluator's prior at the root (before noise), averaged over
+    /// determinizations: what the network expected before the search.
+    pub prior: Vec<f32>,
     /// The action a deterministic player picks: most visits (PUCT), the
     /// sequential-halving winner (Gumbel), or an action that wins at once
     /// (`immediate_wins`).
@@ -35,8 +38,8 @@ pub struct SearchResult<A> {
 
 impl<A> SearchResult<A> {
     /// The game record's step for playing root action `choice`: its
-    /// index, the root value and the training target over the legal
-    /// actions.
+    /// index, the root value, the training target over the legal actions
+    /// and its surprise.
     pub fn step_record(&self, choice: usize) -> StepRecord {
         StepRecord {
             action: self.indices[choice],
@@ -47,9 +50,30 @@ impl<A> SearchResult<A> {
                 .copied()
                 .zip(self.policy.iter().copied())
                 .collect(),
+            surprise: self.surprise(),
         }
     }
+
+    /// The policy surprise: the Kullback-Leibler divergence of the target
+    /// from the prior, `sum pi ln(pi / p)` in nats, each prior floored at
+    /// [`PRIOR_FLOOR`] so that an action the network ruled out costs a
+    /// bounded surprise. 0 when the search only confirmed the prior; large
+    /// where it found what the network missed, the positions KataGo trains
+    /// on more often.
+    pub fn surprise(&self) -> f32 {
+        let kl: f32 = self
+            .policy
+            .iter()
+            .zip(&self.prior)
+            .filter(|(&pi, _)| pi > 0.0)
+            .map(|(&pi, &p)| pi * (pi / p.max(PRIOR_FLOOR)).ln())
+            .sum();
+        kl.max(0.0)
+    }
 }
+
+/// The smallest prior the surprise divides by.
+pub const PRIOR_FLOOR: f32 = 1e-6;
 
 impl<P: GameVariant> Search<P> {
     /// Visits, target policy, value and the deterministic choice, combined
@@ -61,6 +85,7 @@ impl<P: GameVariant> Search<P> {
         let indices: Vec<u32> = root.children().map(|c| first.tree.node(c).action).collect();
         let n = indices.len();
         let mut visits = vec![0u32; n];
+        let mut prior = vec![0.0f32; n];
         let mut policy = vec![0.0f32; n];
         let mut score = vec![f32::NEG_INFINITY; n];
         let mut value = 0.0;
@@ -78,6 +103,7 @@ impl<P: GameVariant> Search<P> {
                     slot_of.push(slot);
                     if let Some(s) = slot {
                         tree_visits[s] += d.tree.node(c).visits;
+                        prior[s] += d.tree.node(c).raw_prior / count as f32;
                     }
                 }
             }
@@ -150,6 +176,7 @@ impl<P: GameVariant> Search<P> {
             visits,
             policy,
             value,
+            prior,
             best,
             proven_win: winning.is_some(),
         }

@@ -98,6 +98,13 @@ pub struct SelfPlaySection {
     pub adjudicate_cp: i32,
     /// Depth of the adjudicating search.
     pub adjudicate_depth: u32,
+    /// Playout cap randomization ([`SelfPlayConfig::full_search_share`]):
+    /// the share of moves searched with `search.simulations` and trained
+    /// on; the others get `cheap_simulations` and are not trained on. 1:
+    /// every move.
+    pub full_search_share: f32,
+    /// A cheap move's simulations (0: a quarter of `search.simulations`).
+    pub cheap_simulations: u32,
     /// Resignation ([`heterodox_selfplay::resign`]; threshold 0: never).
     pub resign: ResignConfig,
 }
@@ -163,6 +170,18 @@ pub struct TrainingSection {
     /// `network.auxiliary_heads`).
     pub moves_left_loss_weight: f64,
     pub material_loss_weight: f64,
+    /// Policy-surprise weighting λ in `[0, 1]` (KataGo): the window's
+    /// self-play positions are drawn in proportion to `(1 - λ) + λ s / s̄`,
+    /// `s` how far the search's target moved from the network's prior
+    /// ([`heterodox_data::loader`]). 0: uniform draws.
+    pub surprise_weight: f32,
+    /// A bound on how often a position is trained on: an iteration draws
+    /// at most this many rows per training position its self-play made
+    /// (fewer SGD steps when the iteration made few positions), so each
+    /// self-play position is drawn about this many times, times the
+    /// self-play share of the window, over its stay in the window. 0: no
+    /// bound (`steps_per_iteration` always).
+    pub max_sample_reuse: f32,
 }
 
 /// Evaluation while training: games against fixed opponents.
@@ -331,6 +350,8 @@ impl Default for SelfPlaySection {
             opening_plies: 0,
             adjudicate_cp: 300,
             adjudicate_depth: 2,
+            full_search_share: 1.0,
+            cheap_simulations: 0,
             resign: ResignConfig::default(),
         }
     }
@@ -372,6 +393,8 @@ impl Default for TrainingSection {
             value_loss_weight: 1.0,
             moves_left_loss_weight: 0.25,
             material_loss_weight: 0.25,
+            surprise_weight: 0.0,
+            max_sample_reuse: 0.0,
         }
     }
 }
@@ -489,6 +512,8 @@ impl TrainConfig {
             max_plies: self.selfplay.max_plies,
             temperature_plies: self.selfplay.temperature_plies,
             opening_plies: self.selfplay.opening_plies,
+            full_search_share: self.selfplay.full_search_share,
+            cheap_simulations: self.selfplay.cheap_simulations,
             seed,
             history: self.history,
             search: self.search.clone(),
@@ -547,6 +572,12 @@ impl TrainConfig {
         let windows = 1..=limits::WINDOW_ITERATIONS;
         within("training.window_iterations", t.window_iterations, windows)?;
         within("training.z_weight", t.z_weight, 0.0..=1.0)?;
+        within("training.surprise_weight", t.surprise_weight, 0.0..=1.0)?;
+        within(
+            "training.max_sample_reuse",
+            t.max_sample_reuse,
+            0.0..=1000.0,
+        )?;
         for (field, weight) in [
             ("training.value_loss_weight", t.value_loss_weight),
             ("training.moves_left_loss_weight", t.moves_left_loss_weight),
@@ -648,7 +679,7 @@ fn bad_nested(section: &str, error: heterodox_selfplay::ConfigError) -> TrainErr
     // The search settings live in their own section.
     let section = match field {
         "games" | "concurrent" | "pipeline" | "max_plies" | "temperature_plies"
-        | "opening_plies" => section,
+        | "opening_plies" | "full_search_share" | "cheap_simulations" => section,
         resign if resign.starts_with("resign.") => section,
         "history" => {
             return TrainError::Config {

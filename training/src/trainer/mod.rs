@@ -541,7 +541,7 @@ impl<P: GameVariant> Trainer<P> {
         &mut self,
         on_event: &mut dyn FnMut(Event<'_>),
     ) -> Result<Option<TrainingMetrics>, TrainError> {
-        let steps = self.config.training.steps_per_iteration;
+        let steps = self.reuse_bounded_steps();
         if steps == 0 {
             return Ok(None);
         }
@@ -555,6 +555,7 @@ impl<P: GameVariant> Trainer<P> {
             .with_history(self.config.history)
             .with_z_weight(self.config.training.z_weight)
             .with_material(heterodox_engine::material_of_any)
+            .with_surprise_weight(self.config.training.surprise_weight)
             .with_seed(derive_seed(
                 self.config.seed,
                 self.iteration as usize,
@@ -562,6 +563,26 @@ impl<P: GameVariant> Trainer<P> {
             ));
         let mut loader = Loader::<P>::new(self.rules.clone(), records, &loader_config)?;
         self.sgd_steps(&mut loader, steps, 0.0, on_event)
+    }
+
+    /// This iteration's SGD steps: `steps_per_iteration`, or fewer under
+    /// `training.max_sample_reuse` R, so that the rows drawn stay within R
+    /// per training position of the newest self-play games.
+    fn reuse_bounded_steps(&self) -> u32 {
+        let t = &self.config.training;
+        let newest = self.window.last().map_or(0, |(_, games)| {
+            games
+                .iter()
+                .flat_map(|g| &g.steps)
+                .filter(|s| !s.policy.is_empty())
+                .count()
+        });
+        reuse_bounded(
+            t.steps_per_iteration,
+            t.max_sample_reuse,
+            newest,
+            t.batch_size,
+        )
     }
 
     /// `steps` SGD steps (fewer when `minutes` > 0 runs out) on batches
@@ -841,4 +862,16 @@ impl StepFigures {
         self.correct += other.correct;
         self.judged += other.judged;
     }
+}
+
+/// The SGD steps of an iteration whose self-play made `positions`
+/// training positions: `steps`, capped under a reuse bound `reuse` > 0 at
+/// `floor(reuse * positions / batch_size)` (rows drawn at most `reuse`
+/// per new position).
+pub fn reuse_bounded(steps: u32, reuse: f32, positions: usize, batch_size: usize) -> u32 {
+    if reuse <= 0.0 {
+        return steps;
+    }
+    let allowed = (f64::from(reuse) * positions as f64 / batch_size.max(1) as f64).floor();
+    steps.min(allowed.min(f64::from(u32::MAX)) as u32)
 }
