@@ -447,8 +447,7 @@ impl<P: GameVariant> Loader<P> {
         } else {
             let total = self.cumulative[count - 1];
             for _ in 0..batch.size {
-                // 53 random bits: a uniform point of [0, total).
-                let u = (self.rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
+                let u = self.rng.next_unit() * total;
                 let k = self.cumulative.partition_point(|&c| c <= u);
                 picks.push(k.min(count - 1));
             }

@@ -29,6 +29,12 @@ impl SplitMix64 {
         mix64(self.0)
     }
 
+    /// A number in `[0, 1)` from the draw's top 53 bits ([`unit_f64`]).
+    #[inline]
+    pub fn next_unit(&mut self) -> f64 {
+        unit_f64(self.next_u64())
+    }
+
     /// A number in `0..n` (`n > 0`), by multiply-shift of the high 32 bits
     /// (bias below 2^-32 for the small `n` of action lists).
     #[inline]
@@ -44,6 +50,13 @@ impl SplitMix64 {
     pub fn below_wide(&mut self, n: usize) -> usize {
         ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
     }
+}
+
+/// `bits` as a number in `[0, 1)`: its top 53 bits over 2^53, every
+/// value exact in an f64.
+#[inline]
+pub fn unit_f64(bits: u64) -> f64 {
+    (bits >> 11) as f64 / (1u64 << 53) as f64
 }
 
 /// The start seed of a game: env `env`'s `resets`-th game under base seed

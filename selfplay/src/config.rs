@@ -131,6 +131,16 @@ pub fn ply_cap<P: GameVariant>(max_plies: u32) -> u32 {
 pub const MAX_SIMULATIONS: u32 = 1 << 20;
 
 impl SearchConfig {
+    /// The fewest simulations a search of a variant can run: one per
+    /// sampled state under hidden information, else 1.
+    pub fn least_simulations(&self, perfect_information: bool) -> u32 {
+        if perfect_information {
+            1
+        } else {
+            self.determinizations
+        }
+    }
+
     /// Checks every field's range.
     pub fn validate(&self) -> Result<(), ConfigError> {
         let bad = |field, value: String, expected| ConfigError::OutOfRange {

@@ -14,7 +14,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use heterodox_env::rng::mix64;
+use heterodox_env::rng::{mix64, unit_f64};
 use heterodox_env::Color;
 
 use crate::config::ConfigError;
@@ -87,7 +87,7 @@ impl ResignWatch {
     /// game depends on that seed only.
     pub fn new(config: &ResignConfig, game_seed: u64) -> ResignWatch {
         // 53 bits of the mixed seed as a uniform number in [0, 1).
-        let draw = (mix64(game_seed ^ 0x5e51_9a7e) >> 11) as f64 / (1u64 << 53) as f64;
+        let draw = unit_f64(mix64(game_seed ^ 0x5e51_9a7e));
         ResignWatch {
             allowed: config.enabled() && draw >= f64::from(config.no_resign_fraction),
             low: [0; 2],

@@ -143,17 +143,12 @@ impl SelfPlayConfig {
     /// quarter of the full count), for a variant of perfect information or
     /// not: never below what a search of it needs.
     pub fn cheap_budget(&self, perfect_information: bool) -> u32 {
-        let least = if perfect_information {
-            1
-        } else {
-            self.search.determinizations
-        };
         let cheap = if self.cheap_simulations == 0 {
             self.search.simulations / 4
         } else {
             self.cheap_simulations
         };
-        cheap.max(least)
+        cheap.max(self.search.least_simulations(perfect_information))
     }
 
     pub fn validate(&self) -> Result<(), ConfigError> {
@@ -363,7 +358,7 @@ impl<P: GameVariant> SelfPlay<P> {
         slot.full = share >= 1.0 || {
             let ply = u64::from(slot.game.plies());
             let mut rng = SplitMix64::new(mix64(slot.seed ^ ply << 24 ^ FULL_SEARCH_STREAM));
-            ((rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64) < f64::from(share)
+            rng.next_unit() < f64::from(share)
         };
         let (game, earlier) = (&slot.game, slot.earlier.positions());
         if slot.full {

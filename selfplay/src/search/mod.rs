@@ -217,11 +217,7 @@ impl<P: GameVariant> Search<P> {
         seed: u64,
         simulations: u32,
     ) -> Result<(), SearchError> {
-        let least = if P::PERFECT_INFORMATION {
-            1
-        } else {
-            self.config.determinizations
-        };
+        let least = self.config.least_simulations(P::PERFECT_INFORMATION);
         if simulations < least || simulations > crate::config::MAX_SIMULATIONS {
             return Err(SearchError::Config(ConfigError::OutOfRange {
                 field: "cheap_simulations",
