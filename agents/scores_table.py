@@ -17,7 +17,10 @@ toml block reads, for example:
 
 `[scores]` maps each opponent to the agent's score against it at 64
 simulations a move with both probes, in the card's order; `random`,
-`greedy` and `rollout@64` are required. The table has one row per
+`greedy` and `rollout@64` are required. An optional `agent` names the
+agent string the scores were measured with when it is not the plain
+`zoo:NAME@64`, for example `agent = "zoo:hostage@64/quiescence"` for a
+network trained with the quiescence at its leaves; its row then says so. The table has one row per
 agent, in name order, between the lines `<!-- scores:begin -->` and
 `<!-- scores:end -->` of agents/README.md.
 
@@ -45,6 +48,7 @@ BEGIN = "<!-- scores:begin -->"
 END = "<!-- scores:end -->"
 HEADING = "## Scores"
 FIELDS = ("rule_set", "made_by", "scores")
+OPTIONAL_FIELDS = ("agent",)
 REQUIRED_OPPONENTS = ("random", "greedy", "rollout@64")
 COLUMNS = (
     "agent",
@@ -112,11 +116,11 @@ def read_card(card: Path, agents_dir: Path = AGENTS) -> dict:
     missing = [field for field in FIELDS if field not in data]
     if missing:
         raise CardError(f"{name}: the scores block has no {', '.join(missing)}")
-    unknown = sorted(set(data) - set(FIELDS))
+    unknown = sorted(set(data) - set(FIELDS) - set(OPTIONAL_FIELDS))
     if unknown:
         raise CardError(f"{name}: the scores block has unknown fields {', '.join(unknown)} "
-                        f"(it has {', '.join(FIELDS)})")
-    for field in ("rule_set", "made_by"):
+                        f"(it has {', '.join(FIELDS)}, and optionally {', '.join(OPTIONAL_FIELDS)})")
+    for field in ("rule_set", "made_by", *(f for f in OPTIONAL_FIELDS if f in data)):
         if not isinstance(data[field], str) or not data[field].strip():
             raise CardError(f"{name}: {field} must be a text that is not empty")
     scores = data["scores"]
@@ -128,7 +132,12 @@ def read_card(card: Path, agents_dir: Path = AGENTS) -> dict:
     absent = [opponent for opponent in REQUIRED_OPPONENTS if opponent not in scores]
     if absent:
         raise CardError(f"{name}: scores has no {', '.join(absent)}")
-    for field, value in [("rule_set", data["rule_set"]), ("made_by", data["made_by"]),
+    expected = f"zoo:{card.parent.name}@"
+    if "agent" in data and not data["agent"].startswith(expected):
+        raise CardError(f"{name}: agent must be the agent string of this card's network, "
+                        f"'{expected}SIMS...', not '{data['agent']}'")
+    one_line = [(field, data[field]) for field in ("rule_set", "made_by", "agent") if field in data]
+    for field, value in [*one_line,
                          *(("scores", f"{k} {v}") for k, v in scores.items())]:
         if "\n" in value:
             raise CardError(f"{name}: {field} must be one line")
@@ -148,6 +157,8 @@ def table(agents_dir: Path = AGENTS) -> str:
     for directory in current_agents(agents_dir):
         card = read_card(directory / "README.md", agents_dir)
         strength = ", ".join(f"{opponent} {score.strip()}" for opponent, score in card["scores"].items())
+        if "agent" in card:
+            strength = f"as `{card['agent'].strip()}`: {strength}"
         link = f"[{directory.name}]({directory.name}/README.md)"
         rows.append("| " + " | ".join(cell(c) for c in
                                        (link, card["rule_set"], card["made_by"], strength)) + " |")

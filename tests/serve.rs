@@ -537,7 +537,7 @@ fn shipped_networks_are_listed_with_the_rules_they_play_and_play() {
         string_fields(&info["zoo"], "spec"),
         [
             "zoo:chess@64",
-            "zoo:hostage@64",
+            "zoo:hostage@64/quiescence",
             "zoo:madscientist@64",
             "zoo:poison@64",
             "zoo:traitor-defector@64",
@@ -549,8 +549,8 @@ fn shipped_networks_are_listed_with_the_rules_they_play_and_play() {
     );
     assert_eq!(
         zoo[1],
-        json!({"spec": "zoo:hostage@64", "variant": "hostage", "options": {},
-               "about": "shipped network, 64 simulations: Hostage Chess, one hour on a CPU (29.5% against ab@1)"})
+        json!({"spec": "zoo:hostage@64/quiescence", "variant": "hostage", "options": {},
+               "about": "shipped network, 64 simulations: Hostage Chess, one hour on a CPU with the quiescence at the leaves (58.8% against ab@1)"})
     );
     // Every rule setting, as /api/info gives the variant's defaults.
     assert_eq!(
@@ -582,7 +582,7 @@ fn shipped_networks_are_listed_with_the_rules_they_play_and_play() {
     // Under a lower cap they are listed within it.
     let capped = Server::start(&["--max-simulations", "16", "--quiet"]);
     let (_, info) = capped.get("/api/info");
-    assert_eq!(info["zoo"][1]["spec"], "zoo:hostage@16");
+    assert_eq!(info["zoo"][1]["spec"], "zoo:hostage@16/quiescence");
     assert_starts_with(
         info["zoo"][1]["about"].as_str().unwrap(),
         "shipped network, 16 simulations: ",

@@ -75,6 +75,16 @@ def test_the_table_is_written_and_a_stale_one_is_named(tmp_path, capsys):
     assert module.main(["--check"], agents_dir=agents) == 0
 
 
+def test_a_card_names_the_agent_string_its_scores_were_measured_with(tmp_path):
+    module = scores_table()
+    card = CARD.replace('[scores]', 'agent = "zoo:toy@64/quiescence"\n\n[scores]')
+    agents = toy_agents(tmp_path, card)
+    assert module.main([], agents_dir=agents) == 0
+    readme = (agents / "README.md").read_text(encoding="utf-8")
+    assert ("(1 min, 2 CPU cores) | as `zoo:toy@64/quiescence`: random 100.0% [98.1, 100.0], "
+            "greedy 50.0% [43.1, 56.9], rollout@64 75.0% [68.6, 80.5] |") in readme
+
+
 @pytest.mark.parametrize(
     "card, message",
     [
@@ -83,6 +93,10 @@ def test_the_table_is_written_and_a_stale_one_is_named(tmp_path, capsys):
         (CARD.replace('greedy = "50.0% [43.1, 56.9]"\n', ""), "scores has no greedy"),
         (CARD.replace("rule_set", "rules"), "the scores block has no rule_set"),
         (CARD.replace("## Scores", "## Strength"), "no '## Scores' section"),
+        (CARD.replace("[scores]", 'agent = "zoo:hostage@64"\n\n[scores]'),
+         "agent must be the agent string of this card's network, 'zoo:toy@SIMS...', not 'zoo:hostage@64'"),
+        (CARD.replace("[scores]", 'player = "zoo:toy@64"\n\n[scores]'),
+         "unknown fields player"),
     ],
 )
 def test_a_card_missing_a_field_is_named(tmp_path, capsys, card, message):

@@ -281,10 +281,11 @@ def test_shipped_networks_are_offered_for_the_rules_they_play(page):
     page.wait(page.idle, "the first game")
     variant = Select(page.driver.find_element(By.ID, "variant"))
     variant.select_by_value("hostage")
-    assert "zoo:hostage@64" in page.options("black"), page.options("black")
+    assert "zoo:hostage@64/quiescence" in page.options("black"), page.options("black")
     assert "zoo:chess@64" not in page.options("black")
-    label = page.driver.find_element(By.CSS_SELECTOR, '#black option[value="zoo:hostage@64"]').text
-    assert label == "zoo:hostage@64 (shipped network, 64 simulations: Hostage Chess, one hour on a CPU (29.5% against ab@1))"
+    label = page.driver.find_element(By.CSS_SELECTOR, '#black option[value="zoo:hostage@64/quiescence"]').text
+    assert label == ("zoo:hostage@64/quiescence (shipped network, 64 simulations: "
+                     "Hostage Chess, one hour on a CPU with the quiescence at the leaves (58.8% against ab@1))")
     # Traitor's networks play Impromptu commitment, not the default.
     variant.select_by_value("traitor")
     assert [o for o in page.options("black") if o.startswith("zoo:")] == []

@@ -8,18 +8,18 @@
 //! the encoding of a game of its rules (variant, settings, encoding
 //! version, history 1, the history the server's games are encoded with).
 
-use std::collections::BTreeMap;
-use std::path::Path;
-
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::{GameVariant, RuleOptions, Variant, VariantVisitor};
-use heterodox_training::arena::agent::{shipped_networks, zoo_dir, DEFAULT_SIMULATIONS};
+use heterodox_training::arena::agent::{shipped_networks, zoo_dir, AgentSpec, DEFAULT_SIMULATIONS};
 use serde_json::{json, Value};
+use std::collections::BTreeMap;
 
 /// A shipped network a client may name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ZooAgent {
-    /// `zoo:NAME@SIMS`.
+    /// `zoo:NAME@SIMS`, followed by the search options its card's scores
+    /// were measured with (`agent = "zoo:hostage@64/quiescence"`): the
+    /// network is offered as it plays at the strength its label states.
     pub spec: String,
     /// What it is: `shipped network, 64 simulations: TITLE (SCORE against ab@1)`.
     pub about: String,
@@ -42,8 +42,8 @@ impl ZooAgent {
 
 /// The networks in [`zoo_dir`] the server can play, by name, at
 /// `DEFAULT_SIMULATIONS` or `max_simulations` when that is lower (the
-/// listed agents are within the caps). A directory without a readable
-/// spec (agents/archive/) is skipped.
+/// listed agents are within the caps), with their cards' search options.
+/// A directory without a readable spec (agents/archive/) is skipped.
 pub fn shipped(max_simulations: u32) -> Vec<ZooAgent> {
     let dir = zoo_dir();
     let simulations = DEFAULT_SIMULATIONS.min(max_simulations);
@@ -52,9 +52,11 @@ pub fn shipped(max_simulations: u32) -> Vec<ZooAgent> {
         .filter_map(|(name, stored)| {
             let variant: Variant = stored.variant.parse().ok()?;
             let options = variant.visit(Plays(&stored))?;
+            let card =
+                std::fs::read_to_string(dir.join(&name).join("README.md")).unwrap_or_default();
             Some(ZooAgent {
-                spec: format!("zoo:{name}@{simulations}"),
-                about: about(&dir.join(&name), simulations),
+                spec: format!("zoo:{name}@{simulations}{}", search_options(&card, &name)),
+                about: about(&card, simulations),
                 variant,
                 options,
             })
@@ -87,14 +89,27 @@ impl VariantVisitor for Plays<'_> {
     }
 }
 
+/// The search options after the simulations of the card's `agent =
+/// "zoo:NAME@SIMS..."` line (`/quiescence`); none when the card has no such
+/// line, or when what follows is not a valid agent string.
+fn search_options(card: &str, name: &str) -> String {
+    let prefix = format!("agent = \"zoo:{name}@");
+    card.lines()
+        .find_map(|line| line.strip_prefix(&prefix)?.strip_suffix('"'))
+        .and_then(|rest| {
+            let options = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+            let spec = format!("zoo:{name}@{DEFAULT_SIMULATIONS}{options}");
+            spec.parse::<AgentSpec>().ok().map(|_| options.to_owned())
+        })
+        .unwrap_or_default()
+}
+
 /// The card's title (after `# NAME:`) and its score against `ab@1`, the
 /// one-ply engine every card measures: `shipped network, 64 simulations:
-/// Hostage Chess, one hour on a CPU (29.5% against ab@1)`.
-fn about(dir: &Path, simulations: u32) -> String {
+/// Hostage Chess, one hour on a CPU (57.5% against ab@1)`. An empty card
+/// (none could be read) gives the first part only.
+fn about(card: &str, simulations: u32) -> String {
     let mut about = format!("shipped network, {simulations} simulations");
-    let Ok(card) = std::fs::read_to_string(dir.join("README.md")) else {
-        return about;
-    };
     let title = card
         .lines()
         .next()
@@ -112,4 +127,27 @@ fn about(dir: &Path, simulations: u32) -> String {
         about.push_str(&format!(" ({score} against ab@1)"));
     }
     about
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{about, search_options};
+
+    const CARD: &str = "# hostage: Hostage Chess, one hour on a CPU\n\n```toml\nagent = \"zoo:hostage@64/quiescence\"\n\n[scores]\n\"ab@1\" = \"57.0% [50.1, 63.7]\"\n```\n";
+
+    #[test]
+    fn a_card_names_the_search_options_its_scores_were_measured_with() {
+        assert_eq!(search_options(CARD, "hostage"), "/quiescence");
+        assert_eq!(
+            about(CARD, 64),
+            "shipped network, 64 simulations: Hostage Chess, one hour on a CPU (57.0% against ab@1)"
+        );
+        // Another network's line, options that do not parse and no line
+        // at all leave the plain zoo:NAME@SIMS.
+        assert_eq!(search_options(CARD, "chess"), "");
+        let bad = CARD.replace("/quiescence", "/quiescence=7");
+        assert_eq!(search_options(&bad, "hostage"), "");
+        assert_eq!(search_options("# chess: FIDE chess\n", "chess"), "");
+        assert_eq!(about("", 16), "shipped network, 16 simulations");
+    }
 }
