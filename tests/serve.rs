@@ -536,7 +536,7 @@ fn shipped_networks_are_listed_with_the_rules_they_play_and_play() {
     assert_eq!(
         string_fields(&info["zoo"], "spec"),
         [
-            "zoo:chess@64",
+            "zoo:chess@64/quiescence=1",
             "zoo:hostage@64/quiescence",
             "zoo:madscientist@64",
             "zoo:poison@64",
