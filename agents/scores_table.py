@@ -20,8 +20,8 @@ simulations a move with both probes, in the card's order; `random`,
 `greedy` and `rollout@64` are required. An optional `agent` names the
 agent string the scores were measured with when it is not the plain
 `zoo:NAME@64`, for example `agent = "zoo:hostage@64/quiescence"` for a
-network trained with the quiescence at its leaves; its row then says so. The table has one row per
-agent, in name order, between the lines `<!-- scores:begin -->` and
+network trained with the quiescence at its leaves; its row then says so.
+The table has one row per agent, in name order, between the lines `<!-- scores:begin -->` and
 `<!-- scores:end -->` of agents/README.md.
 
     python3 agents/scores_table.py           rewrites the table
