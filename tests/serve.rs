@@ -538,13 +538,13 @@ fn shipped_networks_are_listed_with_the_rules_they_play_and_play() {
         [
             "zoo:chess@64/quiescence=1",
             "zoo:hostage@64/quiescence",
-            "zoo:madscientist@64",
-            "zoo:poison@64",
-            "zoo:traitor-defector@64",
+            "zoo:madscientist@64/quiescence=1",
+            "zoo:poison@64/quiescence",
+            "zoo:traitor-defector@64/quiescence",
             "zoo:traitor-defector-double-agent@64",
-            "zoo:traitor-double-agent@64",
-            "zoo:traitor-mercenary@64",
-            "zoo:traitor-traitor@64",
+            "zoo:traitor-double-agent@64/quiescence",
+            "zoo:traitor-mercenary@64/quiescence",
+            "zoo:traitor-traitor@64/quiescence",
         ]
     );
     assert_eq!(

@@ -293,7 +293,7 @@ def test_shipped_networks_are_offered_for_the_rules_they_play(page):
         field = page.driver.find_element(By.ID, "option-" + key)
         field.clear()
         field.send_keys(value)
-    assert [o for o in page.options("white") if o.startswith("zoo:")] == ["zoo:traitor-defector@64"]
+    assert [o for o in page.options("white") if o.startswith("zoo:")] == ["zoo:traitor-defector@64/quiescence"]
 
 
 def test_the_king_in_check_is_marked(page):
