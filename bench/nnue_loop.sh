@@ -11,13 +11,17 @@
 #   bench/nnue_loop.sh traitor 1 300000 --mode defector --commitment impromptu
 #
 # Environment: OUT (default runs/nnue), DEPTH (teacher depth, 3), GAMES
-# (arena games, 100), MOVETIME (ms a move, 30), EPOCHS (6).
+# (arena games, 100), MOVETIME (ms a move, 30), EPOCHS (6), BASE (what the
+# net is added to: none, or classical for a correction to the tuned
+# hand-written evaluation), DATA (a teacher directory already made for
+# this round: the teacher step is skipped).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 variant=$1 round=$2 positions=$3
 shift 3
 out=${OUT:-runs/nnue}/$variant-r$round
 depth=${DEPTH:-3} games=${GAMES:-100} movetime=${MOVETIME:-30} epochs=${EPOCHS:-6}
+base=${BASE:-none}
 heterodox=target/release/heterodox
 [ -x "$heterodox" ] || cargo build --release
 mkdir -p "$out"
@@ -27,9 +31,14 @@ if [ "$round" -gt 1 ]; then
     previous=${OUT:-runs/nnue}/$variant-r$((round - 1))
     engine=(--engine "ab@$depth" --net "$previous/net/nnue.safetensors")
 fi
-echo "== teacher data: $positions positions, ${engine[*]}"
-"$heterodox" teach --variant "$variant" "$@" --value-only "${engine[@]}" \
-    --positions "$positions" --random-plies 12 --seed "$((round - 1))" --out "$out/data" --quiet
+if [ -n "${DATA:-}" ]; then
+    echo "== teacher data: $DATA"
+    ln -sfn "$(realpath "$DATA")" "$out/data"
+else
+    echo "== teacher data: $positions positions, ${engine[*]}"
+    "$heterodox" teach --variant "$variant" "$@" --value-only "${engine[@]}" \
+        --positions "$positions" --random-plies 12 --seed "$((round - 1))" --out "$out/data" --quiet
+fi
 
 # A later round trains on every round's data so far (its shards joined).
 data=$out/data
@@ -42,8 +51,9 @@ if [ "$round" -gt 1 ]; then
         done
     done
 fi
-echo "== net"
-"$heterodox" nnue train --data "$data" --out "$out/net" --epochs "$epochs" --batch 8192 --lr 0.002 --quiet
+echo "== net (base $base)"
+"$heterodox" nnue train --data "$data" --out "$out/net" --epochs "$epochs" --batch 8192 --lr 0.002 \
+    --base "$base" --quiet
 
 echo "== the net against the classical evaluation, $movetime ms a move"
 zoo=$out/zoo

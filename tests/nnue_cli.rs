@@ -95,6 +95,26 @@ fn nnue_train_writes_a_net_the_engine_loads_and_continues_with_more_epochs() {
         "{error}"
     );
     let error = one_line_error(
+        &run(
+            &teach_dir,
+            &out,
+            &["--epochs", "3", "--lr", "0.01", "--base", "classical"],
+        ),
+        "another base",
+    );
+    assert!(
+        error.contains("was made with base none, not classical"),
+        "{error}"
+    );
+    let error = one_line_error(
+        &run(&teach_dir, &out, &["--base", "material"]),
+        "an unknown base",
+    );
+    assert!(
+        error.contains("'base' is 'material', not 'none' or 'classical'"),
+        "{error}"
+    );
+    let error = one_line_error(
         &run(&teach_dir, &out, &["--result-weight", "1.5"]),
         "result weight out of range",
     );
@@ -126,6 +146,7 @@ fn nnue_train_help_lists_its_options() {
         "--result-weight",
         "--max-positions",
         "--seed",
+        "--base",
         "--quiet",
     ] {
         assert!(help.contains(option), "{option} not in:\n{help}");

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use heterodox_engine::nnue::accumulator::refresh;
 use heterodox_engine::nnue::{
-    feature_set, features, Accumulators, FeatureList, FloatNetwork, Network, NetworkHeader,
+    feature_set, features, Accumulators, Base, FeatureList, FloatNetwork, Network, NetworkHeader,
     NnueError,
 };
 use heterodox_engine::{Engine, EngineConfig, Limits};
@@ -225,6 +225,44 @@ fn the_engine_searches_with_a_net_and_without_one_as_before() {
     let hostage = Arc::new(Network::quantize(&random_net::<Hostage>(&(), 8, 5)).unwrap());
     let error = engine.set_network(Some(hostage)).unwrap_err().to_string();
     assert_eq!(error, "the net is for variant hostage, not chess");
+}
+
+/// A net on the classical base is added to the tuned classical
+/// evaluation: with every output weight 0 (what `heterodox nnue train
+/// --base classical` starts from) the engine evaluates and searches
+/// exactly as without a net; with other weights it adds the net's
+/// quantized output to the classical score.
+#[test]
+fn a_net_on_the_classical_base_adds_to_the_classical_evaluation() {
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let game = Game::new(Chess::from_fen(fen).unwrap());
+    let pos = game.position();
+    let mut engine = Engine::<Chess>::new(EngineConfig::default()).unwrap();
+    let classical_eval = engine.evaluate(pos);
+    let classical = engine.search(&game, &Limits::depth(5), |_| {}).unwrap();
+
+    let mut zero = random_net::<Chess>(&(), 16, 3);
+    zero.header.base = Base::Classical;
+    zero.out_weight.iter_mut().for_each(|w| *w = 0.0);
+    zero.out_bias = 0.0;
+    engine
+        .set_network(Some(Arc::new(Network::quantize(&zero).unwrap())))
+        .unwrap();
+    engine.new_game();
+    assert_eq!(engine.evaluate(pos), classical_eval);
+    let searched = engine.search(&game, &Limits::depth(5), |_| {}).unwrap();
+    assert_eq!(
+        (searched.best, searched.score, searched.nodes),
+        (classical.best, classical.score, classical.nodes)
+    );
+
+    let mut float = random_net::<Chess>(&(), 16, 3);
+    float.header.base = Base::Classical;
+    let net = Arc::new(Network::quantize(&float).unwrap());
+    let learned = Accumulators::new(Arc::clone(&net), 2).evaluate(pos, pos.turn(), 0);
+    assert_ne!(learned, 0);
+    engine.set_network(Some(net)).unwrap();
+    assert_eq!(engine.evaluate(pos), classical_eval + learned);
 }
 
 /// Traitor's features read the observer's secret and never the

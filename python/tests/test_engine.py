@@ -71,9 +71,14 @@ def test_hand_set_weights_play_the_evaluation_before_tuning():
     assert learned.network.name == "nnue.safetensors"
     assert learned.network.parent.name == "hostage"
     start = heterodox.Game("chess")
-    for weights in ["tuned", "hand"]:
-        result = heterodox.Engine("chess", weights=weights).search(start, depth=3)
+    for engine in [heterodox.Engine("chess", evaluation="classical"), heterodox.Engine("chess", weights="hand")]:
+        result = engine.search(start, depth=3)
         assert (result.move, result.score_cp) == ("b1c3", 50)
+    # Chess's shipped net is a correction added to the classical evaluation.
+    learned = heterodox.Engine("chess")
+    result = learned.search(start, depth=3)
+    assert (result.move, result.score_cp, result.nodes) == ("b1c3", 20, 462)
+    assert learned.network.parent.name == "chess"
 
 
 def test_hidden_information_reads_only_the_players_view():

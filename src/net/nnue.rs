@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
-use heterodox_engine::nnue::read_teach_data;
+use heterodox_engine::nnue::{read_teach_data, Base};
 use heterodox_training::nnue::{train_nnue, NnueEvent, NnueTrainConfig};
 
 use crate::progress::Progress;
@@ -64,9 +64,18 @@ struct TrainArgs {
     /// Seeds the initial weights and the shuffles.
     #[arg(long, default_value_t = NnueTrainConfig::default().seed)]
     seed: u64,
+    /// What the net's output is added to: `none` (the net is the
+    /// evaluation) or `classical` (the tuned hand-written evaluation; the
+    /// net learns what it misses and starts equal to it).
+    #[arg(long, default_value = "none", value_parser = parse_base)]
+    base: Base,
     /// No progress bar; still one line per epoch.
     #[arg(long)]
     quiet: bool,
+}
+
+fn parse_base(word: &str) -> Result<Base, String> {
+    word.parse()
 }
 
 pub fn run(args: &NnueArgs) -> Result<(), String> {
@@ -85,6 +94,7 @@ fn train(args: &TrainArgs) -> Result<(), String> {
         result_weight: args.result_weight,
         max_positions: args.max_positions,
         seed: args.seed,
+        base: args.base,
     };
     config.validate().map_err(|e| e.to_string())?;
     let reading = Progress::spinner(args.quiet);
@@ -145,6 +155,7 @@ impl Display {
                 train_positions,
                 held_out_positions,
                 teacher_loss,
+                classical_loss,
                 parameters,
                 resumed_after,
                 epochs,
@@ -160,7 +171,8 @@ impl Display {
                 self.line(&format!(
                     "{}: {train_positions} training positions, {held_out_positions} held out; \
                      a net of {parameters} parameters, {start}; held-out loss of the teacher's \
-                     value alone {teacher_loss:.6}",
+                     value alone {teacher_loss:.6}, of the classical evaluation alone \
+                     {classical_loss:.6}",
                     self.heading
                 ));
             }

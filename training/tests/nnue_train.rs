@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use heterodox_engine::nnue::{read_teach_data, FloatNetwork, Network, NnueData};
+use heterodox_engine::nnue::{read_teach_data, Base, FloatNetwork, Network, NnueData};
 use heterodox_engine::{teach, TeachConfig};
 use heterodox_env::Chess;
 use heterodox_training::nnue::checkpoint::read_checkpoint;
@@ -106,7 +106,9 @@ fn the_net_loads_for_chess_and_computes_what_the_model_does() {
     assert_eq!(net.header.variant, "chess");
     assert_eq!(net.header.hidden, 16);
     assert!(
-        net.header.producer.contains("hidden 16, epochs 2"),
+        net.header
+            .producer
+            .contains("hidden 16, base none, epochs 2"),
         "{}",
         net.header.producer
     );
@@ -150,6 +152,69 @@ fn the_net_loads_for_chess_and_computes_what_the_model_does() {
     assert_eq!(checkpoint["epoch"], 2);
     assert_eq!(checkpoint["settings"]["hidden"], 16);
     assert!(out.join(CHECKPOINT_FILE).is_file());
+}
+
+/// `base: classical`: the untrained net is the classical evaluation
+/// exactly (its output weights start at 0); the trained one's file says
+/// `base = classical`, and the model computes the classical evaluation
+/// plus what the engine's float reference computes of the net.
+#[test]
+fn a_net_on_the_classical_base_starts_as_the_classical_evaluation() {
+    let data = data();
+    let positions = [0, 1, data.len() / 2, data.len() - 1];
+    let batch = Batch::of(data, &positions, 0.25);
+    let untrained = NnueModel::new(data.feature_set.inputs, 16, Base::Classical, 1);
+    let outputs = Vec::<f32>::try_from(&untrained.forward(&batch)).unwrap();
+    let expected: Vec<f32> = positions
+        .iter()
+        .map(|&i| data.classical[i] / 400.0)
+        .collect();
+    assert_eq!(outputs, expected);
+
+    let out = scratch("base");
+    let config = NnueTrainConfig {
+        base: Base::Classical,
+        ..tiny(2)
+    };
+    let summary = run(&config, &out);
+    let net = FloatNetwork::load(&summary.net).unwrap();
+    assert_eq!(net.header.base, Base::Classical);
+    assert!(
+        net.header
+            .producer
+            .contains("hidden 16, base classical, epochs 2"),
+        "{}",
+        net.header.producer
+    );
+    Network::load_for::<Chess>(&summary.net, &()).unwrap();
+    let model = NnueModel::from_network(&net);
+    assert_eq!(model.base, Base::Classical);
+    let outputs = Vec::<f32>::try_from(&model.forward(&batch)).unwrap();
+    for (&i, y) in positions.iter().zip(outputs) {
+        let (us, them) = data.position(i);
+        let reference = data.classical[i] + net.evaluate(us, them);
+        let computed = 400.0 * y;
+        assert!(
+            (reference - computed).abs() <= 1e-3 * reference.abs().max(1.0),
+            "position {i}: {reference} cp, the model {computed} cp"
+        );
+    }
+    // The checkpoint keeps the base: resumed, the model is still on it,
+    // and a run on another base is refused by name.
+    let (_, resumed, _) = read_checkpoint(&out).unwrap().unwrap();
+    assert_eq!(resumed.base, Base::Classical);
+    match train_nnue(data, &tiny(3), &out, &mut |_| {}) {
+        Err(NnueTrainError::Settings {
+            field,
+            found,
+            expected,
+            ..
+        }) => assert_eq!(
+            (field.as_str(), found.as_str(), expected.as_str()),
+            ("base", "classical", "none")
+        ),
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]

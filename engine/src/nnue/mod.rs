@@ -24,7 +24,7 @@ use heterodox_env::{Color, GameVariant};
 pub use accumulator::Accumulators;
 pub use data::{read_teach_data, NnueData};
 pub use features::{FeatureList, FeatureSet, MAX_ACTIVE};
-pub use network::{FloatNetwork, Network, NetworkHeader, NnueError};
+pub use network::{Base, FloatNetwork, Network, NetworkHeader, NnueError};
 
 /// The feature set of `P`, `None` for a variant without one.
 pub fn feature_set<P: GameVariant>() -> Option<FeatureSet> {

@@ -92,7 +92,8 @@ pub enum NnueError {
 }
 
 /// What a net's output is added to.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Base {
     /// Nothing: the net is the evaluation.
     #[default]
@@ -103,10 +104,23 @@ pub enum Base {
 }
 
 impl Base {
-    fn name(self) -> &'static str {
+    /// The metadata's word: `none` or `classical`.
+    pub fn name(self) -> &'static str {
         match self {
             Base::None => "none",
             Base::Classical => "classical",
+        }
+    }
+}
+
+impl std::str::FromStr for Base {
+    type Err = String;
+
+    fn from_str(word: &str) -> Result<Base, String> {
+        match word {
+            "none" => Ok(Base::None),
+            "classical" => Ok(Base::Classical),
+            other => Err(format!("'base' is '{other}', not 'none' or 'classical'")),
         }
     }
 }
@@ -255,14 +269,9 @@ impl NetworkHeader {
             encoding_version: number("encoding_version", u32::MAX as usize)? as u32,
             inputs: number("inputs", MAX_INPUTS)?,
             hidden: number("hidden", MAX_HIDDEN)?,
-            base: match metadata.get("base").map(String::as_str) {
-                None | Some("none") => Base::None,
-                Some("classical") => Base::Classical,
-                Some(other) => {
-                    return Err(NnueError::Format(format!(
-                        "'base' is '{other}', not 'none' or 'classical'"
-                    )))
-                }
+            base: match metadata.get("base") {
+                None => Base::None,
+                Some(word) => word.parse().map_err(NnueError::Format)?,
             },
             producer: metadata.get("producer").cloned().unwrap_or_default(),
         })
@@ -548,7 +557,7 @@ impl Network {
 
     /// Centipawns for the side to act from the two accumulators (the side
     /// to act's first).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn output(&self, us: &[i32], them: &[i32]) -> i32 {
         let hidden = self.header.hidden;
         // A product is at most QA * 31 * QB (2^25): 64 of them fit an

@@ -1,6 +1,7 @@
 //! The positions as the model reads them: the held-out split by game, the
 //! targets, and batches of index tensors for `embedding_bag`.
 
+use heterodox_engine::nnue::network::SCALE;
 use heterodox_engine::nnue::NnueData;
 use heterodox_models::tch::{Kind, Tensor};
 
@@ -52,16 +53,36 @@ pub fn target(value: f32, result: f32, result_weight: f64) -> f64 {
 }
 
 /// The mean squared error of predicting the teacher's value alone, `p =
-/// (value + 1) / 2`, on `positions`: the baseline the net's held-out loss
-/// is read against (0 when `result_weight` is 0).
+/// (value + 1) / 2`, on `positions`: the floor the net's held-out loss is
+/// read against (0 when `result_weight` is 0).
 pub fn teacher_loss(data: &NnueData, positions: &[usize], result_weight: f64) -> f64 {
+    reference_loss(data, positions, result_weight, |i| {
+        (f64::from(data.values[i]) + 1.0) / 2.0
+    })
+}
+
+/// The mean squared error of the tuned classical evaluation alone, `p =
+/// sigmoid(2 cp / 400)`, on `positions`: what a net must beat to be worth
+/// its cost, and what a net on the classical base starts from.
+pub fn classical_loss(data: &NnueData, positions: &[usize], result_weight: f64) -> f64 {
+    reference_loss(data, positions, result_weight, |i| {
+        1.0 / (1.0 + (-2.0 * f64::from(data.classical[i]) / f64::from(SCALE)).exp())
+    })
+}
+
+fn reference_loss(
+    data: &NnueData,
+    positions: &[usize],
+    result_weight: f64,
+    predict: impl Fn(usize) -> f64,
+) -> f64 {
     if positions.is_empty() {
         return 0.0;
     }
     let sum: f64 = positions
         .iter()
         .map(|&i| {
-            let p = (f64::from(data.values[i]) + 1.0) / 2.0;
+            let p = predict(i);
             let t = target(data.values[i], data.results[i], result_weight);
             (p - t) * (p - t)
         })
@@ -79,6 +100,10 @@ pub struct Batch {
     pub them_offsets: Tensor,
     /// `[n]` float32.
     pub targets: Tensor,
+    /// `[n]` float32: the tuned classical evaluation in units of the
+    /// net's output (centipawns / `SCALE`), what a net on the classical
+    /// base adds its output to.
+    pub classical: Tensor,
     pub len: usize,
 }
 
@@ -90,6 +115,7 @@ impl Batch {
         let mut us_offsets = Vec::with_capacity(positions.len());
         let mut them_offsets = Vec::with_capacity(positions.len());
         let mut targets = Vec::with_capacity(positions.len());
+        let mut classical = Vec::with_capacity(positions.len());
         for &i in positions {
             let (a, b) = data.position(i);
             us_offsets.push(us.len() as i64);
@@ -97,6 +123,7 @@ impl Batch {
             us.extend(a.iter().map(|&f| i64::from(f)));
             them.extend(b.iter().map(|&f| i64::from(f)));
             targets.push(target(data.values[i], data.results[i], result_weight) as f32);
+            classical.push(data.classical[i] / SCALE as f32);
         }
         Batch {
             us: Tensor::from_slice(&us),
@@ -104,6 +131,7 @@ impl Batch {
             them: Tensor::from_slice(&them),
             them_offsets: Tensor::from_slice(&them_offsets),
             targets: Tensor::from_slice(&targets).to_kind(Kind::Float),
+            classical: Tensor::from_slice(&classical),
             len: positions.len(),
         }
     }

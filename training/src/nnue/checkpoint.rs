@@ -78,6 +78,10 @@ pub struct CheckpointState {
     pub adam_step: u64,
     /// The held-out loss of the teacher's value alone.
     pub teacher_held_out_loss: f64,
+    /// The held-out loss of the classical evaluation alone (0 in a
+    /// checkpoint written before it was kept).
+    #[serde(default)]
+    pub classical_held_out_loss: f64,
     pub epochs: Vec<EpochLine>,
 }
 
@@ -87,6 +91,9 @@ pub struct TrainingReport {
     pub settings: NnueTrainConfig,
     pub data: DataSummary,
     pub teacher_held_out_loss: f64,
+    /// The held-out loss of the classical evaluation alone.
+    #[serde(default)]
+    pub classical_held_out_loss: f64,
     pub epochs: Vec<EpochLine>,
     /// The epochs' seconds together (over every run in the directory).
     pub seconds: f64,
@@ -223,7 +230,8 @@ pub fn read_checkpoint(
         state.data.inputs,
         state.settings.hidden,
         [&weights[0], &weights[1], &weights[2], &weights[3]],
-    );
+    )
+    .on_base(state.settings.base);
     let moments = |kind: &str| -> Result<Vec<Tensor>, NnueTrainError> {
         (0..4)
             .map(|k| {

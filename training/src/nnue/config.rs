@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use heterodox_engine::nnue::network::MAX_HIDDEN;
+use heterodox_engine::nnue::Base;
 
 /// The most epochs a run may ask for.
 pub const MAX_EPOCHS: u32 = 10_000;
@@ -33,6 +34,11 @@ pub struct NnueTrainConfig {
     pub max_positions: Option<usize>,
     /// Seeds the initial weights and every epoch's shuffle.
     pub seed: u64,
+    /// What the net's output is added to: nothing (the net is the
+    /// evaluation) or the tuned classical evaluation, so that the net
+    /// learns only what the hand-written terms miss and starts from their
+    /// strength rather than from nothing (the file's `base`).
+    pub base: Base,
 }
 
 impl Default for NnueTrainConfig {
@@ -45,6 +51,7 @@ impl Default for NnueTrainConfig {
             result_weight: 0.25,
             max_positions: None,
             seed: 0,
+            base: Base::None,
         }
     }
 }
@@ -109,6 +116,7 @@ impl NnueTrainConfig {
                     c.max_positions.map_or("all".to_owned(), |n| n.to_string()),
                 ),
                 ("seed", c.seed.to_string()),
+                ("base", c.base.name().to_owned()),
             ]
         };
         fields(self)

@@ -1,14 +1,15 @@
 //! The net in tch: the feature transformer as a sparse sum of rows
 //! (`embedding_bag`, mode sum) for each perspective, the clipped ReLU and
 //! the output layer, exactly as `FloatNetwork::evaluate` computes it (in
-//! units of the output, before `SCALE`).
+//! units of the output, before `SCALE`), plus the classical evaluation for
+//! a net on that base, as the engine adds it.
 
 use rand::Rng;
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use heterodox_engine::nnue::network::WEIGHT_LIMIT;
-use heterodox_engine::nnue::{FloatNetwork, NetworkHeader};
+use heterodox_engine::nnue::{Base, FloatNetwork, NetworkHeader};
 use heterodox_models::tch::{no_grad, TchError, Tensor};
 
 use super::batch::Batch;
@@ -34,6 +35,8 @@ pub struct NnueModel {
     pub out_weight: Tensor,
     /// `[1]`.
     pub out_bias: Tensor,
+    /// What the output is added to ([`NnueModel::forward`]).
+    pub base: Base,
 }
 
 fn parameter(values: &[f32], shape: &[i64]) -> Tensor {
@@ -51,18 +54,30 @@ impl NnueModel {
     /// machine and thread count): PyTorch's `nn.Linear` initialisation,
     /// weights and biases uniform in `±1/sqrt(fan_in)` with fan-in `inputs`
     /// for the transformer and `2 hidden` for the output layer, whose bias
-    /// starts at 0.
-    pub fn new(inputs: usize, hidden: usize, seed: u64) -> NnueModel {
+    /// starts at 0. On the classical base the output weights start at 0
+    /// too, so that the untrained net is the classical evaluation exactly
+    /// and training moves it only as far as the data asks.
+    pub fn new(inputs: usize, hidden: usize, base: Base, seed: u64) -> NnueModel {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let ft = 1.0 / (inputs as f32).sqrt();
         let out = 1.0 / ((2 * hidden) as f32).sqrt();
         let ft_weight = uniform(&mut rng, inputs * hidden, ft);
         let ft_bias = uniform(&mut rng, hidden, ft);
-        let out_weight = uniform(&mut rng, 2 * hidden, out);
+        let out_weight = match base {
+            Base::None => uniform(&mut rng, 2 * hidden, out),
+            Base::Classical => vec![0.0; 2 * hidden],
+        };
         NnueModel::from_values(inputs, hidden, [&ft_weight, &ft_bias, &out_weight, &[0.0]])
+            .on_base(base)
     }
 
-    /// A net of these numbers, in the order of [`PARAMETER_NAMES`].
+    /// The same net with its output added to `base`.
+    pub fn on_base(self, base: Base) -> NnueModel {
+        NnueModel { base, ..self }
+    }
+
+    /// A net of these numbers, in the order of [`PARAMETER_NAMES`], on no
+    /// base.
     pub fn from_values(inputs: usize, hidden: usize, values: [&[f32]; 4]) -> NnueModel {
         let (i, h) = (inputs as i64, hidden as i64);
         NnueModel {
@@ -72,6 +87,7 @@ impl NnueModel {
             ft_bias: parameter(values[1], &[h]),
             out_weight: parameter(values[2], &[2 * h]),
             out_bias: parameter(values[3], &[1]),
+            base: Base::None,
         }
     }
 
@@ -87,6 +103,7 @@ impl NnueModel {
                 &[net.out_bias],
             ],
         )
+        .on_base(net.header.base)
     }
 
     /// The trainable tensors, in the order of [`PARAMETER_NAMES`].
@@ -111,9 +128,12 @@ impl NnueModel {
     }
 
     /// The net as its file stores it, with `header` (whose `inputs` and
-    /// `hidden` must be this net's).
+    /// `hidden` and `base` must be this net's).
     pub fn to_network(&self, header: NetworkHeader) -> Result<FloatNetwork, TchError> {
-        assert_eq!((header.inputs, header.hidden), (self.inputs, self.hidden));
+        assert_eq!(
+            (header.inputs, header.hidden, header.base),
+            (self.inputs, self.hidden, self.base)
+        );
         let [ft_weight, ft_bias, out_weight, out_bias] = self.values()?;
         Ok(FloatNetwork {
             header,
@@ -126,7 +146,7 @@ impl NnueModel {
 
     /// The output `y` of each position of `batch`, `[n]` (centipawns for
     /// the side to act are `400 y`; the expected result is
-    /// `sigmoid(2 y)`).
+    /// `sigmoid(2 y)`), the classical evaluation included on that base.
     pub fn forward(&self, batch: &Batch) -> Tensor {
         let accumulator = |features: &Tensor, offsets: &Tensor| {
             let (sums, _, _, _) = Tensor::embedding_bag(
@@ -143,7 +163,11 @@ impl NnueModel {
         };
         let us = accumulator(&batch.us, &batch.us_offsets);
         let them = accumulator(&batch.them, &batch.them_offsets);
-        Tensor::cat(&[us, them], 1).mv(&self.out_weight) + &self.out_bias
+        let learned = Tensor::cat(&[us, them], 1).mv(&self.out_weight) + &self.out_bias;
+        match self.base {
+            Base::None => learned,
+            Base::Classical => learned + &batch.classical,
+        }
     }
 
     /// Keeps every weight inside the quantized range (after each

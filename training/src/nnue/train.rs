@@ -30,7 +30,7 @@ use heterodox_env::{GameVariant, RuleOptions, VariantVisitor};
 use heterodox_models::tch::{self, Kind, Tensor};
 
 use super::adam::Adam;
-use super::batch::{fingerprint, split, teacher_loss, Batch, HELD_OUT_EVERY};
+use super::batch::{classical_loss, fingerprint, split, teacher_loss, Batch, HELD_OUT_EVERY};
 use super::checkpoint::{
     check_resume, read_checkpoint, write_checkpoint, write_report, CheckpointState, DataSummary,
     EpochLine, TrainingReport, CHECKPOINT_FILE, STATE_FORMAT,
@@ -58,6 +58,8 @@ pub enum NnueEvent<'a> {
         held_out_positions: usize,
         /// The held-out loss of the teacher's value alone.
         teacher_loss: f64,
+        /// The held-out loss of the tuned classical evaluation alone.
+        classical_loss: f64,
         parameters: usize,
         /// Epochs a checkpoint had finished (0 for a new run).
         resumed_after: u32,
@@ -134,10 +136,13 @@ pub fn train_nnue(
 ) -> Result<NnueSummary, NnueTrainError> {
     config.validate()?;
     let started = Instant::now();
-    let header = data.variant.visit(HeaderFor {
-        data,
-        hidden: config.hidden,
-    })?;
+    let header = NetworkHeader {
+        base: config.base,
+        ..data.variant.visit(HeaderFor {
+            data,
+            hidden: config.hidden,
+        })?
+    };
     let limit = config.max_positions.unwrap_or(usize::MAX);
     let (mut train, mut held_out) = split(data);
     train.retain(|&i| i < limit);
@@ -175,6 +180,7 @@ pub fn train_nnue(
             let model = NnueModel::new(
                 header.inputs,
                 config.hidden,
+                config.base,
                 derive_seed(config.seed, 0, INIT_STREAM),
             );
             let adam = Adam::new(&model.parameters());
@@ -185,6 +191,7 @@ pub fn train_nnue(
                 epoch: 0,
                 adam_step: 0,
                 teacher_held_out_loss: teacher_loss(data, &held_out, config.result_weight),
+                classical_held_out_loss: classical_loss(data, &held_out, config.result_weight),
                 epochs: Vec::new(),
             };
             (state, model, adam)
@@ -197,6 +204,7 @@ pub fn train_nnue(
         train_positions: train.len(),
         held_out_positions: held_out.len(),
         teacher_loss: state.teacher_held_out_loss,
+        classical_loss: state.classical_held_out_loss,
         parameters: model.parameter_count(),
         resumed_after,
         epochs: config.epochs,
@@ -206,6 +214,7 @@ pub fn train_nnue(
         settings: state.settings.clone(),
         data: state.data.clone(),
         teacher_held_out_loss: state.teacher_held_out_loss,
+        classical_held_out_loss: state.classical_held_out_loss,
         epochs: state.epochs.clone(),
         seconds: state.epochs.iter().map(|e| e.seconds).sum(),
     };
@@ -260,10 +269,11 @@ pub fn train_nnue(
     let held_out_loss = state.epochs.last().map_or(f64::NAN, |e| e.held_out_loss);
     let c = config;
     let producer = format!(
-        "heterodox nnue train: hidden {}, epochs {}, batch {}, lr {}, result_weight {}, \
+        "heterodox nnue train: hidden {}, base {}, epochs {}, batch {}, lr {}, result_weight {}, \
          max_positions {}, seed {}; {} positions ({} training, {} held out by game); \
          held-out loss {held_out_loss:.6} (the teacher's value {:.6})",
         c.hidden,
+        c.base.name(),
         c.epochs,
         c.batch,
         c.lr,
