@@ -29,15 +29,28 @@ fn without_timing(line: &str) -> String {
 
 #[test]
 fn analyse_prints_one_info_line_per_iteration_then_the_best_move() {
-    let text = analyse("chess", &["--depth", "4"]);
-    let lines: Vec<String> = text.lines().map(without_timing).collect();
+    let lines = |text: &str| -> Vec<String> { text.lines().map(without_timing).collect() };
+    let classical = analyse("chess", &["--depth", "4", "--evaluation", "classical"]);
     assert_eq!(
-        lines,
+        lines(&classical),
         [
             "info depth 1 seldepth 1 score cp 50 nodes 41 pv Nc3",
             "info depth 2 seldepth 2 score cp 12 nodes 122 pv Nc3 Nc6",
             "info depth 3 seldepth 3 score cp 50 nodes 333 pv Nc3 Nc6 Nf3",
             "info depth 4 seldepth 5 score cp 12 nodes 869 pv Nc3 Nc6 Nf3 Nf6",
+            "bestmove Nc3",
+        ]
+    );
+    // Without a choice, chess's shipped net (a correction added to the
+    // classical evaluation): other scores, another tree.
+    let text = analyse("chess", &["--depth", "4"]);
+    assert_eq!(
+        lines(&text),
+        [
+            "info depth 1 seldepth 1 score cp 14 nodes 41 pv Nc3",
+            "info depth 2 seldepth 2 score cp 33 nodes 122 pv Nc3 Nc6",
+            "info depth 3 seldepth 3 score cp 20 nodes 462 pv Nc3 Nc6 d4",
+            "info depth 4 seldepth 5 score cp 28 nodes 887 pv Nc3 Nc6 d4 d5",
             "bestmove Nc3",
         ]
     );
