@@ -67,15 +67,11 @@ struct TrainArgs {
     /// What the net's output is added to: `none` (the net is the
     /// evaluation) or `classical` (the tuned hand-written evaluation; the
     /// net learns what it misses and starts equal to it).
-    #[arg(long, default_value = "none", value_parser = parse_base)]
+    #[arg(long, default_value = "none")]
     base: Base,
     /// No progress bar; still one line per epoch.
     #[arg(long)]
     quiet: bool,
-}
-
-fn parse_base(word: &str) -> Result<Base, String> {
-    word.parse()
 }
 
 pub fn run(args: &NnueArgs) -> Result<(), String> {
