@@ -116,16 +116,11 @@ test-rust: setup
 	$(CARGO) test --release -p heterodox-engine --features test-variant --lib --test test_variant king_of_the_hill
 	$(CARGO) test --release -p heterodox-training --features test-variant --lib -- king_of_the_hill registered_variant
 
-# pytest exits with 5 when it collects no test; an empty folder is reported
-# but does not fail the run. HETERODOX_TESTS_STRICT=1 turns every skip into a
-# failure (python/tests/conftest.py): set-up installed every optional piece
-# and the binary is built, so a skipped parity test is a broken run.
+# python/run-tests: every skip a failure (a skipped parity test is a broken
+# run), the Ray tests in a pytest of their own (the script says why).
 test-python: build-python build-rust
 	@if [ -d $(PYTHON_TESTS) ]; then \
-	    echo "== test: Python"; \
-	    status=0; HETERODOX_TESTS_STRICT=1 $(PYTHON) -m pytest $(PYTHON_TESTS) -q || status=$$?; \
-	    if [ $$status -eq 5 ]; then echo "warning: no Python tests collected in $(PYTHON_TESTS)"; \
-	    elif [ $$status -ne 0 ]; then exit $$status; fi; \
+	    python/run-tests $(PYTHON) $(PYTHON_TESTS); \
 	else \
 	    echo "== test: no $(PYTHON_TESTS), skipping the Python tests"; \
 	fi
