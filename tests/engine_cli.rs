@@ -47,11 +47,11 @@ fn analyse_prints_one_info_line_per_iteration_then_the_best_move() {
     assert_eq!(
         lines(&text),
         [
-            "info depth 1 seldepth 1 score cp 14 nodes 41 pv Nc3",
-            "info depth 2 seldepth 2 score cp 33 nodes 122 pv Nc3 Nc6",
-            "info depth 3 seldepth 3 score cp 20 nodes 462 pv Nc3 Nc6 d4",
-            "info depth 4 seldepth 5 score cp 28 nodes 887 pv Nc3 Nc6 d4 d5",
-            "bestmove Nc3",
+            "info depth 1 seldepth 1 score cp 15 nodes 41 pv Nc3",
+            "info depth 2 seldepth 2 score cp 31 nodes 175 pv d4 Nf6",
+            "info depth 3 seldepth 3 score cp 21 nodes 567 pv Nf3 Nf6 Nc3",
+            "info depth 4 seldepth 6 score cp 23 nodes 1025 pv Nf3 Nf6 Nc3 d5",
+            "bestmove Nf3",
         ]
     );
     let first: Vec<&str> = text.lines().next().unwrap().split(' ').collect();

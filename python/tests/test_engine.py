@@ -77,8 +77,16 @@ def test_hand_set_weights_play_the_evaluation_before_tuning():
     # Chess's shipped net is a correction added to the classical evaluation.
     learned = heterodox.Engine("chess")
     result = learned.search(start, depth=3)
-    assert (result.move, result.score_cp, result.nodes) == ("b1c3", 20, 462)
+    assert (result.move, result.score_cp, result.nodes) == ("g1f3", 21, 567)
     assert learned.network.parent.name == "chess"
+    # So is Poison's: the same start, another move than the classical one.
+    start = heterodox.Game("poison")
+    result = heterodox.Engine("poison", evaluation="classical").search(start, depth=3)
+    assert (result.move, result.score_cp, result.nodes) == ("b1c3", 52, 340)
+    learned = heterodox.Engine("poison")
+    result = learned.search(start, depth=3)
+    assert (result.move, result.score_cp, result.nodes) == ("g1f3", 25, 538)
+    assert learned.network.parent.name == "poison"
 
 
 def test_hidden_information_reads_only_the_players_view():
