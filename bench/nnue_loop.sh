@@ -13,8 +13,10 @@
 # Environment: OUT (default runs/nnue), DEPTH (teacher depth, 3), GAMES
 # (arena games, 100), MOVETIME (ms a move, 30), EPOCHS (6), BASE (what the
 # net is added to: none, or classical for a correction to the tuned
-# hand-written evaluation), DATA (a teacher directory already made for
-# this round: the teacher step is skipped).
+# hand-written evaluation), RESULT_WEIGHT (the game result's share of
+# the target, `nnue train`'s default when unset; the shipped nets on the
+# classical base use 0), DATA (a teacher directory already made for this
+# round: the teacher step is skipped).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 variant=$1 round=$2 positions=$3
@@ -22,6 +24,8 @@ shift 3
 out=${OUT:-runs/nnue}/$variant-r$round
 depth=${DEPTH:-3} games=${GAMES:-100} movetime=${MOVETIME:-30} epochs=${EPOCHS:-6}
 base=${BASE:-none}
+result_weight=()
+[ -n "${RESULT_WEIGHT:-}" ] && result_weight=(--result-weight "$RESULT_WEIGHT")
 heterodox=target/release/heterodox
 [ -x "$heterodox" ] || cargo build --release
 mkdir -p "$out"
@@ -53,7 +57,7 @@ if [ "$round" -gt 1 ]; then
 fi
 echo "== net (base $base)"
 "$heterodox" nnue train --data "$data" --out "$out/net" --epochs "$epochs" --batch 8192 --lr 0.002 \
-    --base "$base" --quiet
+    --base "$base" "${result_weight[@]}" --quiet
 
 echo "== the net against the classical evaluation, $movetime ms a move"
 zoo=$out/zoo

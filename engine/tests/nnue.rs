@@ -323,8 +323,8 @@ fn the_shipped_nets_quantized_output_stays_near_the_float_one() {
         checked += 1;
     }
     assert_eq!(
-        checked, 3,
-        "Hostage's, chess's and Poison's nets are shipped"
+        checked, 4,
+        "Hostage's, chess's, Poison's and Traitor Defector Impromptu's nets are shipped"
     );
 }
 
