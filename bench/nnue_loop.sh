@@ -24,8 +24,6 @@ shift 3
 out=${OUT:-runs/nnue}/$variant-r$round
 depth=${DEPTH:-3} games=${GAMES:-100} movetime=${MOVETIME:-30} epochs=${EPOCHS:-6}
 base=${BASE:-none}
-result_weight=()
-[ -n "${RESULT_WEIGHT:-}" ] && result_weight=(--result-weight "$RESULT_WEIGHT")
 heterodox=target/release/heterodox
 [ -x "$heterodox" ] || cargo build --release
 mkdir -p "$out"
@@ -57,7 +55,7 @@ if [ "$round" -gt 1 ]; then
 fi
 echo "== net (base $base)"
 "$heterodox" nnue train --data "$data" --out "$out/net" --epochs "$epochs" --batch 8192 --lr 0.002 \
-    --base "$base" "${result_weight[@]}" --quiet
+    --base "$base" ${RESULT_WEIGHT:+--result-weight "$RESULT_WEIGHT"} --quiet
 
 echo "== the net against the classical evaluation, $movetime ms a move"
 zoo=$out/zoo
