@@ -1,7 +1,22 @@
 """What the Python tests share (``from support import ...``: pytest puts
 this folder on ``sys.path``)."""
 
+import importlib.util
+from pathlib import Path
+
 from heterodox import Game
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def load_script(relative_path):
+    """The module of a script of the repository that is not a package
+    (a bench script, an example), loaded from its file: `bench/serve_load.py`."""
+    path = REPO / relative_path
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def start_game(variant, fen, legal):

@@ -1,12 +1,12 @@
 """agents/scores_table.py: the scores table of agents/README.md is the one
 the agents' cards make, and a card it cannot read is named."""
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from support import load_script
 
 pytest.importorskip("tomllib")  # the script's only need beyond the standard library: Python 3.11
 
@@ -38,10 +38,7 @@ README = """# Shipped agents
 
 
 def scores_table():
-    spec = importlib.util.spec_from_file_location("scores_table", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("agents/scores_table.py")
 
 
 def toy_agents(directory: Path, card: str) -> Path:

@@ -2,20 +2,14 @@
 image of White's, so that a Traitor Standard or Simplified book's openings
 give neither side better secrets, and the book itself is deterministic."""
 
-import importlib.util
 import sys
-from pathlib import Path
 
 import heterodox
-
-ROOT = Path(__file__).resolve().parents[2]
+from support import load_script
 
 
 def load_book():
-    spec = importlib.util.spec_from_file_location("balanced_book", ROOT / "bench" / "balanced_book.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("bench/balanced_book.py")
 
 
 def test_standard_selections_mirror_square_by_square():

@@ -2,7 +2,6 @@
 writes is one the Rust side plays (`heterodox selfplay --net`, when the
 binary is built: target/release/heterodox or $HETERODOX_BIN)."""
 
-import importlib.util
 import os
 import subprocess
 from pathlib import Path
@@ -14,16 +13,14 @@ pytest.importorskip("safetensors")
 
 import heterodox  # noqa: E402
 import heterodox.torch as hx  # noqa: E402
+from support import load_script  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 BINARY = Path(os.environ.get("HETERODOX_BIN", REPO / "target" / "release" / "heterodox"))
 
 
 def load_example(name):
-    spec = importlib.util.spec_from_file_location(name, REPO / "python" / "examples" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(f"python/examples/{name}.py")
 
 
 def test_alphazero_example(tmp_path, capsys):

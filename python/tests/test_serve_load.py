@@ -3,17 +3,11 @@
 through the API (half against the random agent), and not one error. The
 latency figures are the benchmark's to report, not this test's."""
 
-import importlib.util
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[2]
+from support import load_script
 
 
 def load_bench():
-    spec = importlib.util.spec_from_file_location("serve_load", ROOT / "bench" / "serve_load.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("bench/serve_load.py")
 
 
 def test_two_hundred_concurrent_games_without_an_error():
