@@ -9,11 +9,15 @@
 #                `heterodox serve` (apt, only when missing)       (idempotent)
 #   make build   release build of the Rust crates and of the Python extension
 #   make test    setup, then every Rust test, the Python tests and the lint
+#                (at most 20 minutes from a fresh clone on 2 cores)
+#   make check   the inner loop: rustfmt, clippy and the tests of the crates
+#                a change touches (against git's HEAD; CRATES=... names them)
 #   make lint    rustfmt and clippy, warnings as errors
 #   make train   the main job: trains a small Hostage Chess agent on CPU (about
 #                a quarter of an hour), prints its scores, writes the plots
 #   make demo    a perft run, a random game and a short self-play run with the CLI
 #   make bench   the criterion benchmarks
+#   make bench-quick  the headline figures against their records (~2 min)
 #
 # No environment variables are needed: .cargo/config.toml points LIBTORCH at
 # .libtorch and gives binaries an rpath to .libtorch/lib.
@@ -39,8 +43,13 @@ SETUP_STAMP := .setup-stamp
 PYTHON_CRATE := heterodox-python
 PYTHON_MANIFEST := python/Cargo.toml
 PYTHON_TESTS := python/tests
+# The profile `make test` and `make check` build (Cargo.toml: release
+# optimisation without LTO); the Python tests run its CLI through
+# $HETERODOX_BIN and its extension module.
+TEST_PROFILE := quick
+TEST_BIN := $(abspath target/$(TEST_PROFILE)/heterodox)
 
-.PHONY: setup build build-rust build-python test test-rust test-python lint fmt train demo bench
+.PHONY: setup build build-rust build-python build-test test test-rust test-python lint fmt check train demo bench bench-quick
 
 # --- set-up -----------------------------------------------------------------
 
@@ -101,39 +110,62 @@ build-python: setup
 
 test: test-rust test-python lint
 
+# The CLI binaries and the extension module the Python tests run, in the
+# test profile (one build of the crates serves the Rust and Python tests).
+build-test: setup
+	$(CARGO) build --profile $(TEST_PROFILE) --bins
+	VIRTUAL_ENV="$(abspath $(VENV))" $(VENV)/bin/maturin develop --profile $(TEST_PROFILE) -m $(PYTHON_MANIFEST)
+
 # Unit, integration and doc tests of every crate but the extension; all of
 # them run even when one fails, so one CI log shows every failure.
 test-rust: setup
-	$(CARGO) test --release --workspace --exclude $(PYTHON_CRATE) --no-fail-fast
-	@# The test-only variant (env feature `test-variant`, King of the Hill)
-	@# through the conformance suite and the perft driver: what adding a
-	@# variant takes. Never part of a normal build.
-	$(CARGO) test --release -p heterodox-env --features test-variant --test conformance --test perft
-	@# ... and above env, where its dispatch is built from the registry
+	$(CARGO) test --profile $(TEST_PROFILE) --workspace --exclude $(PYTHON_CRATE) --no-fail-fast
+	@# The test-only variant (env feature `test-variant`, King of the Hill):
+	@# one build of env, engine and training with it, run twice: env's
+	@# conformance suite and perft driver (what adding a variant takes),
+	@# then above env, where its dispatch is built from the registry
 	@# (`heterodox_env::for_each_variant!`): the engine evaluates (generic
 	@# knowledge), searches and benchmarks it; the piece-values claim plays
-	@# it with its material inventory. About a minute each on 2 cores.
-	$(CARGO) test --release -p heterodox-engine --features test-variant --lib --test test_variant king_of_the_hill
-	$(CARGO) test --release -p heterodox-training --features test-variant --lib -- king_of_the_hill registered_variant
+	@# it with its material inventory. Never part of a normal build.
+	@# (Cargo keys each crate's build by its features, so the second command
+	@# reuses the first's env.)
+	$(CARGO) test --profile $(TEST_PROFILE) -p heterodox-env --features test-variant \
+	    --no-fail-fast --test conformance --test perft
+	$(CARGO) test --profile $(TEST_PROFILE) -p heterodox-engine -p heterodox-training \
+	    --features heterodox-training/test-variant --no-fail-fast --lib --test test_variant \
+	    -- king_of_the_hill registered_variant
 
 # python/run-tests: every skip a failure (a skipped parity test is a broken
 # run), the Ray tests in a pytest of their own (the script says why).
-test-python: build-python build-rust
-	@if [ -d $(PYTHON_TESTS) ]; then \
-	    python/run-tests $(PYTHON) $(PYTHON_TESTS); \
-	else \
-	    echo "== test: no $(PYTHON_TESTS), skipping the Python tests"; \
+test-python: build-test
+	HETERODOX_BIN=$(TEST_BIN) HETERODOX_CARGO_PROFILE=$(TEST_PROFILE) python/run-tests $(PYTHON) $(PYTHON_TESTS)
+
+# The inner loop: format, lint and the tests of the crates that differ from
+# git's HEAD (or CRATES="heterodox-env heterodox-engine"), plus the Python
+# tests when python/ changed. Not a substitute for `make test`.
+check: setup
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --profile $(TEST_PROFILE) --workspace --all-targets -- -D warnings
+	@crates="$${CRATES:-$$(tools/changed-crates)}"; \
+	if [ -n "$$crates" ]; then \
+	    echo "== check: cargo test $$crates"; \
+	    $(CARGO) test --profile $(TEST_PROFILE) $$(printf -- '-p %s ' $$crates); \
+	else echo "== check: no Rust crate changed"; fi
+	@if git status --porcelain -- python | grep -q .; then \
+	    $(MAKE) --no-print-directory build-test && \
+	    HETERODOX_BIN=$(TEST_BIN) $(PYTHON) -m pytest -q -x $(PYTHON_TESTS) --ignore-glob '*test_ray*'; \
 	fi
 
 # --- lint -------------------------------------------------------------------
 
-# Checks the Python extension crate too (clippy does not link, so it needs
-# no interpreter symbols). --release reuses the build-script outputs of the
-# release builds: torch-sys compiles its C++ wrapper once per profile (minutes).
+# One clippy over every crate, the Python extension's (clippy does not link,
+# so it needs no interpreter symbols) and the test-only variant's code
+# included; in the test profile, whose build-script outputs (torch-sys
+# compiles its C++ wrapper once per profile, minutes) the tests made.
 lint: setup
 	$(CARGO) fmt --all --check
-	$(CARGO) clippy --release --workspace --all-targets -- -D warnings
-	$(CARGO) clippy --release -p heterodox-env -p heterodox-engine -p heterodox-training --all-targets --features heterodox-engine/test-variant,heterodox-training/test-variant -- -D warnings
+	$(CARGO) clippy --profile $(TEST_PROFILE) --workspace --all-targets \
+	    --features heterodox-training/test-variant -- -D warnings
 
 fmt:
 	$(CARGO) fmt --all

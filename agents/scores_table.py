@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The scores table of agents/README.md, written from the agents' cards.
 
-Every current agent (a directory of agents/ that holds a network,
-`model.safetensors`; agents/archive/ is not read) has a card,
+Every current agent (each network agents/agents.toml lists, in its
+order; agents/archive/ is not read) has a card,
 agents/NAME/README.md, with a section `## Scores` whose first fenced
 toml block reads, for example:
 
@@ -21,7 +21,7 @@ simulations a move with both probes, in the card's order; `random`,
 agent string the scores were measured with when it is not the plain
 `zoo:NAME@64`, for example `agent = "zoo:hostage@64/quiescence"` for a
 network trained with the quiescence at its leaves; its row then says so.
-The table has one row per agent, in name order, between the lines `<!-- scores:begin -->` and
+The table has one row per agent, in the catalogue's order, between the lines `<!-- scores:begin -->` and
 `<!-- scores:end -->` of agents/README.md.
 
     python3 agents/scores_table.py           rewrites the table
@@ -72,9 +72,14 @@ def shown(path: Path, agents_dir: Path) -> str:
 
 
 def current_agents(agents_dir: Path) -> list[Path]:
-    """The directories of `agents_dir` holding a network, in name order
-    (agents/archive/ holds none itself)."""
-    return sorted(d for d in agents_dir.iterdir() if (d / "model.safetensors").is_file())
+    """The network directories of the agents the catalogue lists
+    (`agents_dir`/agents.toml, read as agents/catalogue.py describes it),
+    in its order; agents/archive/ is not listed."""
+    manifest = agents_dir / "agents.toml"
+    if not manifest.is_file():
+        raise CardError(f"{shown(manifest, agents_dir)}: the catalogue of shipped agents is missing")
+    agents = tomllib.loads(manifest.read_text(encoding="utf-8")).get("agent", [])
+    return [agents_dir / agent["network"] for agent in agents if "network" in agent]
 
 
 def scores_block(text: str) -> str | None:

@@ -19,6 +19,7 @@ plies) and the run stops by itself.
 import argparse
 import http.client
 import json
+import os
 import random
 import subprocess
 import threading
@@ -125,7 +126,7 @@ def report(latencies, errors, seconds, live):
 
 
 def start_server(max_games):
-    binary = ROOT / "target" / "release" / "heterodox"
+    binary = Path(os.environ.get("HETERODOX_BIN", ROOT / "target" / "release" / "heterodox"))
     process = subprocess.Popen(
         [str(binary), "serve", "--port", "0", "--device", "cpu", "--max-games", str(max_games), "--quiet"],
         stdout=subprocess.PIPE,

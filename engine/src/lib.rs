@@ -10,13 +10,15 @@
 //!   limits; Lazy SMP helper threads.
 //! * One evaluation module per variant (`eval/`), chosen at compile time
 //!   for each position type, and a generic one for any other variant.
+//! * [`nnue`]: the learned evaluation, with each variant's feature set.
 //! * Hidden information (Traitor): the engine reads only the view of the
 //!   player to act and averages over states drawn from it.
 //! * [`Greedy`]: the one-ply material baseline.
 //! * [`LeafQuiescence`]: the quiescence search alone, the tactical leaf
 //!   evaluation of the Monte Carlo tree search.
-//! * [`bench`]: the fixed benchmark whose node count is the search's
-//!   signature.
+//! * The tools built on the engine: [`teach`] (labelled positions for the
+//!   networks), [`tune`] (the Texel tuner), [`bench`] (the fixed benchmark
+//!   whose node count is the search's signature) and [`adjudicate`].
 //!
 //! docs/engine.md describes the search, each evaluation with its numbers,
 //! and the per-variant pruning choices.
@@ -34,34 +36,30 @@
 //! assert_eq!(report.score, Score::Mate(1));
 //! ```
 
-mod adjudicate;
-pub mod bench;
-mod driver;
-mod engine;
-mod error;
+// The crate by concept: the search and what drives it (`search/`), the
+// classical evaluation (`eval/`), the learned one (`nnue/`), and the tools
+// built on the engine (`tools/`: teacher, tuner, benchmark, adjudication).
+// The re-exports below keep the public paths (`heterodox_engine::teach`,
+// `heterodox_engine::score`, ...) the other crates use.
 mod eval;
-mod greedy;
-mod leaf;
-mod limits;
 pub mod nnue;
-mod path;
-pub mod score;
 mod search;
-pub mod teach;
-mod tt;
-pub mod tune;
+mod tools;
 
-pub use adjudicate::{adjudicate, Adjudication};
-pub use driver::RootScore;
-pub use engine::{Engine, EngineConfig, Info, SearchReport, MAX_DETERMINIZATIONS, MAX_THREADS};
-pub use error::{ConfigError, EngineError, LimitError};
 pub use eval::{material_of_any, EvalWeights, Evaluation, UnknownEvaluation, UnknownWeights};
-pub use greedy::Greedy;
-pub use leaf::{LeafQuiescence, LEAF_NODE_LIMIT};
-pub use limits::{Limits, MAX_DEPTH, MAX_MULTIPV};
-pub use score::Score;
-pub use teach::{
+pub use search::config::{
+    ConfigError, EngineConfig, MAX_DETERMINIZATIONS, MAX_HASH_MIB, MAX_THREADS, MIN_HASH_MIB,
+};
+pub use search::driver::{Info, RootScore, SearchReport};
+pub use search::engine::Engine;
+pub use search::error::EngineError;
+pub use search::greedy::Greedy;
+pub use search::leaf::{LeafQuiescence, LEAF_NODE_LIMIT};
+pub use search::limits::{LimitError, Limits, MAX_DEPTH, MAX_MULTIPV};
+pub use search::score::{self, Score};
+pub use tools::adjudicate::{adjudicate, Adjudication};
+pub use tools::teach::{
     teach, teach_shard, ShardOutcome, TeachConfig, TeachError, TeachProgress, TeachSummary,
 };
-pub use tt::{MAX_HASH_MIB, MIN_HASH_MIB};
-pub use tune::{tune, TuneConfig, TuneError, TuneReport};
+pub use tools::tune::{tune, TuneConfig, TuneError, TuneReport};
+pub use tools::{bench, teach, tune};

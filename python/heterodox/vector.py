@@ -21,7 +21,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from heterodox import _core
-from heterodox.env import RENDER_MODES, check_render_mode
+from heterodox._conventions import RENDER_MODES, check_render_mode
 from heterodox.spaces import LegalDiscrete, LegalMultiDiscrete
 
 __all__ = ["VecEnv"]

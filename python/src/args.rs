@@ -2,11 +2,16 @@
 //! before anything is allocated or converted, so that a negative, huge or
 //! mistyped number is a `ValueError` (or `TypeError`) that names the
 //! argument and its range, never an `OverflowError` from the conversion or
-//! an abort from an allocation that cannot succeed.
+//! an abort from an allocation that cannot succeed. Also the rule options
+//! of a call (`rules=` and keyword options), which every class that builds
+//! games reads the same way: here rather than in game.rs, because `Game`
+//! draws its frames with the batched env's code (vecenv/), so the batched
+//! env reading its options from game.rs made the two need each other.
 
+use heterodox_env::RuleOptions;
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt};
+use pyo3::types::{PyBool, PyDict, PyInt, PyString};
 
 use crate::errors::value_error;
 
@@ -126,4 +131,40 @@ pub(crate) fn check_batch_memory(
         )));
     }
     Ok(())
+}
+
+/// The rule options of a call: the `rules` dict, then the keyword
+/// options, which win over it.
+pub(crate) fn call_rule_options(
+    rules: Option<&Bound<'_, PyDict>>,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<RuleOptions> {
+    let mut all = rule_options(rules)?;
+    for (key, value) in rule_options(options)?.iter() {
+        all.set(key, value);
+    }
+    Ok(all)
+}
+
+/// Reads keyword rule options: str values as they are, bool as 'true' /
+/// 'false', int in decimal; any other type is a TypeError.
+pub(crate) fn rule_options(options: Option<&Bound<'_, PyDict>>) -> PyResult<RuleOptions> {
+    let mut out = RuleOptions::new();
+    for (key, value) in options.into_iter().flat_map(|dict| dict.iter()) {
+        let key: String = key.extract()?;
+        let text = if let Ok(text) = value.cast::<PyString>() {
+            text.to_str()?.to_owned()
+        } else if let Ok(flag) = value.cast::<PyBool>() {
+            flag.is_true().to_string()
+        } else if value.is_instance_of::<PyInt>() {
+            value.str()?.to_str()?.to_owned()
+        } else {
+            return Err(PyTypeError::new_err(format!(
+                "rule option '{key}' must be a str, int or bool, not {}",
+                value.get_type().name()?
+            )));
+        };
+        out.set(&key, &text);
+    }
+    Ok(out)
 }

@@ -102,7 +102,9 @@ impl<P: GameVariant> Typed<P> {
             return Ok(());
         }
         let (net, path) = match &self.choice {
-            Choice::Named(Evaluation::Learned) => match shipped_network::<P>(&rules) {
+            Choice::Named(Evaluation::Learned) => match shipped_network::<P>(&rules)
+                .map_err(|e| NetworkError::new_err(e.to_string()))?
+            {
                 Some((path, net)) => (Some(net), Some(path)),
                 None => (None, None),
             },
@@ -365,7 +367,9 @@ impl Engine {
     }
 
     /// The net file the last search or evaluation played with, None for
-    /// the classical evaluation.
+    /// the classical evaluation: a file's path, or for a shipped net its
+    /// place in the catalogue, agents/NAME/nnue.safetensors (built into the
+    /// module, so it plays without a checkout).
     #[getter]
     fn network(&self) -> Option<PathBuf> {
         self.inner.network()

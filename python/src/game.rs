@@ -4,11 +4,11 @@
 use heterodox_env::pgn::{GameTags, Movetext, UNKNOWN_DATE};
 use heterodox_env::{AnyGame, NewGameError, RuleOptions, Variant};
 use numpy::{PyArray1, PyArrayMethods};
-use pyo3::exceptions::{PyIndexError, PyTypeError};
+use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyInt, PyString, PyTuple};
+use pyo3::types::{PyDict, PyTuple};
 
-use crate::args::{int_in, MAX_HISTORY};
+use crate::args::{int_in, rule_options, MAX_HISTORY};
 use crate::errors::{value_error, IllegalMoveError, IntoPyErr, PositionError};
 use crate::outcome::{parse_color, Outcome};
 use crate::typed::{with_game, ActionOf, ChannelNames, IndexOf, LegalIndices, NumActions, Observe};
@@ -45,42 +45,6 @@ pub struct Game {
     /// by a newline: one string, so that copying a game (a search from
     /// Python copies many) is one allocation whatever its length.
     played: String,
-}
-
-/// The rule options of a call: the `rules` dict, then the keyword
-/// options, which win over it.
-pub(crate) fn call_rule_options(
-    rules: Option<&Bound<'_, PyDict>>,
-    options: Option<&Bound<'_, PyDict>>,
-) -> PyResult<RuleOptions> {
-    let mut all = rule_options(rules)?;
-    for (key, value) in rule_options(options)?.iter() {
-        all.set(key, value);
-    }
-    Ok(all)
-}
-
-/// Reads keyword rule options: str values as they are, bool as 'true' /
-/// 'false', int in decimal; any other type is a TypeError.
-pub(crate) fn rule_options(options: Option<&Bound<'_, PyDict>>) -> PyResult<RuleOptions> {
-    let mut out = RuleOptions::new();
-    for (key, value) in options.into_iter().flat_map(|dict| dict.iter()) {
-        let key: String = key.extract()?;
-        let text = if let Ok(text) = value.cast::<PyString>() {
-            text.to_str()?.to_owned()
-        } else if let Ok(flag) = value.cast::<PyBool>() {
-            flag.is_true().to_string()
-        } else if value.is_instance_of::<PyInt>() {
-            value.str()?.to_str()?.to_owned()
-        } else {
-            return Err(PyTypeError::new_err(format!(
-                "rule option '{key}' must be a str, int or bool, not {}",
-                value.get_type().name()?
-            )));
-        };
-        out.set(&key, &text);
-    }
-    Ok(out)
 }
 
 /// Reads a perft depth: an int from 0 to [`MAX_PERFT_DEPTH`].

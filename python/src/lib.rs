@@ -41,6 +41,7 @@ mod shards;
 mod spec;
 mod typed;
 mod vecenv;
+mod zoo;
 
 pub use agent::Agent;
 pub use engine::{Engine, EngineResult};
@@ -85,6 +86,8 @@ mod _core {
     use crate::shards::read_shard;
     #[pymodule_export]
     use crate::spec::encoding_spec;
+    #[pymodule_export]
+    use crate::zoo::{zoo_agents, zoo_file, zoo_network_dir};
 
     /// The names of the variants, as accepted by Game(variant=...).
     #[pyfunction]

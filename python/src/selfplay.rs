@@ -16,10 +16,9 @@ use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::args::{history_arg, int_in, max_plies_arg, seed_arg, MAX_HISTORY};
+use crate::args::{call_rule_options, history_arg, int_in, max_plies_arg, seed_arg, MAX_HISTORY};
 use crate::errors::{value_error, IntoPyErr};
 use crate::evaluation::PyEvaluator;
-use crate::game::call_rule_options;
 use crate::search::{SearchArgs, MAX_GAMES};
 
 /// The most games one call plays: each record stays in memory until the

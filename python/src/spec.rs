@@ -9,9 +9,8 @@ use heterodox_env::{GameVariant, RuleOptions, Variant, VariantVisitor};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::args::{history_arg, MAX_HISTORY};
+use crate::args::{call_rule_options, history_arg, MAX_HISTORY};
 use crate::errors::{value_error, IntoPyErr};
-use crate::game::call_rule_options;
 
 struct SpecOf<'a> {
     options: &'a RuleOptions,

@@ -2,11 +2,15 @@
 this folder on ``sys.path``)."""
 
 import importlib.util
+import os
 from pathlib import Path
 
 from heterodox import Game
 
 REPO = Path(__file__).resolve().parents[2]
+#: The CLI the tests run: ``$HETERODOX_BIN`` (``make test`` points it at the
+#: test profile's build), else the checkout's release build.
+BINARY = Path(os.environ.get("HETERODOX_BIN", REPO / "target" / "release" / "heterodox"))
 
 
 def load_script(relative_path):

@@ -46,6 +46,9 @@ def toy_agents(directory: Path, card: str) -> Path:
     agents = directory / "agents"
     (agents / "toy").mkdir(parents=True)
     (agents / "toy" / "model.safetensors").write_bytes(b"")
+    (agents / "agents.toml").write_text(
+        '[[agent]]\nname = "toy"\nvariant = "chess"\nrules = ""\ncard = "toy/README.md"\nnetwork = "toy"\n',
+        encoding="utf-8")
     (agents / "toy" / "README.md").write_text(card, encoding="utf-8")
     (agents / "README.md").write_text(README, encoding="utf-8")
     return agents
@@ -106,3 +109,19 @@ def test_a_card_missing_a_field_is_named(tmp_path, capsys, card, message):
     assert module.main([], agents_dir=agents) == 1
     assert "error: agents/toy/README.md: " in capsys.readouterr().err
     assert (agents / "README.md").read_text(encoding="utf-8") == README
+
+
+def test_the_catalogue_checksums_are_current_and_a_stale_one_is_named(tmp_path):
+    done = subprocess.run([sys.executable, str(REPO / "agents" / "catalogue.py"), "--check"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
+    catalogue = load_script("agents/catalogue.py")
+    (tmp_path / "toy").mkdir()
+    (tmp_path / "toy" / "nnue.safetensors").write_bytes(b"a net")
+    summed = "1e9e1d4bcb9b1ba1ab2f1e8a1ad2f0a4c3a3e38b8b3f5a0b0f1e0d4b5d0c6b1a"
+    text = f'[[agent]]\nname = "toy"\n[agent.sha256]\n"toy/nnue.safetensors" = "{summed}"\n'
+    new, stale = catalogue.rewritten(text, tmp_path)
+    assert stale == ["toy/nnue.safetensors"]
+    assert new.splitlines()[-1] == (  # the SHA-256 of b"a net"
+        '"toy/nnue.safetensors" = "18e2346af0fdc0759fb807cf69ad1bcc6776d9eb577f2945fd2064423a8f463a"')
+    assert catalogue.rewritten(new, tmp_path) == (new, [])

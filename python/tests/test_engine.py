@@ -1,10 +1,15 @@
 """heterodox.Engine: the alpha-beta engine from Python (docs/engine.md)."""
 
 import threading
+from pathlib import Path
 
 import pytest
 
 import heterodox
+
+#: The fixture catalogue (tests/fixtures/zoo/: small nets of seeded random
+#: weights), which the tests of the engine's default net play.
+FIXTURE_ZOO = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "zoo"
 
 SCHOLAR = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4"
 
@@ -51,7 +56,7 @@ def test_a_depth_limit_is_deterministic():
     assert by_nodes.nodes == 3000
 
 
-def test_hand_set_weights_play_the_evaluation_before_tuning():
+def test_hand_set_weights_play_the_evaluation_before_tuning(monkeypatch):
     # Hostage's evaluation is tuned (docs/engine.md, "Tuning"): after
     # 4.Nc3 the queen goes to e5 with the tuned numbers, to a5 with those
     # set by hand. Chess kept its hand-set numbers: both are the same.
@@ -63,21 +68,22 @@ def test_hand_set_weights_play_the_evaluation_before_tuning():
     assert (tuned.move, tuned.score_cp, tuned.nodes) == ("d5e5", -75, 2957)
     assert (hand.move, hand.score_cp, hand.nodes) == ("d5a5", -63, 2486)
     assert heterodox.Engine("hostage", evaluation="hand").search(game, depth=3).nodes == 2486
-    # Without a choice the engine plays Hostage's shipped net (another
-    # search), and says which file it read.
+    # Without a choice the engine plays the net the catalogue ships for
+    # Hostage (here the fixture catalogue's: its results do not move when
+    # agents/ ships another net), and says which file it read.
+    monkeypatch.setenv("HETERODOX_ZOO", str(FIXTURE_ZOO))
     learned = heterodox.Engine("hostage")
     result = learned.search(game, depth=3)
-    assert (result.move, result.score_cp, result.nodes) == ("d5d6", -83, 1462)
-    assert learned.network.name == "nnue.safetensors"
-    assert learned.network.parent.name == "hostage"
+    assert (result.move, result.score_cp, result.nodes) == ("d5g2", 7, 4982)
+    assert learned.network == FIXTURE_ZOO / "hostage" / "nnue.safetensors"
     start = heterodox.Game("chess")
     for engine in [heterodox.Engine("chess", evaluation="classical"), heterodox.Engine("chess", weights="hand")]:
         result = engine.search(start, depth=3)
         assert (result.move, result.score_cp) == ("b1c3", 50)
-    # Chess's shipped net is a correction added to the classical evaluation.
+    # Chess's net is a correction added to the classical evaluation.
     learned = heterodox.Engine("chess")
     result = learned.search(start, depth=3)
-    assert (result.move, result.score_cp, result.nodes) == ("g1f3", 21, 567)
+    assert (result.move, result.score_cp, result.nodes) == ("d2d4", -46, 896)
     assert learned.network.parent.name == "chess"
     # So is Poison's: the same start, another move than the classical one.
     start = heterodox.Game("poison")
@@ -85,8 +91,14 @@ def test_hand_set_weights_play_the_evaluation_before_tuning():
     assert (result.move, result.score_cp, result.nodes) == ("b1c3", 52, 340)
     learned = heterodox.Engine("poison")
     result = learned.search(start, depth=3)
-    assert (result.move, result.score_cp, result.nodes) == ("g1f3", 25, 538)
+    assert (result.move, result.score_cp, result.nodes) == ("c2c4", -10, 854)
     assert learned.network.parent.name == "poison"
+    # Without $HETERODOX_ZOO, the catalogue built into the module: its file
+    # is named where the catalogue keeps it.
+    monkeypatch.delenv("HETERODOX_ZOO")
+    learned = heterodox.Engine("poison")
+    learned.search(start, depth=1)
+    assert learned.network == Path("agents/poison/nnue.safetensors")
 
 
 def test_hidden_information_reads_only_the_players_view():

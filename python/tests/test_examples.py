@@ -13,10 +13,9 @@ pytest.importorskip("safetensors")
 
 import heterodox  # noqa: E402
 import heterodox.torch as hx  # noqa: E402
-from support import load_script  # noqa: E402
+from support import BINARY, load_script  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
-BINARY = Path(os.environ.get("HETERODOX_BIN", REPO / "target" / "release" / "heterodox"))
 
 
 def load_example(name):

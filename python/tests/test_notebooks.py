@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from support import BINARY
 from test_plot import iteration
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
@@ -22,7 +23,7 @@ def test_notebook_runs(notebook, tmp_path, monkeypatch, capsys):
     run.mkdir()
     (run / "metrics.jsonl").write_text("".join(json.dumps(iteration(i)) + "\n" for i in range(1, 4)))
     if notebook.name == "claims.ipynb":
-        binary = Path(__file__).resolve().parents[2] / "target" / "release" / "heterodox"
+        binary = BINARY
         if not binary.is_file():
             pytest.skip(f"the CLI is not built ({binary})")
         monkeypatch.setenv("HETERODOX_BIN", str(binary))

@@ -17,9 +17,9 @@ import time
 from pathlib import Path
 
 import pytest
+from support import BINARY
 
 REPO = Path(__file__).resolve().parents[2]
-BINARY = REPO / "target" / "release" / "heterodox"
 CLAIM = "hostage-favours-the-attacker"
 ARGS = ["--games", "12", "--calibration-games", "4", "--agent", "ab@1", "--concurrent", "2"]
 REPORT_FILES = ["claim.json", "games.csv", "games.pgn", "summary.md"]

@@ -10,6 +10,7 @@ import pytest
 
 import heterodox
 from heterodox import Game, Loader, read_shard, self_play
+from support import BINARY
 
 SETTINGS = dict(games=3, concurrent=2, simulations=8, max_plies=16, seed=5)
 
@@ -168,7 +169,6 @@ def test_playout_caps_record_only_the_full_searches_with_their_surprise(tmp_path
 
 
 REPO = Path(__file__).resolve().parents[2]
-BINARY = Path(os.environ.get("HETERODOX_BIN", REPO / "target" / "release" / "heterodox"))
 
 
 @pytest.mark.skipif(not BINARY.exists(), reason=f"no heterodox binary at {BINARY}")

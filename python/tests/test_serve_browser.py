@@ -32,9 +32,9 @@ from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+from support import BINARY  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-BINARY = ROOT / "target" / "release" / "heterodox"
 WAIT = 20
 
 

@@ -18,9 +18,9 @@ pytest.importorskip("safetensors")
 import heterodox  # noqa: E402
 import heterodox.torch as hx  # noqa: E402
 from safetensors.torch import load_file, save_file  # noqa: E402
+from support import BINARY
 
 REPO = Path(__file__).resolve().parents[2]
-BINARY = Path(os.environ.get("HETERODOX_BIN", REPO / "target" / "release" / "heterodox"))
 TOWER = dict(blocks=2, channels=16, value_hidden=32)
 
 

@@ -9,7 +9,7 @@ use clap::Args;
 use heterodox_engine::nnue::network::rules_string;
 use heterodox_engine::{teach, teach_shard, TeachConfig, TeachProgress};
 use heterodox_env::{GameVariant, RuleOptions, VariantVisitor};
-use heterodox_selfplay::agent::nnue::shipped_network;
+use heterodox_selfplay::agent::nnue::shipped_file;
 
 #[derive(Args, Debug)]
 pub struct TeachArgs {
@@ -138,7 +138,7 @@ impl VariantVisitor for Teach<'_> {
         if !self.classical && self.config.network.is_none() {
             // The shipped net of these rules, where there is one.
             self.config.network =
-                shipped_network::<P>(&rules_string::<P>(&rules)).map(|(path, _)| path);
+                shipped_file::<P>(&rules_string::<P>(&rules)).map_err(|e| e.to_string())?;
         }
         if let Some(k) = self.args.shard {
             let shard = teach_shard::<P>(&rules, &self.config, &self.args.out, k, &|_| {})

@@ -17,6 +17,39 @@ pub fn heterodox(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// The fixture catalogue of shipped agents (tests/fixtures/zoo/: small
+/// engine nets of seeded random weights), which tests that need a net play
+/// through `$HETERODOX_ZOO`, so their exact results do not move when
+/// agents/ ships another net.
+pub fn fixture_zoo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/zoo")
+}
+
+/// `heterodox ARGS` with `$HETERODOX_ZOO` at the fixture catalogue, run to
+/// its end.
+pub fn heterodox_with_fixture_nets(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_heterodox"))
+        .args(args)
+        .env("HETERODOX_ZOO", fixture_zoo())
+        .output()
+        .expect("the binary runs")
+}
+
+/// The words of an engine's info line but nps and time, which vary run to
+/// run.
+pub fn without_timing(line: &str) -> String {
+    let mut words = line.split(' ');
+    let mut kept = Vec::new();
+    while let Some(word) = words.next() {
+        if word == "nps" || word == "time" {
+            words.next();
+        } else {
+            kept.push(word);
+        }
+    }
+    kept.join(" ")
+}
+
 /// `heterodox ARGS` with `input` typed at its prompts.
 pub fn heterodox_with_input(args: &[&str], input: &str) -> Output {
     heterodox_fed(args, input.as_bytes(), None)

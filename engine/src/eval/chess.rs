@@ -11,8 +11,7 @@ use heterodox_env::{Bitboard, Chess, Color, Move};
 use super::endgame::endgame;
 use super::fide::{self, material_balance, role, s, RoleTable, Shape, Taper, NO_ROLE};
 use super::fide_moves::{has_pieces, noisy_move, see_at_least, see_value, NoisyMoves};
-use super::{for_side_to_act, pass_turn, Evaluated, Knowledge, Noisy, Pruning};
-use crate::nnue::features::{self as nnue, FeatureList, FeatureSet};
+use super::{for_side_to_act, pass_turn, Evaluated, Knowledge, Noisy, Pruning, Tuning};
 
 /// The chess role table set by hand (docs/engine.md, "Chess"): move
 /// ordering, static exchange and the greedy player's material use it, and
@@ -36,11 +35,7 @@ impl Evaluated for Chess {
     type Knowledge = ChessKnowledge;
 }
 
-impl Knowledge for ChessKnowledge {
-    type Pos = Chess;
-
-    const PRUNING: Pruning = Pruning::ALL;
-
+impl Tuning for ChessKnowledge {
     /// The role table: values and mobility.
     type Weights = RoleTable;
     const HAND: RoleTable = ROLES;
@@ -48,26 +43,12 @@ impl Knowledge for ChessKnowledge {
     /// played 16 Elo worse at 20,000 nodes a move, [-43, +12]
     /// (docs/engine.md, "Tuning"), so they were not adopted.
     const TUNED: RoleTable = ROLES;
+}
 
-    /// Piece-square inputs, 6 roles a side ([`nnue::board_features`]).
-    const FEATURES: Option<FeatureSet> = Some(FeatureSet {
-        name: "chess-psq",
-        version: 1,
-        inputs: 2 * 6 * 64,
-    });
+impl Knowledge for ChessKnowledge {
+    type Pos = Chess;
 
-    fn features(pos: &Chess, perspective: Color, _observer: Color, out: &mut FeatureList) {
-        nnue::board_features(pos.board(), 6, perspective, out);
-    }
-
-    /// Benchmark positions besides the start ([`crate::bench`]).
-    const BENCH_POSITIONS: &'static [&'static str] = &[
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
-        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-    ];
+    const PRUNING: Pruning = Pruning::ALL;
 
     fn evaluate(pos: &Chess, roles: &RoleTable) -> i32 {
         let board = pos.board();

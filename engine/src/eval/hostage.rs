@@ -25,12 +25,10 @@ use heterodox_env::{Bitboard, Color, Hostage, HostageAction, Piece, Rank, Role};
 use super::fide::{self, material_balance, role, s, RoleTable, Shape, Taper, NO_ROLE};
 use super::fide_moves::{noisy_move, see_at_least as fide_see, NoisyMoves};
 use super::weights::{taper_names, ParameterVector, VectorReader};
-use crate::nnue::features::{self as nnue, FeatureList, FeatureSet};
 
-/// Units of a count a reserve feature codes (more men of a role are rare).
-const RESERVE_UNITS: usize = 8;
-
-use super::{for_side_to_act, pass_turn, white_minus_black, Evaluated, Knowledge, Noisy, Pruning};
+use super::{
+    for_side_to_act, pass_turn, white_minus_black, Evaluated, Knowledge, Noisy, Pruning, Tuning,
+};
 
 /// The Hostage role table set by hand (docs/engine.md, "Hostage"): move
 /// ordering, static exchange and the greedy player's material use it.
@@ -134,46 +132,16 @@ impl Evaluated for Hostage {
     type Knowledge = HostageKnowledge;
 }
 
+impl Tuning for HostageKnowledge {
+    type Weights = HostageWeights;
+    const HAND: HostageWeights = HAND;
+    const TUNED: HostageWeights = TUNED;
+}
+
 impl Knowledge for HostageKnowledge {
     type Pos = Hostage;
 
     const PRUNING: Pruning = Pruning::ALL;
-
-    type Weights = HostageWeights;
-    const HAND: HostageWeights = HAND;
-    const TUNED: HostageWeights = TUNED;
-
-    /// Piece-square inputs, then each prison and airfield as counts per
-    /// role (pawn to queen), thermometer coded up to 8:
-    /// `768 + ((reserve * 2 + side) * 5 + role) * 8 + unit`, reserve 0 the
-    /// prisons (by captor), 1 the airfields (by owner).
-    const FEATURES: Option<FeatureSet> = Some(FeatureSet {
-        name: "hostage-psq-reserves",
-        version: 1,
-        inputs: 768 + 2 * 2 * 5 * RESERVE_UNITS,
-    });
-
-    fn features(pos: &Hostage, perspective: Color, _observer: Color, out: &mut FeatureList) {
-        nnue::board_features(pos.board(), 6, perspective, out);
-        for color in [Color::White, Color::Black] {
-            let side = nnue::side(color, perspective);
-            for (reserve, held) in [pos.prison(color), pos.airfield(color)]
-                .into_iter()
-                .enumerate()
-            {
-                for role in RESERVE_ROLES {
-                    let base = 768 + ((reserve * 2 + side) * 5 + role.index()) * RESERVE_UNITS;
-                    nnue::thermometer(out, base, usize::from(held.count(role)), RESERVE_UNITS);
-                }
-            }
-        }
-    }
-
-    /// Benchmark positions besides the start ([`crate::bench`]).
-    const BENCH_POSITIONS: &'static [&'static str] = &[
-        "r1bq1b1r/ppp3pp/2n1k3/3np3/2B5/5Q2/PPPP1PPP/RNB1K2R[pp/NP/-/-] w KQ - 2 8",
-        "r3k1nr/p4ppp/8/1p1qp3/P1p5/Kpb5/n4PPP/1R3BNR[b/PP/QBNPP/-] b kq - 1 24",
-    ];
 
     fn evaluate(pos: &Hostage, weights: &HostageWeights) -> i32 {
         let (mut terms, phase) = fide::board_terms(pos.board(), &weights.roles, Bitboard::EMPTY);

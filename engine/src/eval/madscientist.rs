@@ -16,18 +16,12 @@ use heterodox_env::attacks;
 use heterodox_env::madscientist::{composite_attacks, MoveKind, Part, Parts, PieceKind};
 use heterodox_env::{Bitboard, Color, MadAction, MadScientist, Square};
 
-use super::fide::{self, s, Shape, Taper};
+use super::fide::{s, Shape, Taper};
 use super::pst;
-use crate::nnue::features::{self as nnue, FeatureList, FeatureSet};
 
-/// Piece kinds a side: pawn, Scientist, and four part types at one or two.
-const MAD_KINDS: usize = 10;
-/// The board's inputs.
-const MAD_BOARD: usize = 2 * MAD_KINDS * 64;
-/// Units of a part count a hand feature codes.
-const HAND_UNITS: usize = 8;
-
-use super::{for_side_to_act, pass_turn, white_minus_black, Evaluated, Knowledge, Noisy, Pruning};
+use super::{
+    for_side_to_act, pass_turn, white_minus_black, Evaluated, Knowledge, Noisy, Pruning, Tuning,
+};
 
 /// One part of a type (a leaper) and two (a rider), by part type
 /// (Wazir, Ferz, Crab, Barc).
@@ -96,60 +90,16 @@ impl Evaluated for MadScientist {
     type Knowledge = MadKnowledge;
 }
 
+impl Tuning for MadKnowledge {
+    type Weights = ();
+    const HAND: () = ();
+    const TUNED: () = ();
+}
+
 impl Knowledge for MadKnowledge {
     type Pos = MadScientist;
 
     const PRUNING: Pruning = Pruning::ALL;
-
-    type Weights = ();
-    const HAND: () = ();
-    const TUNED: () = ();
-
-    /// Every piece by its side, kind and square: pawn (kind 0), Scientist
-    /// (1), and for a composite one feature per part type it carries, by
-    /// type and count (`2 + type * 2 + count - 1`), so a piece is the sum
-    /// of its parts as the rules build it; then each hand as counts per
-    /// part type, thermometer coded up to 8:
-    /// `1280 + (side * 4 + type) * 8 + unit`.
-    const FEATURES: Option<FeatureSet> = Some(FeatureSet {
-        name: "madscientist-parts",
-        version: 1,
-        inputs: MAD_BOARD + 2 * 4 * HAND_UNITS,
-    });
-
-    fn features(pos: &MadScientist, perspective: Color, _observer: Color, out: &mut FeatureList) {
-        for (sq, piece) in pos.board().pieces() {
-            let base = nnue::side(piece.color, perspective) * MAD_KINDS;
-            let at = nnue::square(sq, perspective);
-            match piece.kind {
-                PieceKind::Pawn => out.push(base * 64 + at),
-                PieceKind::Scientist => out.push((base + 1) * 64 + at),
-                PieceKind::Composite(parts) => {
-                    for part in Part::ALL {
-                        let count = usize::from(parts.count(part));
-                        if count > 0 {
-                            let kind = base + 2 + part.index() * 2 + count.min(2) - 1;
-                            out.push(kind * 64 + at);
-                        }
-                    }
-                }
-            }
-        }
-        for color in [Color::White, Color::Black] {
-            let hand = pos.hand(color);
-            for part in Part::ALL {
-                let base =
-                    MAD_BOARD + (nnue::side(color, perspective) * 4 + part.index()) * HAND_UNITS;
-                nnue::thermometer(out, base, usize::from(hand.count(part)), HAND_UNITS);
-            }
-        }
-    }
-
-    /// Benchmark positions besides the start ([`crate::bench`]).
-    const BENCH_POSITIONS: &'static [&'static str] = &[
-        "r3k2r/2[cc]5/8/8/8/8/5[BB]2/R3K2R w KQkq - WWFCb 0 1",
-        "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - - 4 4",
-    ];
 
     fn evaluate(pos: &MadScientist, _: &()) -> i32 {
         let mut parts_on_board = 0;
@@ -276,12 +226,12 @@ fn side_terms(pos: &MadScientist, color: Color) -> (Taper, i32) {
         score += s(v + RING_MG[ring], v + RING_EG[ring]);
     }
     for sq in board.pawns() & own {
-        score += PAWN + fide::pst(Shape::Pawn, color, sq);
+        score += PAWN + pst::pst(Shape::Pawn, color, sq);
     }
     let hand = hand_value(pos, color);
     score += s(hand, hand);
     if let Some(scientist) = board.scientist_of(color) {
-        score += fide::pst(Shape::King, color, scientist);
+        score += pst::pst(Shape::King, color, scientist);
         let near = near_squares(scientist) & (board.by_color(!color) - board.pawns());
         score -= s(NEAR_SCIENTIST * near.count() as i32, 0);
     }

@@ -1,6 +1,12 @@
 //! What the search knows of a variant beside its rules: the evaluation,
-//! which actions are noisy (quiescence), check, which prunings are sound,
-//! how to pass the turn (null move), and the variant's benchmark positions.
+//! which actions are noisy (quiescence) and how much material they move
+//! (exchange evaluation), check, which prunings are sound and how to pass
+//! the turn (null move). That is [`Knowledge`]; the evaluation's numbers
+//! the tuner moves are [`Tuning`] (weights.rs), its supertrait, since the
+//! evaluation reads them. What else a variant has lives with whoever asks
+//! for it: its learned evaluation's inputs in `crate::nnue::features`
+//! (`nnue/features/<variant>.rs`), its benchmark positions in the bench
+//! tool (`crate::tools::bench`).
 //!
 //! Each registered variant has its module here, named as its folder in
 //! env (`eval/<variant>.rs`), which says which [`Knowledge`] its position
@@ -25,7 +31,9 @@
 //! added to the registry is dispatched at once, and one whose position type
 //! lacks an [`Evaluated`] impl is a compile error, not a variant silently
 //! searched with the wrong knowledge. A position type outside the registry
-//! (a test's) gets the generic knowledge.
+//! (a test's) gets the generic knowledge. The learned evaluation's feature
+//! sets are dispatched the same way, by their own trait
+//! (`crate::nnue::features`), over the same registry.
 
 mod chess;
 mod endgame;
@@ -38,6 +46,7 @@ mod kingofthehill;
 mod madscientist;
 mod poison;
 mod pst;
+mod taper;
 mod traitor;
 pub(crate) mod weights;
 
@@ -47,8 +56,7 @@ use std::ops::Sub;
 
 use heterodox_env::{Color, GameVariant, Position, Setup};
 
-use crate::nnue::features::{FeatureList, FeatureSet};
-use weights::ParameterVector;
+pub(crate) use weights::Tuning;
 pub use weights::{EvalWeights, Evaluation, UnknownEvaluation, UnknownWeights};
 
 /// What an action does to material, for move ordering and quiescence.
@@ -81,6 +89,11 @@ impl Pruning {
     };
 }
 
+/// The largest evaluation a position may get: far from mate scores
+/// (`crate::search::score::MATE_BOUND`), so a static evaluation never
+/// reads as a mate.
+pub const EVAL_LIMIT: i32 = 20_000;
+
 /// Bonus for the side to act, added by every known variant's evaluation.
 pub(crate) const TEMPO: i32 = 12;
 
@@ -111,24 +124,15 @@ pub(crate) fn pass_turn<B>(setup: &mut Setup<B>) {
     setup.ep_square = None;
 }
 
-/// One variant's search knowledge, for its position type `Pos`.
-pub trait Knowledge {
+/// One variant's search knowledge, for its position type `Pos`: what the
+/// search asks of a variant. Its evaluation is parameterised by the
+/// [`Tuning`] numbers (the search reads the hand-set or the tuned ones,
+/// the tuner its own).
+pub(crate) trait Knowledge: Tuning {
     type Pos: GameVariant;
 
     /// Which prunings are sound.
     const PRUNING: Pruning;
-
-    /// The evaluation's numbers the tuner may move (`weights.rs`); `()`
-    /// for a variant whose evaluation is not tuned.
-    type Weights: ParameterVector;
-    /// The numbers set by hand: the tuner's starting point.
-    const HAND: Self::Weights;
-    /// The numbers the tuner found (docs/engine.md, "Tuning").
-    const TUNED: Self::Weights;
-
-    /// Position strings (under the default rules) the benchmark searches
-    /// after the start position ([`crate::bench`]); none by default.
-    const BENCH_POSITIONS: &'static [&'static str] = &[];
 
     /// The static evaluation in centipawns from the side to act's point of
     /// view, within `±EVAL_LIMIT`, with `weights`. Reads only the position
@@ -185,15 +189,6 @@ pub trait Knowledge {
     fn must_act(_pos: &Self::Pos) -> bool {
         false
     }
-
-    /// The learned evaluation's inputs (crate::nnue); `None` for a variant
-    /// that has no feature set, which then has no net.
-    const FEATURES: Option<FeatureSet> = None;
-
-    /// Pushes the active features of `pos` from `perspective` (in any
-    /// order: the caller sorts them), reading only what `observer` may
-    /// know.
-    fn features(_pos: &Self::Pos, _perspective: Color, _observer: Color, _out: &mut FeatureList) {}
 }
 
 /// A registered position type with the [`Knowledge`] the engine searches
@@ -207,20 +202,22 @@ pub(crate) trait Evaluated: GameVariant {
 
 /// The knowledge of a variant the engine has no module of its own for
 /// (`generic`): terminal scores from the rules and the side to act's
-/// mobility, nothing tuned, no benchmark positions. A registered variant
+/// mobility, nothing tuned. A registered variant
 /// takes it with one line, `type Knowledge = GenericKnowledge<Self>;`; the
 /// trait's defaults are the generic answers (no noisy-move generator, no
 /// exchange model, no null move).
 pub(crate) struct GenericKnowledge<P>(PhantomData<P>);
 
+impl<P> Tuning for GenericKnowledge<P> {
+    type Weights = ();
+    const HAND: () = ();
+    const TUNED: () = ();
+}
+
 impl<P: GameVariant> Knowledge for GenericKnowledge<P> {
     type Pos = P;
 
     const PRUNING: Pruning = generic::PRUNING;
-
-    type Weights = ();
-    const HAND: () = ();
-    const TUNED: () = ();
 
     fn evaluate(pos: &P, _weights: &()) -> i32 {
         generic::evaluate(pos)
@@ -433,35 +430,6 @@ pub(crate) fn shallow_step<P: GameVariant>(pos: &P) -> bool {
 #[inline]
 pub(crate) fn must_act<P: GameVariant>(pos: &P) -> bool {
     with_knowledge!(P, pos, |p| K::must_act(p), generic: G::<P>::must_act(p))
-}
-
-/// [`Knowledge::FEATURES`] of `P`.
-pub(crate) fn feature_set<P: GameVariant>() -> Option<FeatureSet> {
-    struct Features;
-    impl KnowledgeVisitor for Features {
-        type Output = Option<FeatureSet>;
-        fn visit<K: Knowledge>(self) -> Option<FeatureSet> {
-            K::FEATURES
-        }
-    }
-    visit_knowledge::<P, _>(Features).flatten()
-}
-
-/// [`Knowledge::features`] of `P`, sorted.
-#[inline]
-pub(crate) fn features<P: GameVariant>(
-    pos: &P,
-    perspective: Color,
-    observer: Color,
-    out: &mut FeatureList,
-) {
-    with_knowledge!(
-        P,
-        pos,
-        |p| K::features(p, perspective, observer, out),
-        generic: G::<P>::features(p, perspective, observer, out)
-    );
-    out.sort();
 }
 
 #[cfg(test)]

@@ -18,12 +18,10 @@ use super::endgame::endgame;
 use super::fide::{self, material_balance, role, s, RoleTable, Shape, Taper, NO_ROLE};
 use super::fide_moves::{has_pieces, noisy_move, NoisyMoves};
 use super::weights::{ParameterVector, VectorReader};
-use crate::nnue::features::{self as nnue, FeatureList, FeatureSet};
 
-/// Poison's piece-square inputs: 9 roles a side.
-const POISON_PSQ: usize = 2 * Role::COUNT * 64;
-
-use super::{for_side_to_act, pass_turn, white_minus_black, Evaluated, Knowledge, Noisy, Pruning};
+use super::{
+    for_side_to_act, pass_turn, white_minus_black, Evaluated, Knowledge, Noisy, Pruning, Tuning,
+};
 
 /// The Poison role table set by hand (docs/engine.md, "Poison"): move
 /// ordering, static exchange and the greedy player's material use it.
@@ -147,41 +145,16 @@ impl Evaluated for PoisonChess {
     type Knowledge = PoisonKnowledge;
 }
 
+impl Tuning for PoisonKnowledge {
+    type Weights = PoisonWeights;
+    const HAND: PoisonWeights = HAND;
+    const TUNED: PoisonWeights = TUNED;
+}
+
 impl Knowledge for PoisonKnowledge {
     type Pos = PoisonChess;
 
     const PRUNING: Pruning = Pruning::ALL;
-
-    type Weights = PoisonWeights;
-    const HAND: PoisonWeights = HAND;
-    const TUNED: PoisonWeights = TUNED;
-
-    /// Piece-square inputs for the nine roles (Harpy, Doctor and Guard
-    /// beside the six), then each poisoned man by its side, countdown
-    /// (1 to 5) and square: `1152 + (side * 5 + countdown - 1) * 64 + sq`.
-    const FEATURES: Option<FeatureSet> = Some(FeatureSet {
-        name: "poison-psq-countdown",
-        version: 1,
-        inputs: POISON_PSQ + 2 * 5 * 64,
-    });
-
-    fn features(pos: &PoisonChess, perspective: Color, _observer: Color, out: &mut FeatureList) {
-        nnue::board_features(pos.board(), Role::COUNT, perspective, out);
-        for color in [Color::White, Color::Black] {
-            for sq in pos.poisoned(color) {
-                let counter = usize::from(pos.counter(sq).unwrap_or(1).clamp(1, 5));
-                let kind = nnue::side(color, perspective) * 5 + counter - 1;
-                out.push(POISON_PSQ + kind * 64 + nnue::square(sq, perspective));
-            }
-        }
-    }
-
-    /// Benchmark positions besides the start ([`crate::bench`]).
-    const BENCH_POSITIONS: &'static [&'static str] = &[
-        "2d1k3/p2p1p1N/hp4pp/b3Hn2/2P4B/P3D2P/1P3PP1/6K1 w - - 0 1 -",
-        "h5k1/5ppp/2nd4/8/8/8/1B2hPPP/2H2DK1 w - - 0 1 g1:4,d6:2",
-        "h1bdkbnh/ppp2ppp/2n5/3pp3/4P3/2N2N2/PPPP1PPP/H1BDKB1H w KQkq - 0 4 -",
-    ];
 
     fn evaluate(pos: &PoisonChess, weights: &PoisonWeights) -> i32 {
         let board = pos.board();
@@ -189,7 +162,7 @@ impl Knowledge for PoisonKnowledge {
         terms += white_minus_black(|color| poison_terms(pos, color, weights));
         let white = endgame(board, terms.blend(phase), &weights.roles);
         let score = for_side_to_act(white, pos.turn());
-        score.clamp(-crate::score::EVAL_LIMIT, crate::score::EVAL_LIMIT)
+        score.clamp(-super::EVAL_LIMIT, super::EVAL_LIMIT)
     }
 
     fn material(pos: &PoisonChess, side: Color) -> i32 {

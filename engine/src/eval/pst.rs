@@ -7,7 +7,7 @@
 
 use heterodox_env::{Color, Square};
 
-use super::fide::{s, Shape, Taper};
+use super::taper::{s, Shape, Taper};
 
 /// Ring of a square: 0 for the four centre squares .. 3 for the edge.
 pub(crate) const fn ring(sq: usize) -> i32 {

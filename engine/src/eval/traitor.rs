@@ -24,12 +24,10 @@ use super::chess::ROLES;
 use super::endgame::endgame;
 use super::fide::{self, s, Taper};
 use super::fide_moves::{has_pieces, noisy_move, see_value};
-use crate::nnue::features::{self as nnue, FeatureList, FeatureSet};
 
-/// Where the budget features start.
-const TRAITOR_BUDGETS: usize = 1104;
-
-use super::{for_side_to_act, pass_turn, white_minus_black, Evaluated, Knowledge, Noisy, Pruning};
+use super::{
+    for_side_to_act, pass_turn, white_minus_black, Evaluated, Knowledge, Noisy, Pruning, Tuning,
+};
 
 /// Per cent of a piece's value that a possible announcement of it is worth.
 const POTENTIAL_PERCENT: i32 = 50;
@@ -41,70 +39,16 @@ impl Evaluated for Traitor {
     type Knowledge = TraitorKnowledge;
 }
 
+impl Tuning for TraitorKnowledge {
+    type Weights = ();
+    const HAND: () = ();
+    const TUNED: () = ();
+}
+
 impl Knowledge for TraitorKnowledge {
     type Pos = Traitor;
 
     const PRUNING: Pruning = Pruning::ALL;
-
-    type Weights = ();
-    const HAND: () = ();
-    const TUNED: () = ();
-
-    /// What the searcher may know, nothing more: the pieces by board
-    /// colour, role and square (768); the pieces each side may move now,
-    /// by side and square (control, from the colours and the public
-    /// announcements: `768 + side * 64 + sq`); the searcher's own secret
-    /// (Standard: the squares of the enemy pieces it can still turn,
-    /// `896 + side * 64 + sq`; Simplified: its remaining counts per role,
-    /// thermometer coded to 8, `1024 + (side * 5 + role) * 8 + unit`); the
-    /// public budgets (`1104 + side * 9 + unit`). The opponent's secret is
-    /// never read, even in a determinization that holds one
-    /// (`engine/tests/nnue.rs`).
-    const FEATURES: Option<FeatureSet> = Some(FeatureSet {
-        name: "traitor-control-own-secret",
-        version: 1,
-        inputs: TRAITOR_BUDGETS + 2 * rules::BUDGET as usize,
-    });
-
-    fn features(pos: &Traitor, perspective: Color, observer: Color, out: &mut FeatureList) {
-        nnue::board_features(pos.board(), 6, perspective, out);
-        for color in [Color::White, Color::Black] {
-            let side = nnue::side(color, perspective);
-            for sq in pos.movable(color) {
-                out.push(768 + side * 64 + nnue::square(sq, perspective));
-            }
-            let budget = usize::from(pos.budget(color));
-            nnue::thermometer(
-                out,
-                TRAITOR_BUDGETS + side * 9,
-                budget,
-                rules::BUDGET as usize,
-            );
-        }
-        let side = nnue::side(observer, perspective);
-        match pos.secret(observer) {
-            Secret::Remaining(Selection::Pieces(ids)) => {
-                for id in ids {
-                    if let Some(sq) = pos.square_of(id) {
-                        out.push(896 + side * 64 + nnue::square(sq, perspective));
-                    }
-                }
-            }
-            Secret::Remaining(Selection::Types(counts)) => {
-                for role in rules::TRAITOR_ROLES {
-                    let base = 1024 + (side * 5 + role.index()) * 8;
-                    nnue::thermometer(out, base, usize::from(counts.get(role)), 8);
-                }
-            }
-            Secret::Unchosen | Secret::Nothing => {}
-        }
-    }
-
-    /// Benchmark positions besides the start ([`crate::bench`]).
-    const BENCH_POSITIONS: &'static [&'static str] = &[
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - - 9,9 -/- c8,g7/c1,g2,h1 open - -",
-        "7k/r7/8/4n3/8/2b5/8/R6K w - - 0 1 h8=e8,e5=b8,c3=c8,a7=a8,h1=e1 c3,e5 0,9 b8,c8/- -/- open - -",
-    ];
 
     fn evaluate(pos: &Traitor, _: &()) -> i32 {
         let board = pos.board();

@@ -1,5 +1,5 @@
 //! Which numbers an evaluation runs with, and those numbers as a flat
-//! vector for the Texel tuner (`crate::tune`).
+//! vector for the Texel tuner (`crate::tools::tune`).
 //!
 //! Each variant keeps two sets of its evaluation's numbers: the ones set by
 //! hand from the rules' reasoning (`HAND`, the tuner's starting point and
@@ -133,6 +133,21 @@ pub(crate) trait ParameterVector: Copy + Send + Sync + 'static {
     fn to_vector(&self) -> Vec<i32>;
     /// `self` with the entries of `vector` (as long as `names`).
     fn with_vector(&self, vector: &[i32]) -> Self;
+}
+
+/// What the tuner asks of a variant: the numbers its evaluation reads
+/// ([`super::Knowledge::evaluate`] takes them as an argument), as set by
+/// hand and as tuned. The search picks one of the two
+/// ([`EvalWeights::pick`]); the tuner starts from the hand-set ones and
+/// evaluates with numbers of its own.
+pub(crate) trait Tuning {
+    /// The evaluation's numbers the tuner may move; `()` for a variant
+    /// whose evaluation is not tuned.
+    type Weights: ParameterVector;
+    /// The numbers set by hand: the tuner's starting point.
+    const HAND: Self::Weights;
+    /// The numbers the tuner found (docs/engine.md, "Tuning").
+    const TUNED: Self::Weights;
 }
 
 /// A variant whose evaluation is not tuned: nothing to move.

@@ -112,7 +112,7 @@ impl Accumulators {
         for perspective in [Color::White, Color::Black] {
             let list = &mut frame.features[perspective.index()];
             list.clear();
-            crate::eval::features(pos, perspective, observer, list);
+            crate::nnue::features::active(pos, perspective, observer, list);
         }
         let parent = before.last().filter(|parent| parent.valid);
         let net = &*self.net;

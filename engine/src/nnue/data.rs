@@ -1,5 +1,5 @@
 //! Training positions for a net, from teacher shards
-//! ([`crate::teach`]): every labelled quiet step of every game replayed
+//! ([`crate::tools::teach`]): every labelled quiet step of every game replayed
 //! (not in check, the move played not noisy: the value-only teacher plays
 //! its best move, so these are the positions whose score a static
 //! evaluation can know), with both perspectives' features, the engine's
@@ -119,61 +119,62 @@ impl VariantVisitor for ReadData {
             .header
             .rules::<P>()
             .map_err(|e| file_error(first, e.to_string()))?;
-        let feature_set =
-            crate::eval::feature_set::<P>().ok_or(NnueError::NoFeatureSet(P::VARIANT.name()))?;
-        let parts: Vec<Result<Part, NnueError>> = self
-            .paths
-            .par_iter()
-            .map(|path| {
-                let shard = read_shard(path).map_err(|e| file_error(path, e.to_string()))?;
-                if shard.header.options != self.header.options
-                    || shard.header.variant != self.header.variant
-                {
-                    return Err(file_error(
-                        path,
-                        format!(
-                            "holds {} games, the directory's first shard {}",
-                            shard.header.summary(),
-                            self.header.summary()
-                        ),
-                    ));
-                }
-                let mut part = Part::default();
-                let mut list = FeatureList::default();
-                for (g, record) in shard.games.iter().enumerate() {
-                    replay::<P>(record, &rules, g, |step| {
-                        if record.steps[step.step].policy.is_empty() {
-                            return;
-                        }
-                        let pos = step.game.position();
-                        // The search reads the evaluation at quiet nodes
-                        // only (quiescence resolves the rest): a position
-                        // in check or whose best move is noisy teaches the
-                        // net the value of a tactic it will never be asked.
-                        if crate::eval::in_check(pos)
-                            || crate::eval::noisy(pos, &step.action).is_some()
-                        {
-                            part.skipped += 1;
-                            return;
-                        }
-                        let us = pos.turn();
-                        for perspective in [us, !us] {
-                            list.clear();
-                            crate::eval::features(pos, perspective, us, &mut list);
-                            part.features.extend_from_slice(list.as_slice());
-                            part.lengths.push(list.len() as u32);
-                        }
-                        part.values.push(record.steps[step.step].root_value);
-                        part.results.push(record.result.value_for(us));
-                        part.games.push(g as u32);
-                        part.classical
-                            .push(crate::eval::evaluate(pos, crate::EvalWeights::Tuned) as f32);
-                    })
-                    .map_err(|e| file_error(path, e.to_string()))?;
-                }
-                Ok(part)
-            })
-            .collect();
+        let feature_set = crate::nnue::features::set_of::<P>()
+            .ok_or(NnueError::NoFeatureSet(P::VARIANT.name()))?;
+        let parts: Vec<Result<Part, NnueError>> =
+            self.paths
+                .par_iter()
+                .map(|path| {
+                    let shard = read_shard(path).map_err(|e| file_error(path, e.to_string()))?;
+                    if shard.header.options != self.header.options
+                        || shard.header.variant != self.header.variant
+                    {
+                        return Err(file_error(
+                            path,
+                            format!(
+                                "holds {} games, the directory's first shard {}",
+                                shard.header.summary(),
+                                self.header.summary()
+                            ),
+                        ));
+                    }
+                    let mut part = Part::default();
+                    let mut list = FeatureList::default();
+                    for (g, record) in shard.games.iter().enumerate() {
+                        replay::<P>(record, &rules, g, |step| {
+                            if record.steps[step.step].policy.is_empty() {
+                                return;
+                            }
+                            let pos = step.game.position();
+                            // The search reads the evaluation at quiet nodes
+                            // only (quiescence resolves the rest): a position
+                            // in check or whose best move is noisy teaches the
+                            // net the value of a tactic it will never be asked.
+                            if crate::eval::in_check(pos)
+                                || crate::eval::noisy(pos, &step.action).is_some()
+                            {
+                                part.skipped += 1;
+                                return;
+                            }
+                            let us = pos.turn();
+                            for perspective in [us, !us] {
+                                list.clear();
+                                crate::nnue::features::active(pos, perspective, us, &mut list);
+                                part.features.extend_from_slice(list.as_slice());
+                                part.lengths.push(list.len() as u32);
+                            }
+                            part.values.push(record.steps[step.step].root_value);
+                            part.results.push(record.result.value_for(us));
+                            part.games.push(g as u32);
+                            part.classical
+                                .push(crate::eval::evaluate(pos, crate::eval::EvalWeights::Tuned)
+                                    as f32);
+                        })
+                        .map_err(|e| file_error(path, e.to_string()))?;
+                    }
+                    Ok(part)
+                })
+                .collect();
         let mut data = NnueData {
             variant: P::VARIANT,
             rules: rules_string::<P>(&rules),

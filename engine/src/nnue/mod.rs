@@ -3,10 +3,13 @@
 //! is kept up to date as the search moves, read by the engine without
 //! libtorch.
 //!
-//! * [`features`]: what a feature set is and the helpers every variant's
-//!   set is written with; each set itself lives in its variant's
-//!   evaluation module (`eval/<variant>.rs`, `Knowledge::features`).
-//! * [`network`]: the net file (safetensors) and the quantized net.
+//! * [`features`]: what a feature set is, the helpers every variant's set
+//!   is written with, and each variant's set (`features/<variant>.rs`),
+//!   apart from its classical evaluation: the two share nothing but the
+//!   position they read.
+//! * [`network`]: the net file's header (`network/header.rs`), the float
+//!   net it stores (`network/float.rs`) and the quantized net the search
+//!   evaluates with (`network/quantized.rs`).
 //! * [`accumulator`]: the per-ply accumulators the search updates from
 //!   parent to child.
 //! * [`data`]: training positions from teacher shards.
@@ -28,7 +31,7 @@ pub use network::{Base, FloatNetwork, Network, NetworkHeader, NnueError};
 
 /// The feature set of `P`, `None` for a variant without one.
 pub fn feature_set<P: GameVariant>() -> Option<FeatureSet> {
-    crate::eval::feature_set::<P>()
+    features::set_of::<P>()
 }
 
 /// Fills `out` with `pos`'s active features from `perspective`, sorted, as
@@ -41,5 +44,5 @@ pub fn features<P: GameVariant>(
     out: &mut FeatureList,
 ) {
     out.clear();
-    crate::eval::features(pos, perspective, observer, out);
+    features::active(pos, perspective, observer, out);
 }

@@ -15,10 +15,10 @@ use heterodox_env::GameVariant;
 use super::ordering::{history_bonus, pick, score_actions, KILLER};
 use super::{child_depth, outcome_score, Searcher};
 use crate::eval;
-use crate::score::{
+use crate::search::score::{
     from_table, is_mate, mate_in, mated_in, to_table, INFINITE, MATE_BOUND, MAX_PLY,
 };
-use crate::tt::Bound;
+use crate::search::tt::Bound;
 
 /// Reverse futility margin per ply of depth.
 const RFP_MARGIN: i32 = 80;
@@ -117,7 +117,7 @@ impl<P: GameVariant> Searcher<'_, P> {
         beta: i32,
         ply: usize,
         in_check: bool,
-        entry: Option<crate::tt::Entry>,
+        entry: Option<crate::search::tt::Entry>,
         allow_null: bool,
     ) -> i32 {
         let pv_node = beta - alpha > 1;

@@ -10,12 +10,39 @@
 //! never negated, and costs no depth (the turn is not over); a child of
 //! the other player is negated as usual.
 
+//!
+//! Around the searcher, by concept: [`engine`] (the public [`Engine`] and
+//! what it keeps between searches), [`config`] (how one is built, with its
+//! ranges and their error), [`limits`] (when a search stops, with its
+//! ranges and their error), [`error`] (why a search could not run),
+//! [`driver`] (iterative deepening, threads, determinizations, and what a
+//! search reports), [`tt`] (the transposition table), [`path`]
+//! (repetitions along the search path), [`score`] (centipawns and mates),
+//! [`leaf`] (quiescence alone, for another search's leaves) and [`greedy`]
+//! (the one-ply material player).
+//!
+//! Their imports run one way, so that no two modules import each other:
+//! `engine -> driver -> {root, searcher} -> {tt, path, score}`, each error
+//! beside the ranges it names (`limits`, `config`), and `error` wrapping
+//! both.
+//!
+//! [`Engine`]: engine::Engine
+
 mod alphabeta;
+pub(crate) mod config;
+pub(crate) mod driver;
+pub(crate) mod engine;
+pub(crate) mod error;
+pub(crate) mod greedy;
+pub(crate) mod leaf;
+pub(crate) mod limits;
 mod multipv;
 pub(crate) mod ordering;
-mod quiescence;
-pub(crate) use quiescence::QUIESCENCE_PLIES;
+pub(crate) mod path;
+pub(crate) mod quiescence;
 pub(crate) mod root;
+pub mod score;
+pub(crate) mod tt;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -26,10 +53,10 @@ use heterodox_env::{Color, GameVariant, Outcome};
 use crate::eval::{self, EvalWeights};
 use crate::nnue::network::Base;
 use crate::nnue::Accumulators;
-use crate::path::SearchPath;
-use crate::score::EVAL_LIMIT;
-use crate::score::{mate_in, mated_in, MAX_PLY};
-use crate::tt::TranspositionTable;
+use crate::search::path::SearchPath;
+use crate::search::score::EVAL_LIMIT;
+use crate::search::score::{mate_in, mated_in, MAX_PLY};
+use crate::search::tt::TranspositionTable;
 use ordering::{History, Reductions};
 
 /// Actions a frame's buffer is first sized for (more than any chess
@@ -204,7 +231,7 @@ impl<'a, P: GameVariant> Searcher<'a, P> {
             seldepth: 0,
             stopped: false,
             root_depth: 1,
-            exact_margin: crate::score::INFINITE,
+            exact_margin: crate::search::score::INFINITE,
             weights,
             root_line: 0,
             observer,
@@ -216,17 +243,13 @@ impl<'a, P: GameVariant> Searcher<'a, P> {
     /// updated from the parent's frame), else the classical evaluation.
     #[inline]
     pub(crate) fn static_eval(&mut self, pos: &P, ply: usize) -> i32 {
-        match &mut self.state.nnue {
-            Some(nnue) => {
-                let learned = nnue.evaluate(pos, self.observer, ply);
-                let base = match nnue.network().header.base {
-                    Base::None => 0,
-                    Base::Classical => eval::evaluate(pos, EvalWeights::Tuned),
-                };
-                (base + learned).clamp(-EVAL_LIMIT, EVAL_LIMIT)
-            }
-            None => eval::evaluate(pos, self.weights),
-        }
+        static_evaluation(
+            self.state.nnue.as_mut(),
+            pos,
+            self.observer,
+            ply,
+            self.weights,
+        )
     }
 
     /// Counts a node; true when the search must stop.
@@ -280,6 +303,36 @@ impl<'a, P: GameVariant> Searcher<'a, P> {
         pv.clear();
         pv.push(action);
         pv.extend_from_slice(&tail[0].pv);
+    }
+}
+
+/// The static evaluation the search reads, in centipawns for `pos`'s
+/// player to act, `ply` steps from the root: with a net, its output (its
+/// accumulator at `ply` updated from the parent's frame, as `observer` may
+/// know the position) plus the tuned classical evaluation when the net
+/// learned the classical evaluation's misses ([`Base::Classical`]), within
+/// `±EVAL_LIMIT`; without one, the classical evaluation with `weights`.
+/// The one place the two are summed: the searcher and
+/// [`crate::Engine::evaluate`] both call it, so the score a caller reads
+/// is the one the search sees.
+#[inline]
+pub(crate) fn static_evaluation<P: GameVariant>(
+    nnue: Option<&mut Accumulators>,
+    pos: &P,
+    observer: Color,
+    ply: usize,
+    weights: EvalWeights,
+) -> i32 {
+    match nnue {
+        Some(nnue) => {
+            let learned = nnue.evaluate(pos, observer, ply);
+            let base = match nnue.network().header.base {
+                Base::None => 0,
+                Base::Classical => eval::evaluate(pos, EvalWeights::Tuned),
+            };
+            (base + learned).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        }
+        None => eval::evaluate(pos, weights),
     }
 }
 

@@ -21,7 +21,7 @@ use heterodox_env::GameVariant;
 use super::ordering::{pick, score_noisy};
 use super::{outcome_score, Searcher};
 use crate::eval;
-use crate::score::{INFINITE, MAX_PLY};
+use crate::search::score::{INFINITE, MAX_PLY};
 
 /// Quiescence plies in which a check is answered with every action.
 const CHECK_PLIES: usize = 4;

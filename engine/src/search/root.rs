@@ -13,8 +13,8 @@
 use heterodox_env::GameVariant;
 
 use super::{child_depth, Searcher};
-use crate::score::{is_mate, to_table, INFINITE};
-use crate::tt::Bound;
+use crate::search::score::{is_mate, to_table, INFINITE};
+use crate::search::tt::Bound;
 
 /// One root action with what the last iteration found for it.
 #[derive(Clone, Debug)]

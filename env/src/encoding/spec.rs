@@ -4,13 +4,17 @@
 //! what training saw: loading a checkpoint or a data file made with another
 //! layout is an [`EncodingMismatch`] naming both sides, never a silent
 //! misreading.
+//!
+//! The spec of a variant's position, [`EncodingSpec::of`], is written with
+//! the variants (variant/spec.rs): a variant is an encoding
+//! ([`GameVariant`](crate::GameVariant) extends
+//! [`Encoding`](super::Encoding)), so this module names no variant.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::{stacked_channel_names, SQUARES};
-use crate::variant::GameVariant;
+use super::SQUARES;
 
 /// Everything that fixes the shape and meaning of a variant's tensors.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -19,7 +23,7 @@ pub struct EncodingSpec {
     /// The registered variant name (`hostage`, ...).
     pub variant: String,
     /// The rule settings, every key explicit
-    /// ([`GameVariant::rule_options`]).
+    /// ([`GameVariant::rule_options`](crate::GameVariant::rule_options)).
     pub options: BTreeMap<String, String>,
     /// The variant's encoding version ([`super::Encoding::ENCODING_VERSION`]):
     /// changes with any change to its observation or action layout.
@@ -63,24 +67,6 @@ pub struct EncodingMismatch {
 }
 
 impl EncodingSpec {
-    /// The spec of `position`'s variant and rule settings with `history`
-    /// stacked positions (at least 1).
-    pub fn of<P: GameVariant>(position: &P, history: usize) -> EncodingSpec {
-        let options = P::rule_options(&position.rules())
-            .iter()
-            .map(|(k, v)| (k.to_owned(), v.to_owned()))
-            .collect();
-        EncodingSpec {
-            variant: P::VARIANT.name().to_owned(),
-            options,
-            version: P::ENCODING_VERSION,
-            history,
-            channel_names: stacked_channel_names(&position.channel_names(), history),
-            num_actions: position.num_actions(),
-            board_action_planes: position.board_action_planes(),
-        }
-    }
-
     /// Planes of one observation: `T * C + 2`.
     pub fn num_channels(&self) -> usize {
         self.channel_names.len()

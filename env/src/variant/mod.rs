@@ -13,6 +13,7 @@
 //! itself built through [`Variant::visit`].
 
 mod any_game;
+mod spec;
 
 pub use any_game::AnyGame;
 

@@ -20,11 +20,12 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::args::{
-    check_batch_memory, fens_per, history_arg, int_in, max_plies_arg, seed_arg, MAX_HISTORY,
+    call_rule_options, check_batch_memory, fens_per, history_arg, int_in, max_plies_arg, seed_arg,
+    MAX_HISTORY,
 };
 use crate::errors::{value_error, IntoPyErr};
 use crate::evaluation::{call_evaluator, read_evaluations, EvaluationError};
-use crate::game::{call_rule_options, Game};
+use crate::game::Game;
 use games::{build, DynSearch, Results, Setup, Start};
 
 /// Games searched together: at most this many, as the Rust workers.

@@ -37,11 +37,10 @@ use build::{read_reset_seed, BuildBatch};
 pub(crate) use frame::rgb_frame;
 
 use crate::args::{
-    check_batch_memory, fens_per, history_arg, int_in, max_plies_arg, seed_arg, MAX_ENVS,
-    MAX_HISTORY,
+    call_rule_options, check_batch_memory, fens_per, history_arg, int_in, max_plies_arg, seed_arg,
+    MAX_ENVS, MAX_HISTORY,
 };
 use crate::errors::{value_error, IntoPyErr, PositionError};
-use crate::game::call_rule_options;
 use crate::outcome::Outcome;
 
 /// N games of one variant stepped together in Rust, in parallel: the

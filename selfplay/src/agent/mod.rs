@@ -7,12 +7,14 @@
 pub mod nnue;
 pub mod player;
 pub mod spec;
+pub mod zoo;
 
 pub use player::{
     builtin_evaluator, engine_config, is_secret_step, knows_everything, AgentError, AgentMove,
     AgentPlayer, MoveBudget, TopMove,
 };
 pub use spec::{
-    is_zoo_name, menu, zoo_dir, AgentChoice, AgentKind, AgentSpec, AgentSpecError, EngineBudget,
-    Probes, DEFAULT_AGENT, DEFAULT_SIMULATIONS, MAX_MOVETIME_MS, MAX_NODES,
+    is_zoo_name, menu, AgentChoice, AgentKind, AgentSpec, AgentSpecError, EngineBudget, Probes,
+    DEFAULT_AGENT, DEFAULT_SIMULATIONS, MAX_MOVETIME_MS, MAX_NODES,
 };
+pub use zoo::{Zoo, ZooAgent, ZooError};

@@ -54,6 +54,7 @@ use std::time::Duration;
 
 use heterodox_engine::{Evaluation, Limits, MAX_DEPTH};
 
+use super::zoo::{Zoo, ZooError};
 use crate::{RootPolicy, SearchConfig};
 
 /// Simulations per move when a spec names none.
@@ -128,26 +129,20 @@ pub enum AgentKind {
     Rollout,
     /// A checkpoint directory (a network checkpoint, e.g. `RUN/last`).
     Net(PathBuf),
-    /// A network shipped with the project, by name ([`zoo_dir`]).
+    /// A network shipped with the project, by name (the catalogue,
+    /// [`Zoo`](super::zoo::Zoo)).
     Zoo(String),
 }
 
-/// Where shipped agents live: `$HETERODOX_ZOO` when set, else the
-/// repository's `agents/` directory.
-pub fn zoo_dir() -> PathBuf {
-    match std::env::var_os("HETERODOX_ZOO") {
-        Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../agents")),
-    }
-}
-
 impl AgentKind {
-    /// The checkpoint directory of a network agent.
-    pub fn network_dir(&self) -> Option<PathBuf> {
+    /// The checkpoint directory of a network agent (for `zoo:NAME`, where
+    /// the catalogue keeps it on disk: [`Zoo::network_dir`]); `None` for
+    /// the others.
+    pub fn network_dir(&self) -> Result<Option<PathBuf>, ZooError> {
         match self {
-            AgentKind::Net(path) => Some(path.clone()),
-            AgentKind::Zoo(name) => Some(zoo_dir().join(name)),
-            _ => None,
+            AgentKind::Net(path) => Ok(Some(path.clone())),
+            AgentKind::Zoo(name) => Zoo::current()?.network_dir(name).map(Some),
+            _ => Ok(None),
         }
     }
 }
@@ -536,7 +531,13 @@ mod tests {
         let z = parse("zoo:hostage@64");
         assert_eq!(z.kind, AgentKind::Zoo("hostage".to_owned()));
         assert_eq!(z.to_string(), "zoo:hostage@64");
-        assert_eq!(z.kind.network_dir().unwrap(), zoo_dir().join("hostage"));
+        let dir = z.kind.network_dir().unwrap().unwrap();
+        assert!(dir.ends_with("hostage"), "{}", dir.display());
+        assert!(dir.join("model.safetensors").is_file());
+        assert!(matches!(
+            AgentKind::Zoo("nobody".to_owned()).network_dir(),
+            Err(ZooError::Unlisted { .. })
+        ));
         for bad in ["zoo:", "zoo:../runs/x@64", "zoo:a.b"] {
             let error = bad.parse::<AgentSpec>().unwrap_err();
             assert!(

@@ -1,7 +1,8 @@
 //! The HTTP/JSON API under the page (docs/play.md documents it): routes,
-//! request bodies and their checks, and the glue between the store and the
-//! sessions. The agent's move, which thinks on a blocking thread under the
-//! server's search budget, is api_agent.rs.
+//! request bodies and their checks. What every handler shares (the
+//! server's state, running work on a game as a seat) is app.rs; the
+//! agent's move, which thinks on a blocking thread under the server's
+//! search budget, is api_agent.rs.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -13,44 +14,27 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use heterodox_env::{GameVariant, RuleOptions, Variant, VariantVisitor};
-use heterodox_models::tch::Device;
 use heterodox_training::arena::agent::{menu, AgentSpec};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tower_http::catch_panic::CatchPanicLayer;
 
 use super::api_agent;
-use super::caps::AgentCaps;
+use super::app::{as_seat, state_of, App, TokenBody, MAX_BODY};
 use super::error::ApiError;
 use super::extract::{JsonBody, QueryString};
 use super::log::log_request;
 use super::page;
-use super::searches::Searches;
+use super::seat::Seat;
 use super::session::{NewGame, Player, Session};
-use super::store::{Seat, SharedSession, Store, Tokens};
+use super::store::Tokens;
 use super::zoo::ZooAgent;
 
-/// The largest request body read (a move or a new game is far smaller).
-pub const MAX_BODY: usize = 16 * 1024;
 /// The longest position string, move text and agent string accepted.
 const MAX_FEN: usize = 512;
 const MAX_MOVE: usize = 256;
 const MAX_AGENT: usize = 512;
 const MAX_OPTIONS: usize = 16;
-
-/// What every handler shares.
-pub struct App {
-    pub store: Store,
-    /// Plays Black in a new game that names no players.
-    pub default_agent: AgentSpec,
-    /// What a client may ask of an agent (`serve --max-...`).
-    pub caps: AgentCaps,
-    /// The agent searches running, bounded (`serve --max-searches`).
-    pub searches: Arc<Searches>,
-    /// The shipped networks a client may choose.
-    pub zoo: Vec<ZooAgent>,
-    pub device: Device,
-}
 
 /// The routes; every request is logged on stderr unless `quiet`.
 pub fn router(app: Arc<App>, quiet: bool) -> Router {
@@ -99,34 +83,6 @@ fn too_long(field: &str, text: &str, limit: usize) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// Runs `work` on a game. A game whose lock a panic poisoned is dropped
-/// (its state may be half changed) and answers 410 from then on.
-pub(super) fn with_session<T>(
-    app: &App,
-    id: &str,
-    session: &SharedSession,
-    work: impl FnOnce(&mut dyn Session) -> Result<T, ApiError>,
-) -> Result<T, ApiError> {
-    let Ok(mut guard) = session.lock() else {
-        app.store.lose(id);
-        return Err(ApiError::internal(format!(
-            "game {id} was lost to an internal error"
-        )));
-    };
-    work(guard.as_mut())
-}
-
-/// Runs `work` on game `id` as the seat `token` holds there.
-pub(super) fn as_seat<T>(
-    app: &App,
-    id: &str,
-    token: &str,
-    work: impl FnOnce(&mut dyn Session, Seat) -> Result<T, ApiError>,
-) -> Result<T, ApiError> {
-    let (session, seat) = app.store.get(id, token)?;
-    with_session(app, id, &session, |s| work(s, seat))
-}
-
 #[derive(Deserialize)]
 struct SeatQuery {
     token: String,
@@ -140,14 +96,6 @@ struct PositionQuery {
     ply: usize,
     #[serde(default)]
     flip: bool,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct TokenBody {
-    pub token: String,
-    #[serde(default)]
-    pub flip: bool,
 }
 
 #[derive(Deserialize)]
@@ -228,8 +176,9 @@ async fn info(State(app): State<Arc<App>>) -> Json<Value> {
 }
 
 /// A seat's player as a client names it: `human`, or an agent string
-/// within what the server allows ([`AgentCaps`]), checked before anything
-/// is loaded.
+/// within what the server allows
+/// ([`AgentCaps`](super::caps::AgentCaps)), checked before anything is
+/// loaded.
 fn player(
     field: &str,
     text: Option<String>,
@@ -310,13 +259,6 @@ async fn create(
             "tokens": {"white": tokens.white, "black": tokens.black, "referee": tokens.referee},
         })),
     ))
-}
-
-/// The state as `seat` sees it, with the game's id.
-pub(super) fn state_of(session: &dyn Session, id: &str, seat: Seat, flip: bool) -> Value {
-    let mut state = session.state(seat, flip);
-    state["id"] = Value::from(id);
-    state
 }
 
 /// Runs `act` on game `id` as the seat `token` holds there, then answers

@@ -15,7 +15,7 @@ use axum::extract::{Path, State};
 use axum::Json;
 use serde_json::Value;
 
-use super::api::{as_seat, state_of, with_session, App, TokenBody};
+use super::app::{as_seat, state_of, with_session, App, TokenBody};
 use super::error::ApiError;
 use super::extract::JsonBody;
 use super::searches::{searches, StopOnDrop};

@@ -9,7 +9,7 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::de::DeserializeOwned;
 
-use super::api::MAX_BODY;
+use super::app::MAX_BODY;
 use super::error::ApiError;
 
 /// A request body read as JSON into `T`.

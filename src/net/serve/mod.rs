@@ -20,14 +20,15 @@
 mod agent_turn;
 mod api;
 mod api_agent;
+mod app;
 mod caps;
 mod check;
-mod ending;
 mod error;
 mod extract;
 mod log;
 mod page;
 mod searches;
+mod seat;
 mod session;
 mod store;
 mod view;
@@ -125,7 +126,7 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
         let address = listener
             .local_addr()
             .map_err(|e| format!("cannot read the address listened on: {e}"))?;
-        let app = Arc::new(api::App {
+        let app = Arc::new(app::App {
             store: Store::new(limits),
             default_agent,
             caps,

@@ -5,7 +5,9 @@
 //! a draw agreed). [`Session`] is its object-safe face; what a seat is sent
 //! (state, legal moves, PGN, earlier positions) is written in view.rs, the
 //! agent's turn in agent_turn.rs, resignations and draw offers in
-//! ending.rs.
+//! session/ending.rs (a child module: this state holds its draw offer).
+
+mod ending;
 
 use std::any::Any;
 use std::sync::atomic::AtomicBool;
@@ -21,9 +23,9 @@ use heterodox_training::arena::agent::AgentSpec;
 use heterodox_training::arena::player::{is_secret_step, load_player, AgentPlayer};
 use serde_json::Value;
 
-use super::ending::DrawOffer;
 use super::error::ApiError;
-use super::store::Seat;
+use super::seat::Seat;
+use ending::DrawOffer;
 
 /// The work an agent's move needs, to run on a blocking thread; its
 /// result goes back through [`Session::finish_agent`].
@@ -47,7 +49,7 @@ pub trait Session: Send {
     /// `seat` resigns: its opponent wins.
     fn resign(&mut self, seat: Seat) -> Result<(), ApiError>;
     /// `seat` offers a draw: an agent answers at once, a person by
-    /// offering too (ending.rs).
+    /// offering too (session/ending.rs).
     fn offer_draw(&mut self, seat: Seat) -> Result<(), ApiError>;
     /// The game so far as PGN, as `seat` saw it.
     fn pgn(&self, seat: Seat) -> String;
@@ -198,7 +200,7 @@ pub(super) struct TypedSession<P: GameVariant> {
     /// The stop flag of the agent's search while an agent thinks.
     pub thinking: Option<Arc<AtomicBool>>,
     /// How the game ended when the rules did not end it: a resignation or
-    /// a draw agreed (ending.rs).
+    /// a draw agreed (session/ending.rs).
     pub ended: Option<Outcome>,
     pub draw_offer: Option<DrawOffer>,
     /// Bumped by every change, so an agent's answer to an older game is

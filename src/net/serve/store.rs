@@ -12,31 +12,8 @@ use std::time::{Duration, Instant};
 use heterodox_env::Color;
 
 use super::error::ApiError;
+use super::seat::Seat;
 use super::session::Session;
-
-/// Who a request speaks for: a player's seat, or the referee of a game
-/// between two agents (who may see everything: nobody plays it).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Seat {
-    Player(Color),
-    Referee,
-}
-
-impl Seat {
-    pub fn name(self) -> &'static str {
-        match self {
-            Seat::Player(color) => color.name(),
-            Seat::Referee => "referee",
-        }
-    }
-
-    pub fn color(self) -> Option<Color> {
-        match self {
-            Seat::Player(color) => Some(color),
-            Seat::Referee => None,
-        }
-    }
-}
 
 /// A game's seat tokens: White's, Black's, and the referee's (games
 /// between two agents only).

@@ -7,7 +7,7 @@
 //! agent's. The referee (a game of two agents) sees everything, and so
 //! does every seat once the game is over: the secrets are shown at the
 //! end, as players show them over the board (and such a game can then no
-//! more be taken back, ending.rs).
+//! more be taken back, session/ending.rs).
 
 use heterodox_env::pgn::{GameTags, Movetext, UNKNOWN_DATE};
 use heterodox_env::render::{svg_with, Diagram, SvgOptions};
@@ -16,8 +16,8 @@ use serde_json::{json, Value};
 
 use super::check::checked_king;
 use super::error::ApiError;
+use super::seat::Seat;
 use super::session::{Player, Step, TypedSession};
-use super::store::Seat;
 
 /// How a step the seat may not see is written.
 pub const SECRET_STEP: &str = "(secret)";

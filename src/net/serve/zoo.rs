@@ -1,5 +1,5 @@
 //! The shipped networks a client may choose (`zoo:NAME@SIMS`), read once
-//! when the server starts: each network in `agents/` (`zoo_dir`) whose
+//! when the server starts: each network of the catalogue ([`Zoo`]) whose
 //! stored spec this server's games can feed, with the rule settings it
 //! plays and a line from its card. A network reads one rule set's tensors
 //! only, so `/api/info` lists each with its variant and every rule
@@ -10,7 +10,8 @@
 
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::{GameVariant, RuleOptions, Variant, VariantVisitor};
-use heterodox_training::arena::agent::{shipped_networks, zoo_dir, AgentSpec, DEFAULT_SIMULATIONS};
+use heterodox_selfplay::agent::Zoo;
+use heterodox_training::arena::agent::{AgentSpec, DEFAULT_SIMULATIONS};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
@@ -40,22 +41,26 @@ impl ZooAgent {
     }
 }
 
-/// The networks in [`zoo_dir`] the server can play, by name, at
+/// The catalogue's networks the server can play, in its order, at
 /// `DEFAULT_SIMULATIONS` or `max_simulations` when that is lower (the
 /// listed agents are within the caps), with their cards' search options.
-/// A directory without a readable spec (agents/archive/) is skipped.
+/// An agent without a network, or whose spec cannot be read, is skipped;
+/// so is every agent when the catalogue cannot be read.
 pub fn shipped(max_simulations: u32) -> Vec<ZooAgent> {
-    let dir = zoo_dir();
+    let Ok(zoo) = Zoo::current() else {
+        return Vec::new();
+    };
     let simulations = DEFAULT_SIMULATIONS.min(max_simulations);
-    shipped_networks()
-        .into_iter()
-        .filter_map(|(name, stored)| {
+    zoo.agents()
+        .iter()
+        .filter_map(|agent| {
+            let stored = zoo.network_spec(agent).ok()??;
+            let name = &agent.name;
             let variant: Variant = stored.variant.parse().ok()?;
             let options = variant.visit(Plays(&stored))?;
-            let card =
-                std::fs::read_to_string(dir.join(&name).join("README.md")).unwrap_or_default();
+            let card = zoo.card(agent);
             Some(ZooAgent {
-                spec: format!("zoo:{name}@{simulations}{}", search_options(&card, &name)),
+                spec: format!("zoo:{name}@{simulations}{}", search_options(&card, name)),
                 about: about(&card, simulations),
                 variant,
                 options,

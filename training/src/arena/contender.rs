@@ -58,9 +58,12 @@ impl<P: GameVariant> Contender<P> {
                     engine_config(seed, evaluation.weights()),
                     budget.limits(),
                     match evaluation {
-                        Evaluation::Learned => {
-                            shipped_network::<P>(&rules_of(encoding)).map(|(_, net)| net)
-                        }
+                        Evaluation::Learned => shipped_network::<P>(&rules_of(encoding))
+                            .map_err(|e| TrainError::Checkpoint {
+                                path: agent.to_string().into(),
+                                message: e.to_string(),
+                            })?
+                            .map(|(_, net)| net),
                         Evaluation::Classical(_) => None,
                     },
                 )?))

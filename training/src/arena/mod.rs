@@ -100,7 +100,14 @@ pub fn evaluator_for<P: GameVariant>(
 ) -> Result<Option<Box<dyn Evaluator<P>>>, TrainError> {
     Ok(match &spec.kind {
         AgentKind::Net(_) | AgentKind::Zoo(_) => {
-            let path = spec.kind.network_dir().expect("a network agent");
+            let path = spec
+                .kind
+                .network_dir()
+                .map_err(|e| TrainError::Checkpoint {
+                    path: spec.to_string().into(),
+                    message: e.to_string(),
+                })?
+                .expect("a network agent");
             let network =
                 Network::load_for(&path, encoding, device).map_err(|e| TrainError::Checkpoint {
                     path: path.clone(),

@@ -17,6 +17,7 @@
 //! variance, an upper bound of the variance with draws: the intervals are
 //! conservative when agents draw often.
 
+use heterodox_engine::score::sigmoid;
 use serde::Serialize;
 
 use crate::arena::rating::Z95;
@@ -167,10 +168,6 @@ pub fn rating_list(agents: usize, meetings: &[Meeting]) -> Option<Vec<Rating>> {
         });
     }
     Some(list)
-}
-
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
 }
 
 /// Whether every agent is joined to agent 0 by a chain of meetings.

@@ -165,6 +165,8 @@ pub(crate) fn trained_for(spec: &AgentSpec) -> String {
     let stored = spec
         .kind
         .network_dir()
+        .ok()
+        .flatten()
         .and_then(|dir| heterodox_models::read_spec(&dir).ok().flatten());
     match stored {
         Some(stored) => settings_text(
@@ -179,7 +181,7 @@ pub(crate) fn trained_for(spec: &AgentSpec) -> String {
 /// stored spec names other rules cannot; a network whose spec cannot be
 /// read is taken to (loading it reports why it cannot).
 pub(crate) fn plays_rules(spec: &AgentSpec, variant: Variant, options: &RuleOptions) -> bool {
-    let Some(dir) = spec.kind.network_dir() else {
+    let Ok(Some(dir)) = spec.kind.network_dir() else {
         return true;
     };
     match heterodox_models::read_spec(&dir) {

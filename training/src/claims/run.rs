@@ -200,7 +200,14 @@ pub(crate) fn journal_settings(
     let agents = std::iter::once(&settings.agents.default)
         .chain(settings.agents.per_variant.iter().map(|(_, spec)| spec));
     for spec in agents {
-        let Some(dir) = spec.kind.network_dir() else {
+        let dir = spec
+            .kind
+            .network_dir()
+            .map_err(|e| TrainError::Checkpoint {
+                path: spec.to_string().into(),
+                message: e.to_string(),
+            })?;
+        let Some(dir) = dir else {
             continue;
         };
         let weights = dir.join("model.safetensors");

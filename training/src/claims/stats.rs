@@ -7,6 +7,7 @@
 //! least squares; its sandwich covariance stays valid when draws make the
 //! binomial variance wrong.
 
+use heterodox_engine::score::sigmoid;
 use serde::Serialize;
 
 use crate::arena::rating::{wilson_interval, Z95};
@@ -198,7 +199,7 @@ pub fn logistic_regression_ridge(
     let bread = invert(&information).ok_or(RegressionError::Singular)?;
     let mut meat = vec![vec![0.0; k]; k];
     for (row, &target) in x.iter().zip(y) {
-        let residual = target - logistic(dot(row, &beta));
+        let residual = target - sigmoid(dot(row, &beta));
         for i in 0..k {
             for j in 0..k {
                 meat[i][j] += residual * residual * row[i] * row[j];
@@ -222,10 +223,6 @@ pub fn logistic_regression_ridge(
         .collect())
 }
 
-pub fn logistic(t: f64) -> f64 {
-    1.0 / (1.0 + (-t).exp())
-}
-
 fn dot(a: &[f64], b: &[f64]) -> f64 {
     a.iter().zip(b).map(|(x, y)| x * y).sum()
 }
@@ -242,7 +239,7 @@ fn information_and_score(
     let mut information = vec![vec![0.0; k]; k];
     let mut score = vec![0.0; k];
     for (row, &target) in x.iter().zip(y) {
-        let mu = logistic(dot(row, beta));
+        let mu = sigmoid(dot(row, beta));
         let weight = mu * (1.0 - mu);
         for i in 0..k {
             score[i] += (target - mu) * row[i];
@@ -398,7 +395,7 @@ mod tests {
         let residuals: Vec<f64> = separated
             .iter()
             .zip(y)
-            .map(|(row, target)| target - logistic(dot(row, &beta)))
+            .map(|(row, target)| target - sigmoid(dot(row, &beta)))
             .collect();
         assert!(residuals.iter().sum::<f64>().abs() < 1e-9, "{fit:?}");
         let slope: f64 = residuals

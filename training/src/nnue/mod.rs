@@ -19,7 +19,14 @@
 //! * [`batch`]: the split, the targets, the batches;
 //! * [`adam`]: the optimiser, whose state a checkpoint keeps;
 //! * [`checkpoint`]: the run directory's files and resuming;
-//! * [`train`]: the loop, its learning-rate schedule and its events.
+//! * [`train`]: the loop, its learning-rate schedule and its events, and
+//!   the net files: the step-0 weights (`initial.safetensors`) and the
+//!   trained net (`nnue.safetensors`).
+//!
+//! python/heterodox/nnue.py is the same recipe in PyTorch (the same
+//! initialisation scheme, limits, target, loss, Adam, schedule and
+//! held-out games); python/tests/test_nnue.py trains both from the same
+//! step-0 weights and compares them.
 
 pub mod adam;
 pub mod batch;
@@ -39,7 +46,9 @@ pub use checkpoint::{
 };
 pub use config::{NnueConfigError, NnueTrainConfig};
 pub use model::NnueModel;
-pub use train::{learning_rate, train_nnue, train_nnue_dir, NnueEvent, NnueSummary, NET_FILE};
+pub use train::{
+    learning_rate, train_nnue, train_nnue_dir, NnueEvent, NnueSummary, INITIAL_FILE, NET_FILE,
+};
 
 /// Why a net could not be trained.
 #[derive(Debug, thiserror::Error)]

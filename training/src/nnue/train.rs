@@ -14,6 +14,14 @@
 //! run stopped after an epoch and continued writes the net it would have
 //! written without stopping (the checkpoint keeps Adam's moments), as
 //! long as the schedule is the same (the same `epochs`).
+//!
+//! A run that starts in a directory without a checkpoint first writes its
+//! step-0 weights as a net file, `OUT/initial.safetensors`
+//! ([`INITIAL_FILE`]). With a batch of at least the training positions
+//! every epoch is one Adam step on all of them (the shuffle only reorders
+//! a sum), so another trainer started from that file takes the same steps:
+//! python/tests/test_nnue.py checks PyTorch's (python/heterodox/nnue.py)
+//! against this loop that way, loss by loss and weight by weight.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -41,6 +49,10 @@ use super::NnueTrainError;
 
 /// The trained net in the output directory.
 pub const NET_FILE: &str = "nnue.safetensors";
+/// The net before the first epoch (the step-0 weights drawn from the
+/// seed), written once when a run starts in a directory without a
+/// checkpoint.
+pub const INITIAL_FILE: &str = "initial.safetensors";
 /// The learning rate after the first 70% of the epochs, as a fraction.
 pub const LATE_LR_FACTOR: f64 = 0.3;
 /// Seed streams (`derive_seed(seed, epoch, stream)`).
@@ -194,6 +206,22 @@ pub fn train_nnue(
                 classical_held_out_loss: classical_loss(data, &held_out, config.result_weight),
                 epochs: Vec::new(),
             };
+            // The step-0 weights, as a net file: what the first epoch
+            // starts from, for a check or another trainer to start there
+            // too (python/heterodox/nnue.py reads it with `load`).
+            let initial = model.to_network(NetworkHeader {
+                producer: format!(
+                    "heterodox nnue train: the initial weights of hidden {}, base {}, seed {}",
+                    config.hidden,
+                    config.base.name(),
+                    config.seed
+                ),
+                ..header.clone()
+            })?;
+            data.variant.visit(SaveNet {
+                net: &initial,
+                path: &out.join(INITIAL_FILE),
+            })?;
             (state, model, adam)
         }
     };

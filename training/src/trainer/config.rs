@@ -7,16 +7,17 @@
 //! hold the commented defaults per variant.
 
 use std::collections::BTreeMap;
-use std::fmt::Display;
+use std::fmt::{self, Display};
 use std::ops::{Range, RangeBounds, RangeFrom, RangeInclusive};
 use std::path::Path;
+use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use heterodox_engine::{EvalWeights, Evaluation as EngineEvaluation, MAX_DEPTH};
 use heterodox_env::RuleOptions;
+use heterodox_selfplay::agent::{AgentKind, AgentSpec, EngineBudget};
 use heterodox_selfplay::{ResignConfig, SearchConfig, SelfPlayConfig};
-
-use crate::trainer::evaluate::Yardstick;
 
 use crate::error::TrainError;
 
@@ -209,7 +210,7 @@ pub struct EvaluationSection {
     /// The fixed opponents, in order: `random`, `uniform` (the search at
     /// the same simulations, uniform priors), `greedy` and
     /// `ab@DEPTH/classical` (the engine with its tuned hand-written
-    /// evaluation: [`crate::trainer::evaluate::Yardstick`]).
+    /// evaluation: [`Yardstick`]).
     pub opponents: Vec<String>,
 }
 
@@ -440,6 +441,58 @@ impl EvaluationSection {
 impl Default for CheckpointSection {
     fn default() -> CheckpointSection {
         CheckpointSection { every: 1, keep: 3 }
+    }
+}
+
+/// A fixed opponent of the evaluation, named by its agent string.
+///
+/// Defined with the settings, not in evaluate.rs which plays it: the
+/// config reads and checks `evaluation.opponents` into yardsticks and the
+/// evaluation reads the config, so beside the games it made the two
+/// modules need each other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Yardstick {
+    Random,
+    /// The search at the agent's simulations, uniform priors, value 0.
+    Uniform,
+    Greedy,
+    /// The engine at this depth with the tuned classical evaluation
+    /// (`ab@DEPTH/classical`): fixed whatever nets ship later.
+    Engine(u32),
+}
+
+impl FromStr for Yardstick {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Yardstick, String> {
+        let refused = || {
+            format!("evaluation opponent '{text}' is none of random, uniform, greedy, ab@DEPTH/classical (DEPTH 1 to {MAX_DEPTH})")
+        };
+        match text {
+            "random" => return Ok(Yardstick::Random),
+            "uniform" => return Ok(Yardstick::Uniform),
+            "greedy" => return Ok(Yardstick::Greedy),
+            _ => {}
+        }
+        let spec: AgentSpec = text.parse().map_err(|_| refused())?;
+        match spec.kind {
+            AgentKind::Engine(
+                EngineBudget::Depth(depth),
+                EngineEvaluation::Classical(EvalWeights::Tuned),
+            ) => Ok(Yardstick::Engine(depth)),
+            _ => Err(refused()),
+        }
+    }
+}
+
+impl fmt::Display for Yardstick {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Yardstick::Random => write!(f, "random"),
+            Yardstick::Uniform => write!(f, "uniform"),
+            Yardstick::Greedy => write!(f, "greedy"),
+            Yardstick::Engine(depth) => write!(f, "ab@{depth}/classical"),
+        }
     }
 }
 

@@ -12,74 +12,36 @@
 //! colours; [`heterodox_selfplay::duel`]). The openings are seeded by the
 //! run's seed only, not the iteration, so every evaluation of a run plays
 //! the same openings and scores are comparable along the curve.
+//!
+//! The trainer's evaluation step is here too (`Trainer::evaluate`): these
+//! games with the network lent to an evaluator, the metrics line, and the
+//! games' PGN.
 
-use std::fmt;
-use std::str::FromStr;
 use std::time::Instant;
 
-use heterodox_engine::{EvalWeights, Evaluation as EngineEvaluation, Limits, MAX_DEPTH};
+use heterodox_data::atomic::write_file;
+use heterodox_data::pgn;
+use heterodox_engine::{EvalWeights, Limits};
 use heterodox_env::rng::derive_seed;
 use heterodox_env::GameVariant;
 use heterodox_selfplay::agent::player::engine_config;
-use heterodox_selfplay::agent::{AgentKind, AgentSpec, EngineBudget};
 use heterodox_selfplay::{
     Duel, DuelConfig, DuelGame, DuelTally, Evaluator, Player, SearchConfig, UniformEvaluator,
 };
 
+use super::metrics::{self, EvaluationLine};
+use super::{Event, Trainer};
 use crate::arena::contender::{EngineChooser, GreedyChooser};
 use crate::arena::rating::ScoreEstimate;
 use crate::error::TrainError;
 use crate::trainer::config::TrainConfig;
 
+/// The yardsticks are a setting (`evaluation.opponents`), so config.rs
+/// defines them; named here too, where they are played.
+pub use crate::trainer::config::Yardstick;
+
 /// Seed stream of the evaluation openings.
 const OPENINGS_STREAM: u64 = 3;
-
-/// A fixed opponent of the evaluation, named by its agent string.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Yardstick {
-    Random,
-    /// The search at the agent's simulations, uniform priors, value 0.
-    Uniform,
-    Greedy,
-    /// The engine at this depth with the tuned classical evaluation
-    /// (`ab@DEPTH/classical`): fixed whatever nets ship later.
-    Engine(u32),
-}
-
-impl FromStr for Yardstick {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Yardstick, String> {
-        let refused = || {
-            format!("evaluation opponent '{text}' is none of random, uniform, greedy, ab@DEPTH/classical (DEPTH 1 to {MAX_DEPTH})")
-        };
-        match text {
-            "random" => return Ok(Yardstick::Random),
-            "uniform" => return Ok(Yardstick::Uniform),
-            "greedy" => return Ok(Yardstick::Greedy),
-            _ => {}
-        }
-        let spec: AgentSpec = text.parse().map_err(|_| refused())?;
-        match spec.kind {
-            AgentKind::Engine(
-                EngineBudget::Depth(depth),
-                EngineEvaluation::Classical(EvalWeights::Tuned),
-            ) => Ok(Yardstick::Engine(depth)),
-            _ => Err(refused()),
-        }
-    }
-}
-
-impl fmt::Display for Yardstick {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Yardstick::Random => write!(f, "random"),
-            Yardstick::Uniform => write!(f, "uniform"),
-            Yardstick::Greedy => write!(f, "greedy"),
-            Yardstick::Engine(depth) => write!(f, "ab@{depth}/classical"),
-        }
-    }
-}
 
 /// The agent's score against one yardstick, with its games.
 #[derive(Clone, Debug)]
@@ -184,4 +146,90 @@ pub fn evaluate<P: GameVariant>(
         scores,
         seconds: started.elapsed().as_secs_f64(),
     })
+}
+
+// The trainer's evaluation step: the games above with the network lent to
+// an evaluator, then the metrics line and the games' PGN.
+impl<P: GameVariant> Trainer<P> {
+    pub(super) fn evaluate(
+        &mut self,
+        started: Instant,
+        on_event: &mut dyn FnMut(Event<'_>),
+    ) -> Result<EvaluationLine, TrainError> {
+        let iteration = self.iteration;
+        let total = self.config.evaluation.opponents.len() as u32
+            * self.config.evaluation.games.div_ceil(2)
+            * 2;
+        let mut done = 0;
+        let rules = self.rules.clone();
+        let config = self.config.clone();
+        let evaluation: Evaluation = self.with_evaluator(|evaluator| {
+            evaluate::<P>(&rules, &config, evaluator, || {
+                done += 1;
+                on_event(Event::EvaluationGame {
+                    iteration,
+                    done,
+                    total,
+                });
+            })
+        })?;
+        self.write_evaluation_pgn(&evaluation)?;
+        let engine = evaluation
+            .scores
+            .iter()
+            .map(|s| s.opponent)
+            .find(|o| matches!(o, Yardstick::Engine(_)));
+        let line = EvaluationLine {
+            kind: "evaluation".to_owned(),
+            iteration,
+            step: self.step,
+            elapsed_seconds: self.elapsed(started),
+            simulations: evaluation.simulations,
+            average_length: evaluation.average_length(),
+            vs_random: evaluation.against(Yardstick::Random),
+            vs_uniform: evaluation.against(Yardstick::Uniform),
+            vs_greedy: evaluation.against(Yardstick::Greedy),
+            vs_engine: engine.and_then(|e| evaluation.against(e)),
+            engine: engine.map(|e| e.to_string()),
+            seconds: evaluation.seconds,
+        };
+        metrics::append(&self.run.metrics_path(), &line)?;
+        on_event(Event::Evaluated(&line));
+        Ok(line)
+    }
+
+    /// The evaluation games as PGN, the agent named in the tags.
+    fn write_evaluation_pgn(&self, evaluation: &Evaluation) -> Result<(), TrainError> {
+        let agent = format!("heterodox iteration {}", self.iteration);
+        let mut text = String::new();
+        for score in &evaluation.scores {
+            let opponent = match score.opponent {
+                Yardstick::Uniform => format!("uniform search {}", evaluation.simulations),
+                other => other.to_string(),
+            };
+            let (games, opponent) = (&score.games, opponent.as_str());
+            for game in games {
+                let pgn = pgn::record_to_pgn::<P>(
+                    &game.record,
+                    &self.rules,
+                    "heterodox train evaluation",
+                    game.index as usize,
+                )
+                .map_err(|e| TrainError::Shard(e.to_string()))?;
+                let (white, black) = if game.a_white {
+                    (agent.as_str(), opponent)
+                } else {
+                    (opponent, agent.as_str())
+                };
+                if !text.is_empty() {
+                    text.push('\n');
+                }
+                text.push_str(&pgn::with_players(&pgn, white, black));
+            }
+        }
+        Ok(write_file(
+            &self.run.eval_pgn_path(self.iteration),
+            text.as_bytes(),
+        )?)
+    }
 }

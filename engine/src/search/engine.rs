@@ -1,0 +1,227 @@
+//! [`Engine`]: a transposition table, the search state and a
+//! configuration, reused from move to move of a game.
+
+use std::sync::Arc;
+
+use heterodox_env::{Game, GameVariant};
+
+use crate::nnue::{Accumulators, Network, NnueError};
+use crate::search::config::EngineConfig;
+use crate::search::driver::{self, Info, RootScore, SearchReport};
+use crate::search::error::EngineError;
+use crate::search::limits::{validate_multipv, Limits};
+use crate::search::score::{INFINITE, MAX_PLY};
+use crate::search::tt::TranspositionTable;
+use crate::search::{static_evaluation, SearchState};
+
+/// An alpha-beta engine for the variant `P`. `Send`, so arenas can keep
+/// one per game slot on a thread pool.
+pub struct Engine<P: GameVariant> {
+    config: EngineConfig,
+    tt: TranspositionTable,
+    main: SearchState<P::Action>,
+    helpers: Vec<SearchState<P::Action>>,
+    /// Principal variations a search reports ([`Engine::set_multipv`]).
+    multipv: usize,
+}
+
+impl<P: GameVariant> std::fmt::Debug for Engine<P> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("variant", &P::VARIANT)
+            .field("config", &self.config)
+            .field("multipv", &self.multipv)
+            .field(
+                "network",
+                &self.network().map(|net| net.header.producer.clone()),
+            )
+            .finish()
+    }
+}
+
+impl<P: GameVariant> Engine<P> {
+    /// Allocates the table and the search buffers once.
+    pub fn new(config: EngineConfig) -> Result<Engine<P>, EngineError> {
+        config.validate()?;
+        let tt = TranspositionTable::new(config.hash_mib)?;
+        Ok(Engine {
+            config,
+            tt,
+            main: SearchState::new(),
+            helpers: (1..config.threads).map(|_| SearchState::new()).collect(),
+            multipv: 1,
+        })
+    }
+
+    pub fn config(&self) -> &EngineConfig {
+        &self.config
+    }
+
+    /// Gives the engine a transposition table of `mib` MiB (a UCI `Hash`
+    /// setting), empty. A size out of range or an allocation that fails is
+    /// refused and the old table kept, with what it knows; asking for the
+    /// size the table has already keeps it as it is.
+    pub fn set_hash_mib(&mut self, mib: u64) -> Result<(), EngineError> {
+        if mib == self.config.hash_mib {
+            return Ok(());
+        }
+        self.tt = TranspositionTable::new(mib)?;
+        self.config.hash_mib = mib;
+        Ok(())
+    }
+
+    /// Evaluates with the learned evaluation `net` from the next search on
+    /// (`None`: the classical evaluation of [`EngineConfig::weights`]).
+    /// A net for another variant or feature set is refused (its rule set
+    /// is checked where it is read: [`Network::load_for`]).
+    pub fn set_network(&mut self, net: Option<Arc<Network>>) -> Result<(), NnueError> {
+        if let Some(net) = &net {
+            check_network::<P>(net)?;
+        }
+        let accumulators = |net: &Arc<Network>| Accumulators::new(Arc::clone(net), MAX_PLY + 1);
+        self.main.nnue = net.as_ref().map(accumulators);
+        for helper in &mut self.helpers {
+            helper.nnue = net.as_ref().map(accumulators);
+        }
+        Ok(())
+    }
+
+    /// The static evaluation of `pos` in centipawns for its player to act
+    /// (no search): the net's when the engine has one, else the classical
+    /// evaluation's. Reads only `pos`; under hidden information a
+    /// hidden-information feature set reads what its player to act may
+    /// know.
+    pub fn evaluate(&mut self, pos: &P) -> i32 {
+        if let Some(nnue) = &mut self.main.nnue {
+            // No parent frame: the net reads the position from scratch.
+            nnue.clear();
+        }
+        let nnue = self.main.nnue.as_mut();
+        static_evaluation(nnue, pos, pos.turn(), 0, self.config.weights)
+    }
+
+    /// The learned evaluation's net, when the engine has one.
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.main.nnue.as_ref().map(Accumulators::network)
+    }
+
+    /// How many principal variations the next searches report (UCI's
+    /// `MultiPV`): 1 to [`crate::MAX_MULTIPV`], fewer when the root has
+    /// fewer actions; out of range is refused and the setting kept. Each
+    /// line is the best root action once the better lines' actions are
+    /// left out, with its own exact score and principal variation
+    /// ([`Info::lines`], [`SearchReport::lines`]); each costs a root search
+    /// per iteration, so `n` lines take about `n` times as long. One line
+    /// (the default) is the plain search, node for node. The exact scores
+    /// of [`Engine::score_root_moves`] do not depend on it.
+    pub fn set_multipv(&mut self, lines: usize) -> Result<(), EngineError> {
+        validate_multipv(lines)?;
+        self.multipv = lines;
+        Ok(())
+    }
+
+    /// The principal variations a search reports.
+    pub fn multipv(&self) -> usize {
+        self.multipv
+    }
+
+    /// Forgets everything learnt (table, history, killers): the next
+    /// search behaves as a fresh engine's.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.main.clear();
+        for helper in &mut self.helpers {
+            helper.clear();
+        }
+    }
+
+    /// Searches the game's position for its player to act within
+    /// `limits`, calling `on_iteration` after each completed iteration
+    /// with the best [`Engine::multipv`] lines. Under hidden information
+    /// only that player's view is read.
+    pub fn search(
+        &mut self,
+        game: &Game<P>,
+        limits: &Limits,
+        on_iteration: impl FnMut(&Info<P::Action>),
+    ) -> Result<SearchReport<P::Action>, EngineError> {
+        let multipv = self.multipv;
+        driver::run(
+            self.parts(),
+            game,
+            limits,
+            false,
+            INFINITE,
+            multipv,
+            on_iteration,
+        )
+        .map(|(report, _)| report)
+    }
+
+    /// Every legal action with its exact score at `depth` (each searched
+    /// with the full window), best first: policy targets for a network,
+    /// and "top moves" displays. Under hidden information, averaged over
+    /// the determinizations.
+    pub fn score_root_moves(
+        &mut self,
+        game: &Game<P>,
+        depth: u32,
+    ) -> Result<Vec<RootScore<P::Action>>, EngineError> {
+        self.score_root_moves_within(game, depth, INFINITE)
+    }
+
+    /// [`Engine::score_root_moves`], exact only for the actions within
+    /// `margin` centipawns of the best: the others get the bound of a
+    /// null-window search at `margin` below it, a fraction of the cost of
+    /// an exact score. For a softmax target at temperature `t` those
+    /// weigh below `exp(-margin / t)` either way (alpha-beta's reductions
+    /// make a search with another window disagree now and then, so this
+    /// is close to the exact target, not equal: engine/tests/teach.rs).
+    pub fn score_root_moves_within(
+        &mut self,
+        game: &Game<P>,
+        depth: u32,
+        margin: i32,
+    ) -> Result<Vec<RootScore<P::Action>>, EngineError> {
+        let limits = Limits::depth(depth);
+        driver::run(self.parts(), game, &limits, true, margin.max(1), 1, |_| {})
+            .map(|(_, scores)| scores)
+    }
+
+    fn parts(&mut self) -> driver::Parts<'_, P> {
+        driver::Parts {
+            config: &self.config,
+            tt: &mut self.tt,
+            main: &mut self.main,
+            helpers: &mut self.helpers,
+        }
+    }
+}
+
+/// Refuses a net made for another variant or feature set than `P`'s (its
+/// rule set is checked where it is read: [`Network::load_for`]).
+fn check_network<P: GameVariant>(net: &Network) -> Result<(), NnueError> {
+    let features =
+        crate::nnue::features::set_of::<P>().ok_or(NnueError::NoFeatureSet(P::VARIANT.name()))?;
+    if net.header.variant != P::VARIANT.name() {
+        return Err(NnueError::Mismatch {
+            field: "variant",
+            found: net.header.variant.clone(),
+            expected: P::VARIANT.name().to_owned(),
+        });
+    }
+    if net.header.feature_set != features.name || net.header.inputs != features.inputs {
+        return Err(NnueError::Mismatch {
+            field: "feature set",
+            found: net.header.feature_set.clone(),
+            expected: features.name.to_owned(),
+        });
+    }
+    Ok(())
+}
+
+/// Compile-time check that an engine can move to another thread.
+#[allow(dead_code)]
+fn engine_is_send<P: GameVariant>(engine: Engine<P>) -> impl Send {
+    engine
+}
