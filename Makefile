@@ -186,6 +186,13 @@ demo: build-rust
 	target/release/heterodox play --random --seed 1
 	target/release/heterodox selfplay --variant hostage --net uniform --games 16 --sims 64 --out runs/demo --pgn
 
+# The headline figures (perft against shakmaty, the Python VecEnv loop,
+# MCTS simulations/s, engine nodes/s, serve requests/s), each beside its
+# record in bench/README.md with the ratio: about two minutes of the release
+# build (bench/quick.py says what each figure is).
+bench-quick: build
+	CARGO="$(CARGO)" $(PYTHON) bench/quick.py
+
 # `--bench '*'` runs only the bench targets (not the libraries' unit tests in
 # bench mode).
 bench: setup
