@@ -111,9 +111,13 @@ build-python: setup
 test: test-rust test-python lint
 
 # The CLI binaries and the extension module the Python tests run, in the
-# test profile (one build of the crates serves the Rust and Python tests).
+# test profile. The binaries are the ones `cargo test` builds for the
+# integration tests (target/quick/heterodox, heterodox-net): asked for the
+# same way, so after test-rust nothing is rebuilt (a plain `cargo build`
+# resolves the dependencies' features without the dev-dependencies and
+# would compile much of the workspace again, 2 minutes on 2 cores).
 build-test: setup
-	$(CARGO) build --profile $(TEST_PROFILE) --bins
+	$(CARGO) test --profile $(TEST_PROFILE) --workspace --exclude $(PYTHON_CRATE) --no-run
 	VIRTUAL_ENV="$(abspath $(VENV))" $(VENV)/bin/maturin develop --profile $(TEST_PROFILE) -m $(PYTHON_MANIFEST)
 
 # Unit, integration and doc tests of every crate but the extension; all of
