@@ -192,7 +192,8 @@ fn an_opening_book_gives_the_pairs_their_start_positions() {
     let book = out.join("book.txt");
     std::fs::write(
         &book,
-        "# two openings\n1. e4 e5 2. Nf3\n\nrnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n",
+        "# two openings, numbers run into moves or not\n1.e4 e5 2. Nf3 *\n\n\
+         rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n",
     )
     .unwrap();
     let book_path = book.to_str().unwrap();
@@ -222,6 +223,26 @@ fn an_opening_book_gives_the_pairs_their_start_positions() {
     assert_contains(
         &text(&result.stderr),
         "book.txt: opening book line 2: '1. e4 Ke7' is neither a position nor a line of moves",
+    );
+
+    // A bad move run into its number is named without the number.
+    std::fs::write(&book, "1.e4 e5 2.Nf3\n1.e4 1...e9\n").unwrap();
+    let result = heterodox(&[
+        "arena",
+        "--agents",
+        "random,random",
+        "--openings",
+        book_path,
+    ]);
+    assert!(!result.status.success());
+    assert_contains(
+        &text(&result.stderr),
+        "book.txt: opening book line 2: '1.e4 1...e9' is neither a position nor a line of moves \
+         from the start (as a position: ",
+    );
+    assert_contains(
+        &text(&result.stderr),
+        "; as moves: 'e9': cannot read move 'e9': bad destination square)",
     );
     let _ = std::fs::remove_dir_all(&out);
 }

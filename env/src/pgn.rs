@@ -11,6 +11,9 @@
 //! player stays together: Traitor's announcement runs into its move as the
 //! rules text writes it (`(T-e7)g4`), Mad Scientist's discards follow the
 //! move after a space (`hxg4 -W -W`).
+//!
+//! Reading: [`line_moves`] takes a line of moves apart into its moves, for
+//! every reader of such lines (opening books, Python's `Game.play`).
 
 use std::fmt::Write;
 
@@ -109,6 +112,49 @@ pub fn pgn_game(tags: &[(&str, &str)], movetext: &str, result: &str) -> String {
     }
     out.push('\n');
     out
+}
+
+/// The results that may end a line of moves.
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+/// The moves of a line of movetext in any variant's notation, in order,
+/// each for the variant's reader of one turn
+/// ([`crate::GameVariant::play_text`]): the whitespace-separated tokens
+/// without move numbers, and without a result (`1-0`, `0-1`, `1/2-1/2`,
+/// `*`) as the last token. Shared by every reader of such lines, so
+/// that `1. e4 e5 2. Nf3`, `1.e4 e5 2.Nf3`, `1... e5` and `1...e5` read
+/// alike everywhere.
+///
+/// A move number is digits then one or more dots: a token that is only that
+/// (`1.`, `12.`, `1...`) is skipped, and one that runs into its move
+/// (`1.e4`, `12.Nf3`, `1...e5`) gives the move after the dots. Numbers are
+/// not checked against the position, as python-chess and other PGN readers
+/// do not check them: `3.e4` as a game's first move reads as `e4`. Nothing
+/// else is changed, so a bad move comes back as written after its number
+/// (`1.e9` gives `e9`) for the variant's reader to refuse by name. There are
+/// no comments, NAGs or variations here (Traitor's `(T-e7)g4` is one move).
+pub fn line_moves(line: &str) -> Vec<&str> {
+    let mut moves: Vec<&str> = line
+        .split_whitespace()
+        .filter_map(without_move_number)
+        .collect();
+    if moves.last().is_some_and(|last| RESULTS.contains(last)) {
+        moves.pop();
+    }
+    moves
+}
+
+/// `token` without a leading move number (digits and dots), `None` when
+/// nothing is left.
+fn without_move_number(token: &str) -> Option<&str> {
+    let after_digits = token.trim_start_matches(|c: char| c.is_ascii_digit());
+    let after_dots = after_digits.trim_start_matches('.');
+    let numbered = after_digits.len() < token.len() && after_dots.len() < after_digits.len();
+    match (numbered, after_dots) {
+        (false, _) => Some(token),
+        (true, "") => None,
+        (true, rest) => Some(rest),
+    }
 }
 
 /// The `Date` of a game whose day is not recorded.
@@ -256,6 +302,58 @@ mod tests {
         assert!(
             text.ends_with("[Termination \"checkmate\"]\n\n1. e4 1-0\n"),
             "{text}"
+        );
+    }
+
+    #[test]
+    fn line_moves_skip_move_numbers_in_every_form() {
+        let chess = ["e4", "e5", "Nf3", "Nc6", "Bc4"];
+        for line in [
+            "1. e4 e5 2. Nf3 Nc6 3. Bc4",
+            "1.e4 e5 2.Nf3 Nc6 3.Bc4",
+            "1.e4 1...e5 2.Nf3 2... Nc6 3.Bc4 *",
+            "  1. e4\te5\n2.Nf3 Nc6 3. Bc4 1-0 ",
+            "e4 e5 Nf3 Nc6 Bc4 1/2-1/2",
+            // Numbers are not checked against the moves they stand before.
+            "3.e4 e5 7.Nf3 Nc6 12.Bc4 0-1",
+        ] {
+            assert_eq!(line_moves(line), chess, "{line}");
+        }
+        assert_eq!(line_moves("1... e5 2. Nf3"), ["e5", "Nf3"]);
+        assert_eq!(line_moves("1...e5 2.Nf3"), ["e5", "Nf3"]);
+        assert_eq!(line_moves("12.Nf3"), ["Nf3"]);
+        assert_eq!(line_moves("1. 2... *"), Vec::<&str>::new());
+        assert_eq!(line_moves(""), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn line_moves_leave_bad_moves_and_other_notations_as_written() {
+        // The move after a number comes back as written, to be refused by name.
+        assert_eq!(line_moves("1.e9"), ["e9"]);
+        assert_eq!(line_moves("1.e4 e5 2.Qxf9"), ["e4", "e5", "Qxf9"]);
+        // A bare number, or a result before the end, is no move number.
+        assert_eq!(line_moves("1 e4"), ["1", "e4"]);
+        assert_eq!(line_moves("e4 1-0 e5"), ["e4", "1-0", "e5"]);
+        // Castling with zeros is a move, not a number.
+        assert_eq!(line_moves("1.0-0 0-0-0"), ["0-0", "0-0-0"]);
+        // The variants' notations (every one starts with no digit).
+        assert_eq!(
+            line_moves("1. (S-d7,e7) (S-Nb1) 2.(T-e7)g4 hxg4 -W -W 3.[WC]e4 C@e2 W+d1"),
+            [
+                "(S-d7,e7)",
+                "(S-Nb1)",
+                "(T-e7)g4",
+                "hxg4",
+                "-W",
+                "-W",
+                "[WC]e4",
+                "C@e2",
+                "W+d1"
+            ]
+        );
+        assert_eq!(
+            line_moves("1.xHe5#[f5,5] 1...Dg6[g5,C] 2.*d7 (N-B)B*f7 *"),
+            ["xHe5#[f5,5]", "Dg6[g5,C]", "*d7", "(N-B)B*f7"]
         );
     }
 }

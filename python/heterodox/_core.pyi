@@ -126,9 +126,12 @@ class Game:
         """
     def play(self, move: str) -> str:
         """Plays a move given in UCI ('e2e4') or SAN ('e4') and returns it in
-        UCI. Raises IllegalMoveError when the move is illegal or the game is
-        over, NotationError when the text cannot be read or fits several legal
-        moves (both ValueError), leaving the game unchanged.
+        UCI, or a line of moves as in PGN ('1.e4 e5 2.Nf3', '1. e4', '1...e5':
+        move numbers, never checked, and a last result are skipped), all or
+        none, returning the moves' UCI joined by spaces. Raises
+        IllegalMoveError when a move is illegal or the game is over,
+        NotationError when a move cannot be read or fits several legal moves
+        (both ValueError, naming the move), leaving the game unchanged.
         """
     def play_index(self, index: int) -> str:
         """Plays the legal action with action index `index` (one step, as an

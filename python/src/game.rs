@@ -1,7 +1,7 @@
 //! The `Game` class: a game of any variant, spoken to in strings (UCI and
 //! SAN moves, FEN positions).
 
-use heterodox_env::pgn::{GameTags, Movetext, UNKNOWN_DATE};
+use heterodox_env::pgn::{line_moves, GameTags, Movetext, UNKNOWN_DATE};
 use heterodox_env::{AnyGame, NewGameError, RuleOptions, Variant};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyIndexError;
@@ -150,12 +150,34 @@ impl Game {
     }
 
     /// Plays a move given in UCI ('e2e4') or SAN ('e4') and returns it in
-    /// UCI. Raises IllegalMoveError when the move is illegal or the game is
-    /// over, NotationError when the text cannot be read or fits several legal
-    /// moves (both ValueError), leaving the game unchanged.
+    /// UCI, or a line of moves as in PGN ('1.e4 e5 2.Nf3', '1. e4', '1...e5':
+    /// move numbers, never checked, and a last result are skipped), all or
+    /// none, returning the moves' UCI joined by spaces. Raises
+    /// IllegalMoveError when a move is illegal or the game is over,
+    /// NotationError when a move cannot be read or fits several legal moves
+    /// (both ValueError, naming the move), leaving the game unchanged.
     #[pyo3(signature = (r#move))]
     fn play(&mut self, r#move: &str) -> PyResult<String> {
-        let (uci, _san) = self.game.play(r#move).map_err(IntoPyErr::into_py_err)?;
+        // A text read as one turn plays as it always has (a Traitor turn may
+        // hold a space: '(T-Rh1) N:f2'); else it is read as a line of moves
+        // (the shared reader of lines: numbers skipped), played on a copy.
+        let uci = match self.game.play(r#move) {
+            Ok((uci, _san)) => uci,
+            Err(error) => {
+                let moves = line_moves(r#move);
+                if moves.is_empty() || moves == [r#move.trim()] {
+                    return Err(error.into_py_err());
+                }
+                let mut after = self.game.clone();
+                let mut played = Vec::with_capacity(moves.len());
+                for text in moves {
+                    let (uci, _san) = after.play(text).map_err(IntoPyErr::into_py_err)?;
+                    played.push(uci);
+                }
+                self.game = after;
+                played.join(" ")
+            }
+        };
         // A Traitor turn is written as its steps joined by spaces.
         for step in uci.split(' ') {
             self.played.push_str(step);

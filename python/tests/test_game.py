@@ -182,6 +182,55 @@ def test_ambiguous_move():
     assert game.play("Nbd2") == "b1d2"
 
 
+ITALIAN_FEN = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "1.e4 e5 2.Nf3 Nc6 3.Bc4",
+        "1. e4 e5 2. Nf3 Nc6 3. Bc4 *",
+        "1.e4 1...e5 2.Nf3 2... Nc6 3.Bc4",
+        "e2e4 e7e5 g1f3 b8c6 f1c4",
+    ],
+)
+def test_play_a_line_of_moves_with_or_without_numbers(line):
+    game = Game("chess")
+    assert game.play(line) == "e2e4 e7e5 g1f3 b8c6 f1c4"
+    assert game.moves == ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4"]
+    assert game.fen() == ITALIAN_FEN
+    assert game.plies == 5
+
+
+def test_play_a_numbered_move():
+    game = Game("chess")
+    assert game.play("1.e4") == "e2e4"
+    assert game.play("1...e5") == "e7e5"
+    assert game.play("2. Nf3") == "g1f3"
+    assert game.play("2... Nc6") == "b8c6"
+    # Move numbers are not checked, as in python-chess.
+    assert game.play("12.Bc4") == "f1c4"
+    assert game.fen() == ITALIAN_FEN
+
+
+def test_a_bad_move_in_a_line_is_named_and_nothing_is_played():
+    game = Game("chess")
+    with pytest.raises(heterodox.NotationError) as info:
+        game.play("1.e9")
+    assert str(info.value) == "cannot read move 'e9': bad destination square"
+    with pytest.raises(heterodox.NotationError) as info:
+        game.play("1.e4 e5 2.Qxf9")
+    assert str(info.value).startswith("cannot read move 'Qxf9': ")
+    with pytest.raises(heterodox.IllegalMoveError) as info:
+        game.play("1.e4 e5 2.Ke3")
+    assert str(info.value) == (
+        "illegal move 'Ke3' in position "
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    )
+    assert game.fen() == START_FEN
+    assert game.moves == []
+
+
 # --- outcomes -----------------------------------------------------------------
 
 

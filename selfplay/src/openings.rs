@@ -6,18 +6,21 @@
 //! # comments and blank lines are skipped
 //! rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2
 //! 1. e4 e5 2. Nf3 Nc6
+//! 1.d4 d5 2.c4 *
 //! ```
 //!
 //! A line that reads as a position string (the variant's FEN dialect) is
 //! one; otherwise it is a line of turns from the variant's start position in
-//! its notation (move numbers and a trailing result are ignored), and the
-//! opening is the position it reaches. Each opening becomes a position
-//! string for [`crate::DuelConfig::starts`].
+//! its notation, read by [`line_moves`] (move numbers, `1. e4` or `1.e4`,
+//! and a trailing result are ignored), and the opening is the position it
+//! reaches. Each opening becomes a position string for
+//! [`crate::DuelConfig::starts`].
 //!
 //! Without a book, duels and self-play open their games with uniformly
 //! random plies ([`random_opening`]), so that two deterministic players do
 //! not play one game over and over.
 
+use heterodox_env::pgn::line_moves;
 use heterodox_env::rng::{mix64, SplitMix64};
 use heterodox_env::{Game, GameVariant};
 
@@ -121,12 +124,7 @@ fn opening<P: GameVariant>(
     };
     let start = P::start(rules, 0).map_err(|e| bad(e.to_string()))?;
     let mut game = Game::new(start);
-    let turns: Vec<&str> = line
-        .split_whitespace()
-        .filter(|token| {
-            !is_move_number(token) && !matches!(*token, "1-0" | "0-1" | "1/2-1/2" | "*")
-        })
-        .collect();
+    let turns = line_moves(line);
     if turns.is_empty() {
         return Err(bad(as_position));
     }
@@ -146,12 +144,6 @@ fn opening<P: GameVariant>(
     Ok(game.position().fen())
 }
 
-/// `12.` or `12...`.
-fn is_move_number(token: &str) -> bool {
-    let digits = token.trim_end_matches('.');
-    digits.len() < token.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
-}
-
 #[cfg(test)]
 mod tests {
     use heterodox_env::Chess;
@@ -162,13 +154,18 @@ mod tests {
     fn positions_and_move_lines_read() {
         let book = "# two openings\n\n\
                     rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n\
-                    1. e4 e5 2. Nf3 *\n";
+                    1. e4 e5 2. Nf3 *\n\
+                    1.e4 e5 2.Nf3\n\
+                    1.e4 1...e5 2.Nf3 1-0\n";
         let openings = parse_openings::<Chess>(book, &()).unwrap();
+        let after_nf3 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
         assert_eq!(
             openings,
             [
                 "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
-                "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+                after_nf3,
+                after_nf3,
+                after_nf3,
             ]
         );
     }
@@ -180,6 +177,19 @@ mod tests {
             OpeningError::Line { line, text, reason } => {
                 assert_eq!((line, text.as_str()), (2, "1. e4 e5 2. Qxf7"));
                 assert!(reason.contains("as moves: 'Qxf7'"), "{reason}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // A bad move run into its number is named without the number.
+        match parse_openings::<Chess>("1.e4 e5 2.Nf3\n1.e9\n", &()).unwrap_err() {
+            OpeningError::Line { line, text, reason } => {
+                assert_eq!((line, text.as_str()), (2, "1.e9"));
+                assert!(
+                    reason.ends_with(
+                        "; as moves: 'e9': cannot read move 'e9': bad destination square"
+                    ),
+                    "{reason}"
+                );
             }
             other => panic!("{other:?}"),
         }

@@ -56,7 +56,8 @@ pub struct ArenaArgs {
     #[arg(long, default_value_t = 4)]
     opening_plies: u32,
     /// An opening book: one opening per line, a position string (FEN) or
-    /// a line of moves from the start; the pairs take them in turn.
+    /// a line of moves from the start (`1.e4 e5 2.Nf3` or `1. e4 e5 2. Nf3`);
+    /// the pairs take them in turn.
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
     /// A longer game is cut and scored a draw (0: the variant's cap).
