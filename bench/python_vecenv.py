@@ -38,19 +38,27 @@ from heterodox.spaces import random_legal_actions
 
 
 def bench_vecenv(
-    variant: str, num_envs: int, seconds: float, copy: bool
+    variant: str, num_envs: int, seconds: float, copy: bool, player: str = "numpy"
 ) -> tuple[float, float]:
-    """(end-to-end steps/s, steps/s of env.step alone)."""
+    """(end-to-end steps/s, steps/s of env.step alone). ``player``: the
+    random player, ``"numpy"`` (``random_legal_actions`` over the masks)
+    or ``"rust"`` (``env.random_actions``, drawn from the legal lists)."""
     env = heterodox.VecEnv(variant, num_envs, seed=0, copy=copy)
     rng = np.random.default_rng(0)
+    if player == "numpy":
+        def choose(info):
+            return random_legal_actions(info["action_mask"], rng)
+    else:
+        def choose(info):
+            return env.random_actions(int(rng.integers(2**63)))
     obs, info = env.reset()
     for _ in range(10):  # warm up: caches, thread pool
-        obs, _, _, _, info = env.step(random_legal_actions(info["action_mask"], rng))
+        obs, _, _, _, info = env.step(choose(info))
     calls = 0
     in_step = 0.0
     start = time.perf_counter()
     while (now := time.perf_counter()) - start < seconds:
-        actions = random_legal_actions(info["action_mask"], rng)
+        actions = choose(info)
         before = time.perf_counter()
         obs, rewards, terminated, truncated, info = env.step(actions)
         in_step += time.perf_counter() - before

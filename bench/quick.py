@@ -29,7 +29,9 @@ The measurements, in this order (``--only`` takes these names):
   from the masks, then ``env.step`` (``bench_vecenv`` of
   bench/python_vecenv.py, one run of about 3 s). Figures: steps/s of the
   whole loop (random player and step), and of ``env.step`` alone (the time
-  inside ``env.step`` only, in the same run).
+  inside ``env.step`` only, in the same run); then the same loop with the
+  random player drawn in Rust (``env.random_actions(seed)``, no scan of the
+  masks).
 * ``mcts``: the Rust search's simulations/s with the uniform evaluator (so
   only the tree work and the rules are timed): ``heterodox selfplay
   --variant chess --net uniform``, 1024 games, 128 at once, each cut
@@ -173,7 +175,8 @@ def measure_vecenv(args) -> dict[str, float]:
     seconds = 3.0 * args.seconds
     print(f"  bench_vecenv('chess', 1024, {seconds:g}, copy=False) of bench/python_vecenv.py; {_core.__file__}")
     total, step_only = vecenv.bench_vecenv("chess", 1024, seconds, copy=False)
-    return {"vecenv-random": total, "vecenv-step": step_only}
+    rust, _ = vecenv.bench_vecenv("chess", 1024, seconds, copy=False, player="rust")
+    return {"vecenv-random": total, "vecenv-step": step_only, "vecenv-random-rust": rust}
 
 
 def measure_mcts(args) -> dict[str, float]:

@@ -357,6 +357,13 @@ class VecEnv:
         ignored; reward 0, flags false): Gymnasium's next-step auto-reset,
         for envs whose game ended in the step before (auto_reset=False).
         """
+    def random_actions(self, seed: int) -> npt.NDArray[np.int64]:
+        """One uniformly random legal action per env (int64, (num_envs,)),
+        drawn in Rust from the envs' own lists of legal actions, with no
+        scan of the masks: the random player of a vectorised loop at the
+        speed of step(). The same seed in the same positions gives the same
+        actions; -1 for an env whose game is over (auto_reset=False).
+        """
     def legal_moves(self, env: int) -> list[str]:
         """The legal moves of env `env` in long notation ('e2e4'), in the
         same order as legal_actions(env).

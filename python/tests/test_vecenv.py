@@ -27,6 +27,32 @@ def test_random_legal_actions_draws_legal_actions_from_the_seed():
         random_legal_actions(masks, np.random.default_rng(7))
 
 
+def test_random_legal_actions_reads_an_int8_mask_as_bool_without_a_copy():
+    masks = np.zeros((2, 4), dtype=np.int8)
+    masks[0, 3] = 1
+    masks[1, [1, 2]] = 1
+    view = heterodox.spaces.as_bool(masks)
+    assert view.dtype == np.bool_ and np.shares_memory(view, masks)
+    assert (random_legal_actions(masks, np.random.default_rng(3))
+            == random_legal_actions(masks.astype(bool), np.random.default_rng(3))).all()
+
+
+def test_random_actions_are_drawn_in_rust_from_the_legal_lists():
+    env = VecEnv("chess", 4, seed=0, auto_reset=False)
+    _, info = env.reset()
+    actions = env.random_actions(11)
+    assert actions.dtype == np.int64 and actions.shape == (4,)
+    assert info["action_mask"][np.arange(4), actions].all()
+    assert (env.random_actions(11) == actions).all()
+    draws = np.stack([env.random_actions(seed) for seed in range(100)])
+    assert len(set(draws[:, 0])) == 20  # every legal first move, from 100 seeds
+    # A finished game that is not reset has no legal action: -1.
+    mate = VecEnv("chess", 1, auto_reset=False,
+                  fens=["r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4"])
+    mate.reset()
+    assert mate.random_actions(0).tolist() == [-1]
+
+
 def test_chess_shapes_and_dtypes():
     env = VecEnv("chess", 4)
     channels = len(env.channel_names)

@@ -25,6 +25,7 @@ mod frame;
 
 use std::sync::{Mutex, PoisonError};
 
+use heterodox_env::rng::SplitMix64;
 use heterodox_env::vecenv::{make_batch_env, BatchEnv, EnvConfig, GameEnd};
 use heterodox_env::{AnyGame, RuleOptions, Variant};
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
@@ -406,6 +407,19 @@ impl VecEnv {
             hand.array(env.truncated(), [n])?,
             info,
         ))
+    }
+
+    /// One uniformly random legal action per env (int64, (num_envs,)),
+    /// drawn in Rust from the envs' own lists of legal actions, with no
+    /// scan of the masks: the random player of a vectorised loop at the
+    /// speed of step(). The same seed in the same positions gives the same
+    /// actions; -1 for an env whose game is over (auto_reset=False).
+    fn random_actions<'py>(&self, py: Python<'py>, seed: u64) -> Bound<'py, PyArray1<i64>> {
+        let env = self.env();
+        let mut out = vec![0i64; env.num_envs()];
+        // One index drawn per env: microseconds, so the GIL is kept.
+        env.random_legal_actions(&mut SplitMix64::new(seed), &mut out);
+        PyArray1::from_vec(py, out)
     }
 
     /// The legal moves of env `env` in long notation ('e2e4'), in the
