@@ -412,8 +412,12 @@ fn cache_dir() -> PathBuf {
 }
 
 /// Writes `bytes` to `path` through a sibling temporary file and a rename,
-/// so a reader never sees half a file.
+/// so a reader never sees half a file. The temporary name is unique to the
+/// call (process and a counter), so threads writing the same file at once
+/// (an arena's games loading one `zoo:` agent) each rename a whole copy.
 fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), ZooError> {
+    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let call = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let failed = |e: std::io::Error| ZooError::Read {
         path: path.display().to_string(),
         message: e.to_string(),
@@ -421,7 +425,7 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), ZooError> {
     let parent = path.parent().expect("a file under the cache directory");
     std::fs::create_dir_all(parent).map_err(failed)?;
     let staging = parent.join(format!(
-        ".{}.{}",
+        ".{}.{}.{call}",
         path.file_name().unwrap().to_string_lossy(),
         std::process::id()
     ));
@@ -447,6 +451,20 @@ mod tests {
             zoo.read("chess/elsewhere.bin"),
             Err(ZooError::Unlisted { .. })
         ));
+    }
+
+    #[test]
+    fn threads_writing_the_same_cached_file_at_once_all_succeed() {
+        let dir = std::env::temp_dir().join(format!("zoo-race-{}", std::process::id()));
+        let file = dir.join("a/model.safetensors");
+        std::thread::scope(|scope| {
+            for _ in 0..8 {
+                scope.spawn(|| write_atomically(&file, b"the same bytes").unwrap());
+            }
+        });
+        assert_eq!(std::fs::read(&file).unwrap(), b"the same bytes");
+        assert_eq!(std::fs::read_dir(dir.join("a")).unwrap().count(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
