@@ -4,7 +4,8 @@
 # does all the set-up itself and runs every test (this is what .ci/run does).
 #
 #   make setup   virtual environment with PyTorch (libtorch for tch), numpy,
-#                maturin, pytest and selenium; the .libtorch link; Debian's
+#                maturin, pytest, selenium, pandas, scipy and statsmodels; the
+#                .libtorch link; Debian's
 #                chromium and chromium-driver for the browser test of
 #                `heterodox serve` (apt, only when missing)       (idempotent)
 #   make build   release build of the Rust crates and of the Python extension
@@ -18,6 +19,7 @@
 #   make demo    a perft run, a random game and a short self-play run with the CLI
 #   make bench   the criterion benchmarks
 #   make bench-quick  the headline figures against their records (~2 min)
+#   make notebook  the notebooks (notebooks/*.ipynb) in JupyterLab, installed on first use
 #
 # No environment variables are needed: .cargo/config.toml points LIBTORCH at
 # .libtorch and gives binaries an rpath to .libtorch/lib.
@@ -32,7 +34,7 @@ VENV := .venv
 PYTHON := $(VENV)/bin/python
 # The PyTorch version must be the one the `tch` crate was made for
 # (tch 0.24 <-> PyTorch 2.11.0): torch-sys compiles against its headers.
-PIP_PACKAGES := torch==2.11.0 numpy maturin pytest gymnasium==1.4.0 pettingzoo==1.27.0 matplotlib==3.11.2 safetensors==0.8.0 ray==2.60.0 selenium==4.51.0 moviepy==2.2.1
+PIP_PACKAGES := torch==2.11.0 numpy maturin pytest gymnasium==1.4.0 pettingzoo==1.27.0 matplotlib==3.11.2 safetensors==0.8.0 ray==2.60.0 selenium==4.51.0 moviepy==2.2.1 pandas==3.1.1 scipy==1.17.1 statsmodels==0.15.0
 # The browser test of `heterodox serve` (python/tests/test_serve_browser.py)
 # drives Debian's Chromium through its driver.
 BROWSER_PACKAGES := chromium chromium-driver
@@ -49,7 +51,7 @@ PYTHON_TESTS := python/tests
 TEST_PROFILE := quick
 TEST_BIN := $(abspath target/$(TEST_PROFILE)/heterodox)
 
-.PHONY: setup build build-rust build-python build-test test test-rust test-python lint fmt check train demo bench bench-quick
+.PHONY: setup build build-rust build-python build-test test test-rust test-python lint fmt check train demo bench bench-quick notebook
 
 # --- set-up -----------------------------------------------------------------
 
@@ -196,6 +198,14 @@ demo: build-rust
 # build (bench/quick.py says what each figure is).
 bench-quick: build
 	CARGO="$(CARGO)" $(PYTHON) bench/quick.py
+
+# The notebooks (notebooks/*.ipynb) in JupyterLab, on the release build and
+# the set-up's venv (pandas, scipy and statsmodels come with `make setup`;
+# JupyterLab is installed here, once, since the tests do not need it).
+JUPYTERLAB := jupyterlab==4.6.6
+notebook: build
+	[ -x $(VENV)/bin/jupyter-lab ] || $(PYTHON) -m pip install --disable-pip-version-check --progress-bar off $(JUPYTERLAB)
+	$(VENV)/bin/jupyter-lab notebooks/
 
 # `--bench '*'` runs only the bench targets (not the libraries' unit tests in
 # bench mode).

@@ -1,5 +1,6 @@
 //! `heterodox arena` as a user runs it: a gauntlet's table, its games as
-//! PGN and its results as JSON; an SPRT run; bad agents refused.
+//! PGN and its results as JSON; an SPRT run; an agent against itself
+//! (unpaired, repeats counted once); White's score; bad agents refused.
 
 mod support;
 
@@ -62,6 +63,9 @@ fn a_gauntlet_writes_its_table_games_and_results() {
     for p in pairings {
         assert_eq!(p["agent"], "uniform@16");
         assert_eq!(p["score"]["games"], 4);
+        assert_eq!(p["games"], 4);
+        assert_eq!(p["paired"], true);
+        assert_eq!(p["white_score"]["games"], 4);
         let pairs: u64 = p["pentanomial"]
             .as_array()
             .unwrap()
@@ -118,15 +122,20 @@ fn an_sprt_reports_its_decision() {
 
 #[test]
 fn bad_arena_arguments_are_one_line_errors() {
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 5] = [
         (
             &["arena", "--agents", "uniform@8,alphabeta"],
-            "error: bad agent 'alphabeta': unknown kind of agent (agents: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn optionally /classical or /hand, uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS; searches optionally /puct or /gumbel, networks also /nolosses or /nowins, searches last /quiescence or /quiescence=W)",
+            "error: bad agent 'alphabeta': unknown kind of agent (agents: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn optionally /classical or /hand then /vary=PLIES:CP, uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS; searches optionally /puct or /gumbel, networks also /nolosses or /nowins, searches last /quiescence or /quiescence=W)",
         ),
         (&["arena", "--agents", "uniform@8"], "error: config: the arena needs at least two agents, got 1"),
         (
             &["arena", "--agents", "uniform@8,random,random", "--sprt", "0,10"],
             "error: config: an SPRT compares exactly two agents",
+        ),
+        (
+            &["arena", "--agents", "ab@2,ab@2", "--sprt", "0,10"],
+            "error: config: an SPRT needs paired games between two different agents: ab@2 \
+             against itself plays unpaired games",
         ),
         (
             &["arena", "--agents", "uniform,random", "--schedule", "swiss"],
@@ -342,4 +351,153 @@ fn parts_of_an_arena_merged_and_resumed_are_the_whole_run() {
     assert_contains(&text(&sprt.stderr), "an SPRT decides as its games come in");
     let _ = std::fs::remove_dir_all(&whole);
     let _ = std::fs::remove_dir_all(&merged);
+}
+
+/// The move text of every game of `pgn`, in order.
+fn move_texts(pgn: &str) -> Vec<&str> {
+    pgn.split("[Event ")
+        .skip(1)
+        .map(|game| game.split("\n\n").nth(1).unwrap().trim())
+        .collect()
+}
+
+/// White's wins, draws and losses from `pgn`'s result tags.
+fn white_results(pgn: &str) -> [usize; 3] {
+    ["1-0", "1/2-1/2", "0-1"].map(|r| pgn.matches(&format!("[Result \"{r}\"]")).count())
+}
+
+#[test]
+fn an_agent_against_itself_plays_unpaired_distinct_games() {
+    let out = scratch("self-play");
+    let stdout = arena(&out, "ab@2,ab@2", 6, 200, &[]);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines[1],
+        "agent                        opponent                      games distinct         \
+         score [95% CI]  draws   White's score [95% CI]             Elo [95% CI]     \
+         pairs 0/.5/1/1.5/2"
+    );
+    // Six games, each from its own opening: six distinct games. White
+    // lost five and drew one; A (White in the even games) scored 3.5.
+    assert_eq!(
+        lines[2],
+        "ab@2                         ab@2                              6        6     \
+         58.3% [24.1, 86.1]    17%         8.3% [0.9, 48.3]         +58 [-199, +316]               \
+         unpaired"
+    );
+    assert_eq!(
+        lines[3],
+        "  unpaired (an agent against itself): each game its own opening; no pentanomial, \
+         Elo from the games' Wilson interval"
+    );
+    assert_starts_with(lines[4], "games: ");
+    let pgn = std::fs::read_to_string(out.join("games.pgn")).unwrap();
+    let games = move_texts(&pgn);
+    assert_eq!(games.len(), 6);
+    let distinct: std::collections::BTreeSet<&str> = games.iter().copied().collect();
+    assert_eq!(distinct.len(), 6, "{pgn}");
+    // Six openings, not three pairs of them: no two games share their
+    // first four plies.
+    let openings: std::collections::BTreeSet<String> = games
+        .iter()
+        .map(|g| g.split_whitespace().take(6).collect::<Vec<_>>().join(" "))
+        .collect();
+    assert_eq!(openings.len(), 6, "{pgn}");
+    assert_eq!(white_results(&pgn), [0, 1, 5]);
+    let results = read_json(&out.join("results.json"));
+    let p = &results["pairings"][0];
+    assert_eq!(p["games"], 6);
+    assert_eq!(p["distinct_games"], 6);
+    assert_eq!(p["paired"], false);
+    assert!(p["pentanomial"].is_null());
+    assert_eq!(p["score"]["games"], 6);
+    assert_eq!(p["score"]["wins"], 3);
+    assert_eq!(p["score"]["draws"], 1);
+    // Elo from the score's Wilson interval.
+    assert_eq!(p["elo_low"], p["score"]["elo_low"]);
+    assert_eq!(p["elo_high"], p["score"]["elo_high"]);
+    let white = &p["white_score"];
+    assert_eq!(
+        [&white["wins"], &white["draws"], &white["losses"]],
+        [
+            &serde_json::json!(0),
+            &serde_json::json!(1),
+            &serde_json::json!(5)
+        ]
+    );
+    assert_eq!(white["score"], 0.5 / 6.0);
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn repeated_games_are_counted_once() {
+    // Without random opening plies a deterministic agent against itself
+    // plays the same game every time: six games, one distinct.
+    let out = scratch("repeats");
+    let stdout = arena(&out, "ab@2,ab@2", 6, 40, &["--opening-plies", "0"]);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines[2],
+        "ab@2                         ab@2                              6        1      \
+         50.0% [5.5, 94.5]   100%        50.0% [5.5, 94.5]          +0 [-495, +495]               \
+         unpaired"
+    );
+    assert_eq!(
+        lines[4],
+        "  6 games, 1 distinct: a game that repeats an earlier one (same start, same moves) \
+         counts once"
+    );
+    let pgn = std::fs::read_to_string(out.join("games.pgn")).unwrap();
+    let games = move_texts(&pgn);
+    assert_eq!(games.len(), 6, "every game is written");
+    assert!(games.iter().all(|g| *g == games[0]), "{pgn}");
+    let results = read_json(&out.join("results.json"));
+    let p = &results["pairings"][0];
+    assert_eq!(p["games"], 6);
+    assert_eq!(p["distinct_games"], 1);
+    assert_eq!(p["score"]["games"], 1);
+    assert_eq!(p["white_score"]["games"], 1);
+    assert_eq!(p["white_score"]["draws"], 1);
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn two_agents_report_whites_score_and_no_rating_list() {
+    let out = scratch("white");
+    let stdout = arena(&out, "ab@1,random", 4, 200, &[]);
+    // ab@1 wins all four games, two with White: White scores 50%.
+    assert_eq!(
+        stdout.lines().nth(2),
+        Some(
+            "ab@1                         random                            4        4   \
+             100.0% [51.0, 100.0]     0%       50.0% [15.0, 85.0]        +inf [+542, +inf]              \
+             0/0/0/0/2"
+        )
+    );
+    assert!(!stdout.contains("ratings"), "{stdout}");
+    let pgn = std::fs::read_to_string(out.join("games.pgn")).unwrap();
+    assert_eq!(white_results(&pgn), [2, 0, 2]);
+    let results = read_json(&out.join("results.json"));
+    let p = &results["pairings"][0];
+    assert_eq!(p["paired"], true);
+    assert_eq!(p["distinct_games"], 4);
+    assert_eq!(p["pentanomial"], serde_json::json!([0, 0, 0, 0, 2]));
+    let white = &p["white_score"];
+    assert_eq!(white["games"], 4);
+    assert_eq!(white["wins"], 2);
+    assert_eq!(white["losses"], 2);
+    assert_eq!(white["score"], 0.5);
+    // Wilson's interval for 2 of 4.
+    assert_eq!(
+        format!("{:.4}", white["score_low"].as_f64().unwrap()),
+        "0.1500"
+    );
+    assert_eq!(
+        format!("{:.4}", white["score_high"].as_f64().unwrap()),
+        "0.8500"
+    );
+    // Ratings need three or more agents.
+    let keys: Vec<&String> = results.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["pairings"]);
+    let _ = std::fs::remove_dir_all(&out);
 }

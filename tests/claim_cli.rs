@@ -71,21 +71,41 @@ fn a_quick_piece_values_run_fits_every_variant_and_states_strengths() {
     );
     assert_starts_with(&stdout, "piece-values: ");
     let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
-    // --quick: 16 games per variant, 4 calibration games per opponent.
+    // --quick: 16 games per variant, 6 calibration games per opponent,
+    // and the report says what it is.
     assert_contains(
         &summary,
-        "heterodox claim piece-values --agent ab@2000n --games 16 --calibration-games 4 ",
+        "heterodox claim piece-values --agent ab@2000n --quick --games 16 --calibration-games 6 ",
     );
     assert_contains(
         &summary,
-        "| variant | rules | agent | vs random | vs greedy | vs rollout@64 | vs the other family |",
+        "**A quick run (--quick): an example, not evidence:** 16 games per variant or rule set \
+         and 6 calibration games per opponent.\n",
+    );
+    assert_contains(
+        &summary,
+        "The calibration rule: an agent whose score against random play has a lower 95% bound \
+         below 60% is too weak for a verdict; a verdict needs every agent it rests on to clear it.",
+    );
+    assert_contains(
+        &summary,
+        "| variant | rules | agent | vs random | vs greedy | vs rollout@64 | vs the other family \
+         | strong enough |",
     );
     // The engine's other family is the network shipped for each variant's
     // rules; none ships for Traitor's default rules.
     assert_contains(&summary, "| chess | default | `ab@2000n` | ");
     assert_contains(&summary, " | `zoo:chess@64`: ");
-    assert_contains(&summary, " | none for these rules |\n");
+    assert_contains(&summary, " | none for these rules | ");
     let claim = read_json(&out.join("claim.json"));
+    assert_starts_with(
+        claim["conclusion"].as_str().unwrap(),
+        "This is a quick run (--quick): an example, not evidence. ",
+    );
+    assert_contains(
+        &stdout,
+        "\nThis is a quick run (--quick): an example, not evidence. ",
+    );
     let variants = &claim["results"]["variants"];
     assert_eq!(
         string_fields(variants, "variant"),
@@ -98,7 +118,7 @@ fn a_quick_piece_values_run_fits_every_variant_and_states_strengths() {
         ["pawn", "knight", "bishop", "rook", "queen"]
     );
     assert_eq!(claim["agents"].as_array().unwrap().len(), 5);
-    assert_eq!(claim["agents"][0]["vs_greedy"]["games"], 4);
+    assert_eq!(claim["agents"][0]["vs_greedy"]["games"], 6);
     let others: Vec<Option<&str>> = claim["agents"]
         .as_array()
         .unwrap()
@@ -115,7 +135,7 @@ fn a_quick_piece_values_run_fits_every_variant_and_states_strengths() {
             None,
         ]
     );
-    assert_eq!(claim["agents"][0]["vs_other_family"]["score"]["games"], 4);
+    assert_eq!(claim["agents"][0]["vs_other_family"]["score"]["games"], 6);
     let csv = std::fs::read_to_string(out.join("games.csv")).unwrap();
     assert_starts_with(&csv, "variant,game,ply,white_score,differences\nchess,");
     let _ = std::fs::remove_dir_all(out);
@@ -147,6 +167,15 @@ fn a_claim_run_prints_its_verdict_and_writes_its_report() {
     );
     assert_contains(&stdout, &format!("report: {}/summary.md", out.display()));
     let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    // The Harpies apply the calibration rule every claim applies; random
+    // play does not clear it. Not a quick run: no such note.
+    assert_contains(&summary, "| poison | default | `random` | ");
+    assert_contains(&summary, " | none for these rules | no |\n");
+    assert_contains(
+        &stdout,
+        "\nThe agent does not clearly beat random play (poison random: ",
+    );
+    assert!(!summary.contains("--quick"), "{summary}");
     // The command that reproduces it, every setting explicit.
     let command = format!(
         "heterodox claim poison-two-harpies-draw --agent random --games 4 --calibration-games 2 \

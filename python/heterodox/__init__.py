@@ -24,6 +24,13 @@ batches from shards (``heterodox.data.ShardDataset`` for PyTorch), and
 ``heterodox.torch`` is the Rust trainer's network in PyTorch, on the same
 checkpoint files.
 
+``play(variant, agents, games)`` plays games between agents in Rust on
+every core and returns them as a table (``Games.to_pandas()``, per-ply
+measures, PGN); ``heterodox.stats`` holds the statistics the claims use
+(Wilson intervals, pentanomial Elo, Welch, the logistic regression, the
+bootstrap, power, SPRT); ``Claim`` states a strategy claim as a value and
+``Claim.run`` returns its ``Verdict`` (docs/analysis.md).
+
 ``agent(spec)`` makes any player the command line names, as the command
 line names it (``agent("zoo:hostage@64").move(game)``; docs/python.md).
 
@@ -69,8 +76,11 @@ from heterodox._core import (
     zoo_file,
     zoo_network_dir,
 )
+from heterodox import stats
 from heterodox.agents import NetworkAgent, agent
+from heterodox.claims import Claim, Condition, Verdict
 from heterodox.env import Env, make
+from heterodox.play import Games, play
 from heterodox.registration import register_envs
 from heterodox.vector import VecEnv
 
@@ -79,11 +89,14 @@ register_envs()
 __all__ = [
     "Agent",
     "AgentError",
+    "Claim",
+    "Condition",
     "Engine",
     "EngineResult",
     "Env",
     "EvaluationError",
     "Game",
+    "Games",
     "IllegalMoveError",
     "Loader",
     "NetworkAgent",
@@ -95,6 +108,7 @@ __all__ = [
     "Search",
     "UnknownVariantError",
     "VecEnv",
+    "Verdict",
     "__version__",
     "agent",
     "encoding_spec",
@@ -102,8 +116,10 @@ __all__ = [
     "nnue_data",
     "nnue_features",
     "parse_agent",
+    "play",
     "read_shard",
     "self_play",
+    "stats",
     "variants",
     "zoo_agents",
     "zoo_file",

@@ -1,6 +1,7 @@
 """Heterodox: rules of chess variants for reinforcement-learning self-play."""
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Callable, Literal, final
 
@@ -182,6 +183,20 @@ class Game:
         """Hostage Chess: the men each side may drop, as
         {'white': {'P': 0, ...}, 'black': {...}} (White's airfield holds
         white men). ValueError for other variants.
+        """
+    def board(self) -> dict[str, dict[str, str | int | bool | None]]:
+        """The men on the board as {square: {'kind': 'Q', 'color': 'white',
+        'countdown': None, 'announced': False}}: the kind is the man's
+        upper-case token in position strings ('N', a Mad Scientist monster
+        '[WWC]'), 'countdown' a Poison man's turns left to live (else None),
+        'announced' whether a Traitor man has been announced. Squares
+        without a man are left out.
+        """
+    def reserves(self) -> list[dict[str, Any]]:
+        """The men held off the board, as a list of {'owner': 'white', 'area':
+        'prison' | 'airfield' | 'hand', 'men': {'N': 1, ...}} (a Hostage
+        prison holds the opponent's men; a Mad Scientist hand holds parts).
+        Empty for the variants without reserves.
         """
     def outcome(self) -> Outcome | None:
         """How the game ended, or None while it goes on."""
@@ -489,6 +504,75 @@ def zoo_network_dir(name: str) -> Path:
     catalogue) or an agent without a network.
     """
 
+class PlayedGames:
+    """Games played by `heterodox.play`: one row per game, in the order of
+    their numbers.
+    """
+
+    def __len__(self) -> int: ...
+    @property
+    def variant(self) -> str:
+        """The variant's name."""
+    @property
+    def options(self) -> str:
+        """The rule options the games were played under, written out."""
+    @property
+    def agents(self) -> tuple[str, str]:
+        """The two agent strings (one agent against itself: the same twice)."""
+    @property
+    def total(self) -> int:
+        """Games the call was to play; fewer are here when it was stopped."""
+    @property
+    def interrupted(self) -> bool:
+        """Whether Ctrl-C stopped the call before every game was played."""
+    def columns(self) -> dict[str, list[int] | list[str] | list[float]]:
+        """The table's columns, each a list with one value per game: game,
+        pair, white, black, result, white_score, termination, plies, start,
+        moves.
+        """
+    def replay_steps(self, index: int) -> tuple[str, list[int]]:
+        """Game `index`'s start position string and action indices, to replay
+        it (`Game(variant, fen=start, **options)`, then `play_index`).
+        """
+    def pgn(self) -> str:
+        """Every game as PGN (with the variant's tags and the agents' names),
+        separated by blank lines.
+        """
+    def measure(self, name: str) -> np.ndarray:
+        """Measure `name` for every game: a float64 array with a row per game
+        and a column per ply (NaN after a game's end); see
+        `heterodox.play`'s docs for the names. ValueError for an unknown
+        name.
+        """
+    def __repr__(self) -> str: ...
+
+def play_games(
+    variant: str,
+    agents: list[str],
+    games: int,
+    *,
+    rules: dict[str, str | int | bool] | None = None,
+    starts: list[str] | None = None,
+    opening_plies: int = 4,
+    max_plies: int = 0,
+    seed: int | None = None,
+    concurrent: int = 32,
+    evaluators: list[Callable[[dict[str, np.ndarray]], tuple[np.ndarray, np.ndarray]] | None] | None = None,
+    out: str | os.PathLike[str] | None = None,
+    resume: bool = False,
+    command: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> PlayedGames:
+    """Plays `games` games of `agents` (one agent string: against itself,
+    every game its own opening; two: paired colours, one opening per pair)
+    and returns them as a `PlayedGames` table. See `heterodox.play`.
+    """
+
+def check_measures(names: list[str]) -> None:
+    """Checks measure names before any game is played: ValueError naming
+    an unknown one.
+    """
+
 def self_play(
     variant: str,
     path: str | os.PathLike[str] | None = None,
@@ -669,11 +753,15 @@ class Agent:
     one (it also makes network agents, 'zoo:hostage@64').
 
     move(game) returns the agent's move in long notation (Game.play reads
-    it) without playing it; moves(games) does so for many games. The same
-    seed gives the same moves (each move is seeded by the seed and the
-    game's ply), except under a time budget ('ab@100ms'). Under hidden
-    information (Traitor) the searches read only what the player to act
-    may know. The searches run with the GIL released.
+    it) without playing it; moves(games) does so for many games, in
+    parallel, and plays exactly the move move() plays on each. Every move
+    is thought afresh: it depends on the game (its position, history and
+    ply) and the seed alone, never on the moves asked before it, of this
+    game or another (an engine searches each move from an empty table), so
+    the same seed gives the same moves in any order and batching, except
+    under a time budget ('ab@100ms'). Under hidden information (Traitor)
+    the searches read only what the player to act may know. The searches
+    run with the GIL released.
     """
 
     def __new__(cls, spec: str, seed: int | None = None) -> Agent: ...
@@ -688,13 +776,16 @@ class Agent:
         AgentError when the game is over.
         """
     def moves(self, games: list[Game]) -> list[str]:
-        """The agent's move in each of `games` (a list of Game), in order:
-        the same moves as move() one game at a time. At most 4096 games;
-        AgentError naming the first game that is over.
+        """The agent's move in each of `games` (a list of Game), in order,
+        the games searched in parallel: exactly the move move() gives for
+        each game (each is thought afresh, whatever the batch holds or
+        was asked before). At most 4096 games; AgentError naming the first
+        game that is over.
         """
     def new_game(self) -> None:
-        """Forgets what the agent learnt of the games so far (the engine's
-        table): call it between games to replay them exactly.
+        """Frees the agent's players (their engines' tables). Kept for the
+        code that called it between games: every move is thought afresh
+        already, so the moves after it are the same as without it.
         """
     def __repr__(self) -> str: ...
 
@@ -892,3 +983,151 @@ class Loader:
         """
     def __len__(self) -> int: ...
     def __repr__(self) -> str: ...
+
+# heterodox.stats (python/heterodox/stats.py wraps these in named results).
+
+def stats_normal_cdf(x: float) -> float:
+    """P(Z <= x) for a standard normal Z (relative error about 1e-13)."""
+
+def stats_normal_sf(x: float) -> float:
+    """P(Z > x) for a standard normal Z, accurate far in the tail."""
+
+def stats_normal_quantile(p: float) -> float:
+    """The standard normal quantile of p (Wichura's AS 241): -inf at 0, +inf
+    at 1. ValueError outside [0, 1].
+    """
+
+def stats_t_cdf(t: float, df: float) -> float:
+    """P(T <= t) for Student's t with df degrees of freedom (df > 0, real)."""
+
+def stats_t_quantile(p: float, df: float) -> float:
+    """The quantile of p for Student's t with df degrees of freedom: -inf at
+    0, +inf at 1. ValueError for p outside [0, 1] or df <= 0.
+    """
+
+def stats_wilson(successes: float, n: int, confidence: float = 0.95) -> tuple[float, float, float]:
+    """Wilson's score interval of successes (fractional allowed: a draw is
+    half) out of n trials: (estimate, low, high).
+    """
+
+def stats_mean(
+    values: Sequence[float] | np.ndarray,
+    proportion: bool = False,
+) -> tuple[int, float, float, float, float]:
+    """The claims' mean of values with its standard error and 95% interval
+    (Wilson's when proportion is true, else normal): (n, mean, std_error,
+    low, high).
+    """
+
+def stats_welch_z(
+    a: Sequence[float] | np.ndarray,
+    b: Sequence[float] | np.ndarray,
+) -> tuple[float, float, float, float, float]:
+    """The claims' Welch z test of mean(a) - mean(b) (normal reference, 95%
+    normal interval): (difference, low, high, z, pvalue).
+    """
+
+def stats_welch(
+    a: Sequence[float] | np.ndarray,
+    b: Sequence[float] | np.ndarray,
+    confidence: float = 0.95,
+) -> tuple[float, float, float, float, float, float, float]:
+    """Welch's t-test of mean(a) - mean(b): (difference, std_error,
+    statistic, df, pvalue, low, high), the interval at confidence.
+    """
+
+def stats_elo(score: float) -> float:
+    """The Elo difference of a mean score in [0, 1]: +inf at 1, -inf at 0."""
+
+def stats_score_of_elo(elo: float) -> float:
+    """The expected score of a player elo stronger (logistic)."""
+
+def stats_pentanomial(counts: Sequence[int]) -> tuple[int, float, float, float, float, float]:
+    """Pentanomial statistics of pair counts [0-2, 1/2-3/2, 1-1, 3/2-1/2,
+    2-0]: (pairs, score, variance, elo, elo_low, elo_high), the variance
+    that of the per-pair mean score, the Elo interval 95% (infinite bounds
+    as inf).
+    """
+
+def stats_pair_counts(totals: Sequence[float] | np.ndarray) -> list[int]:
+    """The pentanomial counts of pair totals (each 0, 0.5, 1, 1.5 or 2)."""
+
+def stats_sprt(
+    counts: Sequence[int],
+    elo0: float,
+    elo1: float,
+    alpha: float = 0.05,
+    beta: float = 0.05,
+) -> tuple[float, float, float, Literal["H0", "H1", "continue"]]:
+    """The GSPRT of elo0 against elo1 on pair counts: (llr, lower, upper,
+    decision), decision 'H1', 'H0' or 'continue' (always 'continue' under
+    10 pairs).
+    """
+
+def stats_logistic(
+    x: Sequence[Sequence[float]] | np.ndarray,
+    y: Sequence[float] | np.ndarray,
+    ridge: float = 0.0,
+) -> list[tuple[float, float, float, float, float, float]]:
+    """Quasi-binomial logistic regression of y in [0, 1] on the rows of x
+    (predictors only: the intercept is added as the first coefficient),
+    with HC0 sandwich standard errors and a ridge penalty on all but the
+    intercept: one (estimate, std_error, low, high, z, pvalue) per
+    coefficient.
+    """
+
+def stats_bootstrap_mean(
+    values: Sequence[float] | np.ndarray,
+    resamples: int = 10000,
+    confidence: float = 0.95,
+    seed: int = 0,
+) -> tuple[float, float, float, float, int]:
+    """Seeded percentile bootstrap of the mean of values: (estimate, low,
+    high, std_error, resamples). The same seed gives the same numbers.
+    """
+
+def stats_bootstrap_difference(
+    a: Sequence[float] | np.ndarray,
+    b: Sequence[float] | np.ndarray,
+    resamples: int = 10000,
+    confidence: float = 0.95,
+    seed: int = 0,
+) -> tuple[float, float, float, float, int]:
+    """Seeded percentile bootstrap of mean(a) - mean(b), each sample
+    resampled on its own: (estimate, low, high, std_error, resamples).
+    """
+
+def stats_power_of_score(score: float, games: float, alpha: float = 0.05) -> float:
+    """Power of the two-sided level-alpha test of score = 1/2 over games
+    games when the true score is score (arcsine scale).
+    """
+
+def stats_games_for_score(score: float, alpha: float = 0.05, power: float = 0.8) -> float:
+    """Games for which the two-sided level-alpha test of score = 1/2 has the
+    given power when the true score is score.
+    """
+
+def stats_power_of_difference(p1: float, p2: float, games: float, alpha: float = 0.05) -> float:
+    """Power of the two-sided level-alpha test of p1 = p2 with games games on
+    each side (arcsine scale).
+    """
+
+def stats_games_for_difference(
+    p1: float,
+    p2: float,
+    alpha: float = 0.05,
+    power: float = 0.8,
+) -> float:
+    """Games on each side for which the two-sided level-alpha test of p1 = p2
+    has the given power.
+    """
+
+def stats_games_for_half_width(
+    half_width: float,
+    sd: float = 0.5,
+    confidence: float = 0.95,
+) -> float:
+    """Games for which a normal interval of a mean at confidence has the given
+    half-width, one game's standard deviation being sd (1/2 bounds a
+    score's).
+    """

@@ -8,9 +8,13 @@
 //! which evaluates its searches with PyTorch (this module links no
 //! libtorch).
 //!
-//! One `Agent` plays games of any variant: it keeps one player per
-//! variant and rule set, made the first time it meets one, so an engine
-//! keeps its table from move to move of a game.
+//! One `Agent` plays games of any variant, each move from the state a
+//! fresh player has: it keeps a pool of players per variant and rule set,
+//! made the first time it meets one, and hands each move a player of the
+//! game's, its engine's table cleared if it has searched since. So a move
+//! depends on the game alone (its position, history and ply) and the seed,
+//! never on the calls before it, and `moves` plays exactly what `move`
+//! plays on each game, its games in parallel (one player per thread).
 
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
@@ -23,6 +27,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use rayon::prelude::*;
 
 use crate::args::seed_arg;
 use crate::game::Game;
@@ -126,8 +131,20 @@ impl VariantVisitor for MakePlayer<'_> {
     }
 }
 
-/// The players of one agent, one per variant and rule set met.
-type Players = HashMap<(Variant, String), Box<dyn DynPlayer>>;
+/// A pooled player, and whether it has moved since it was made or
+/// cleared (its engine's table then needs clearing before the next move).
+struct Pooled {
+    player: Box<dyn DynPlayer>,
+    used: bool,
+}
+
+/// A variant and its rule settings in canonical form: players of one key
+/// play the same games.
+type Key = (Variant, String);
+
+/// The idle players of one agent, per variant and rule set met: as many
+/// as have moved at once (one per thread of a `moves` batch).
+type Players = HashMap<Key, Vec<Pooled>>;
 
 /// An agent that plays without a network, named as the command line names
 /// it: Agent(spec, seed=0), e.g. Agent('ab@100ms'), Agent('greedy'),
@@ -135,11 +152,15 @@ type Players = HashMap<(Variant, String), Box<dyn DynPlayer>>;
 /// one (it also makes network agents, 'zoo:hostage@64').
 ///
 /// move(game) returns the agent's move in long notation (Game.play reads
-/// it) without playing it; moves(games) does so for many games. The same
-/// seed gives the same moves (each move is seeded by the seed and the
-/// game's ply), except under a time budget ('ab@100ms'). Under hidden
-/// information (Traitor) the searches read only what the player to act
-/// may know. The searches run with the GIL released.
+/// it) without playing it; moves(games) does so for many games, in
+/// parallel, and plays exactly the move move() plays on each. Every move
+/// is thought afresh: it depends on the game (its position, history and
+/// ply) and the seed alone, never on the moves asked before it, of this
+/// game or another (an engine searches each move from an empty table), so
+/// the same seed gives the same moves in any order and batching, except
+/// under a time budget ('ab@100ms'). Under hidden information (Traitor)
+/// the searches read only what the player to act may know. The searches
+/// run with the GIL released.
 #[pyclass(module = "heterodox._core")]
 pub struct Agent {
     spec: AgentSpec,
@@ -148,27 +169,48 @@ pub struct Agent {
 }
 
 impl Agent {
-    /// The agent's move in `game`, from the player of its variant and
-    /// rules (made on first use); the GIL released while it thinks.
+    /// The agent's move in `game` as a fresh player of its variant and
+    /// rules would choose it: an idle pooled player (its table cleared if
+    /// it has moved since), else a new one, handed back afterwards. The
+    /// pool's lock is held only to take and give back, so games move in
+    /// parallel.
+    fn choose_fresh(&self, game: &AnyGame) -> Result<String, PlayerError> {
+        let key: Key = (game.variant(), game_rules(game));
+        let idle = self
+            .players
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get_mut(&key)
+            .and_then(Vec::pop);
+        let mut pooled = match idle {
+            Some(pooled) => pooled,
+            None => Pooled {
+                player: game.variant().visit(MakePlayer {
+                    spec: &self.spec,
+                    game,
+                    seed: self.seed,
+                })?,
+                used: false,
+            },
+        };
+        if pooled.used {
+            pooled.player.new_game();
+        }
+        let chosen = pooled.player.choose(game);
+        pooled.used = true;
+        self.players
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .entry(key)
+            .or_default()
+            .push(pooled);
+        chosen
+    }
+
+    /// The agent's move in `game`, the GIL released while it thinks.
     fn choose(&self, py: Python<'_>, game: AnyGame) -> PyResult<String> {
-        let key = (game.variant(), game_rules(&game));
-        let (spec, seed) = (&self.spec, self.seed);
-        py.detach(|| {
-            let mut players = self.players.lock().unwrap_or_else(PoisonError::into_inner);
-            let player = match players.entry(key) {
-                std::collections::hash_map::Entry::Occupied(entry) => entry.into_mut(),
-                std::collections::hash_map::Entry::Vacant(entry) => {
-                    let made = game.variant().visit(MakePlayer {
-                        spec,
-                        game: &game,
-                        seed,
-                    })?;
-                    entry.insert(made)
-                }
-            };
-            player.choose(&game)
-        })
-        .map_err(|e| AgentError::new_err(e.to_string()))
+        py.detach(|| self.choose_fresh(&game))
+            .map_err(|e| AgentError::new_err(e.to_string()))
     }
 }
 
@@ -224,9 +266,11 @@ impl Agent {
         self.choose(py, game)
     }
 
-    /// The agent's move in each of `games` (a list of Game), in order:
-    /// the same moves as move() one game at a time. At most 4096 games;
-    /// AgentError naming the first game that is over.
+    /// The agent's move in each of `games` (a list of Game), in order,
+    /// the games searched in parallel: exactly the move move() gives for
+    /// each game (each is thought afresh, whatever the batch holds or
+    /// was asked before). At most 4096 games; AgentError naming the first
+    /// game that is over.
     fn moves(&self, py: Python<'_>, games: Vec<Bound<'_, Game>>) -> PyResult<Vec<String>> {
         if games.len() > MAX_GAMES {
             return Err(PyValueError::new_err(format!(
@@ -243,19 +287,23 @@ impl Agent {
                 "game {k} is over: there is no move to choose"
             )));
         }
-        games
-            .into_iter()
-            .map(|game| self.choose(py, game))
-            .collect()
+        py.detach(|| {
+            games
+                .par_iter()
+                .map(|game| self.choose_fresh(game))
+                .collect::<Result<Vec<String>, PlayerError>>()
+        })
+        .map_err(|e| AgentError::new_err(e.to_string()))
     }
 
-    /// Forgets what the agent learnt of the games so far (the engine's
-    /// table): call it between games to replay them exactly.
+    /// Frees the agent's players (their engines' tables). Kept for the
+    /// code that called it between games: every move is thought afresh
+    /// already, so the moves after it are the same as without it.
     fn new_game(&self) {
-        let mut players = self.players.lock().unwrap_or_else(PoisonError::into_inner);
-        for player in players.values_mut() {
-            player.new_game();
-        }
+        self.players
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clear();
     }
 
     fn __repr__(&self) -> String {

@@ -274,7 +274,8 @@ impl<P: GameVariant> PyEvaluator<P> {
             .take()
     }
 
-    fn failed(&self) -> bool {
+    /// Whether a call of the callable has failed (the run should stop).
+    pub fn failed(&self) -> bool {
         self.error
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)

@@ -281,6 +281,51 @@ impl Game {
         self.hostage_reserves(py, heterodox_env::Hostage::airfield)
     }
 
+    /// The men on the board as {square: {'kind': 'Q', 'color': 'white',
+    /// 'countdown': None, 'announced': False}}: the kind is the man's
+    /// upper-case token in position strings ('N', a Mad Scientist monster
+    /// '[WWC]'), 'countdown' a Poison man's turns left to live (else None),
+    /// 'announced' whether a Traitor man has been announced. Squares
+    /// without a man are left out.
+    fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let diagram = self.game.diagram();
+        let out = PyDict::new(py);
+        for (index, cell) in diagram.cells.iter().enumerate() {
+            let Some(color) = cell.color else { continue };
+            let man = PyDict::new(py);
+            man.set_item("kind", cell.token.to_ascii_uppercase())?;
+            man.set_item("color", color.name())?;
+            man.set_item("countdown", cell.countdown)?;
+            man.set_item("announced", cell.announced)?;
+            let square = format!("{}{}", (b'a' + (index % 8) as u8) as char, index / 8 + 1);
+            out.set_item(square, man)?;
+        }
+        Ok(out)
+    }
+
+    /// The men held off the board, as a list of {'owner': 'white', 'area':
+    /// 'prison' | 'airfield' | 'hand', 'men': {'N': 1, ...}} (a Hostage
+    /// prison holds the opponent's men; a Mad Scientist hand holds parts).
+    /// Empty for the variants without reserves.
+    fn reserves<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let diagram = self.game.diagram();
+        diagram
+            .reserves
+            .iter()
+            .map(|reserve| {
+                let out = PyDict::new(py);
+                out.set_item("owner", reserve.owner.name())?;
+                out.set_item("area", reserve.area)?;
+                let men = PyDict::new(py);
+                for held in &reserve.men {
+                    men.set_item(held.letter.to_string(), held.count)?;
+                }
+                out.set_item("men", men)?;
+                Ok(out)
+            })
+            .collect()
+    }
+
     /// How the game ended, or None while it goes on.
     fn outcome(&self) -> Option<Outcome> {
         self.game.outcome().map(Outcome::from)

@@ -35,10 +35,12 @@ mod loader;
 mod nnue;
 mod outcome;
 mod perft;
+mod play;
 mod search;
 mod selfplay;
 mod shards;
 mod spec;
+mod stats;
 mod typed;
 mod vecenv;
 mod zoo;
@@ -81,11 +83,21 @@ mod _core {
     #[pymodule_export]
     use crate::nnue::{nnue_data, nnue_features};
     #[pymodule_export]
+    use crate::play::{check_measures, play_games, PlayedGames};
+    #[pymodule_export]
     use crate::selfplay::self_play;
     #[pymodule_export]
     use crate::shards::read_shard;
     #[pymodule_export]
     use crate::spec::encoding_spec;
+    #[pymodule_export]
+    use crate::stats::{
+        stats_bootstrap_difference, stats_bootstrap_mean, stats_elo, stats_games_for_difference,
+        stats_games_for_half_width, stats_games_for_score, stats_logistic, stats_mean,
+        stats_normal_cdf, stats_normal_quantile, stats_normal_sf, stats_pair_counts,
+        stats_pentanomial, stats_power_of_difference, stats_power_of_score, stats_score_of_elo,
+        stats_sprt, stats_t_cdf, stats_t_quantile, stats_welch, stats_welch_z, stats_wilson,
+    };
     #[pymodule_export]
     use crate::zoo::{zoo_agents, zoo_file, zoo_network_dir};
 

@@ -114,6 +114,86 @@ def test_moves_gives_one_move_per_game_as_move_does():
         assert move in game.legal_moves()
 
 
+def _games_of(variant, openings):
+    games = []
+    for opening in openings:
+        game = hx.Game(variant)
+        for move in opening:
+            game.play(move)
+        games.append(game)
+    return games
+
+
+BATCH_OPENINGS = [[], ["e4"], ["d4", "d5"], ["Nf3", "c5", "c4"], ["e4", "e5", "Nf3", "Nc6"]]
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["ab@3", "ab@3000n", "ab@3000n/classical", "ab@2000n/hand/vary=6:30", "greedy", "random", "uniform@16", "rollout@16"],
+)
+@pytest.mark.parametrize("variant", ["chess", "hostage"])
+def test_moves_plays_exactly_what_move_plays_on_each_game(spec, variant):
+    """The batch's moves are the single calls', game by game, in any order
+    and after any earlier calls of the same Agent: every move is thought
+    afresh (an engine from an empty table), so no state leaks from one game
+    or call into another."""
+    games = _games_of(variant, BATCH_OPENINGS)
+    agent = hx.agent(spec, seed=5)
+    for _ in range(4):
+        alone = [hx.agent(spec, seed=5).move(game) for game in games]
+        assert [agent.move(game) for game in games] == alone
+        assert agent.moves(games) == alone
+        assert agent.moves(games[::-1]) == alone[::-1]
+        assert [agent.move(game) for game in reversed(games)] == alone[::-1]
+        for game, move in zip(games, alone):
+            game.play(move)
+
+
+def test_before_the_fix_a_shared_table_changed_the_batch_s_moves():
+    """The researcher's case: ab@3000n/classical on these chess games, one
+    call each against one batch (a table shared across the batch used to
+    make game 1's move g8f6 instead of b8c6)."""
+    games = _games_of("chess", [[], ["e4"], ["d4", "d5"], ["Nf3", "c5", "c4"]])
+    agent = hx.agent("ab@3000n/classical", seed=1)
+    alone = [hx.agent("ab@3000n/classical", seed=1).move(game) for game in games]
+    assert alone == ["b1c3", "b8c6", "g1f3", "b8c6"]
+    assert agent.moves(games) == alone
+
+
+def test_the_engine_s_variety_is_seeded_and_off_by_default():
+    agent = hx.agent("ab@2000n/classical/vary=2:30", seed=0)
+    assert agent.spec == "ab@2000n/classical/vary=2:30"
+    assert hx.parse_agent("ab@2000n/tuned/vary=2:30")["spec"] == "ab@2000n/classical/vary=2:30"
+    start = hx.Game("chess")
+    drawn = [hx.agent("ab@2000n/classical/vary=2:30", seed=seed).move(start) for seed in range(12)]
+    assert len(set(drawn)) > 1
+    assert drawn == [hx.agent("ab@2000n/classical/vary=2:30", seed=seed).move(start) for seed in range(12)]
+    plain = {hx.agent("ab@2000n/classical", seed=seed).move(start) for seed in range(12)}
+    assert len(plain) == 1
+    # Past its plies, the engine's own move.
+    later = _games_of("chess", [["e4", "e5"]])[0]
+    assert {hx.agent("ab@2000n/classical/vary=2:30", seed=seed).move(later) for seed in range(6)} == {
+        hx.agent("ab@2000n/classical").move(later)
+    }
+    with pytest.raises(hx.AgentError, match=r"^bad agent 'ab@8/vary=0:30': the plies of /vary=PLIES:CP must be a number from 1 to 1000, not '0'"):
+        hx.agent("ab@8/vary=0:30")
+
+
+def test_the_duel_varies_the_engine_s_games_by_their_seed():
+    """The duels' engine (heterodox.play, the arena) draws its varied moves
+    from each game's seed: games from one start differ, and replay."""
+    from heterodox._core import play_games
+
+    def games(spec, seed):
+        pgn = play_games("chess", [spec], 4, opening_plies=0, seed=seed, max_plies=6).pgn()
+        return [line for line in pgn.split("\n") if line.startswith("1.")]
+
+    assert len(set(games("ab@1000n/classical", 1))) == 1
+    varied = games("ab@1000n/classical/vary=4:30", 1)
+    assert len(set(varied)) > 1
+    assert games("ab@1000n/classical/vary=4:30", 1) == varied
+
+
 def test_a_finished_game_has_no_move():
     game = hx.Game("chess", MATE_IN_ONE)
     game.play("Qxf7#")

@@ -55,7 +55,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The Rust crates, by folder (their src/ trees are checked).
-CRATES = ["env", "data", "engine", "selfplay", "models", "training", "python", "."]
+CRATES = ["env", "data", "stats", "engine", "selfplay", "models", "training", "python", "."]
 PACKAGE = ROOT / "python" / "heterodox"
 
 Graph = dict[tuple[str, ...], dict[str, set[str]]]

@@ -6,6 +6,7 @@ raises fails the test and names the cell."""
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -53,26 +54,19 @@ def check_quickstart(printed: str, run: Path, _: Path) -> None:
 
 
 def check_claims(printed: str, _: Path, workdir: Path) -> None:
-    report = workdir / "reports" / "attacker-notebook"
-    assert "hostage-favours-the-attacker: " in printed
-    assert "verdict: agents-too-weak" in printed
-    assert "draw rate, Hostage minus chess: " in printed
-    assert (report / "summary.md").is_file()
-    for plot in ["a-initiative.png", "b-sacrifices.png", "c-decisiveness.png"]:
-        assert (report / "plots" / plot).is_file()
-    assert "heterodox claim hostage-favours-the-attacker --agent ab@2000n --games 8" in printed
-    # The piece values of a quick run: a line per variant, a plot per fit.
-    values = workdir / "reports" / "piece-values-notebook"
-    assert "piece-values: " in printed
-    for variant in ["chess", "poison", "hostage", "madscientist", "traitor"]:
-        assert (
-            f"\n{variant} (16 games): pawn 1.0" in printed
-            or f"\n{variant} (16 games, logits): pawn " in printed
-            or f"\n{variant}: no values" in printed
-        ), variant
-    fitted = printed.count(" (16 games): pawn 1.0") + printed.count(" (16 games, logits): ")
-    assert fitted >= 1, printed
-    assert len(list((values / "plots").glob("values-*.png"))) == fitted
+    # The table, its statistics, three claims stated in the notebook, each
+    # with its verdict and report, and the catalogue of the built-in ones.
+    assert "ab@300n against greedy: " in printed
+    for name, report in [
+        ("fried-liver-favours-white-more-in-hostage", "fried-liver-ab@300n"),
+        ("the-first-poisoner-scores-more", "first-poison-ab@300n"),
+        ("the-first-monster-builder-scores-more", "first-monster-ab@300n"),
+    ]:
+        assert re.search(rf"{name} \(ab@300n\): (supports|contradicts|inconclusive|agents too weak): ", printed), name
+        files = sorted(p.name for p in (workdir / "reports" / report).iterdir())
+        assert files == ["claim.json", "games.csv", "games.pgn", "summary.md"], report
+    assert "# the-first-monster-builder-scores-more: " in printed
+    assert "hostage-favours-the-attacker" in printed and "piece-values" in printed
 
 
 # What each notebook must have printed and written.

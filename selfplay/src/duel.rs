@@ -16,6 +16,9 @@
 //! search `k` playing that side of game slot `k`; tree work runs in
 //! parallel (rayon). The same seed and evaluators play the same games.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
 use rayon::iter::Either;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -233,6 +236,8 @@ pub struct Duel<P: GameVariant> {
     max_plies: u32,
     /// `config.starts`, read.
     starts: Vec<P>,
+    /// Set by another thread to stop the duel ([`Duel::stop_when`]).
+    stop: Option<Arc<AtomicBool>>,
 }
 
 /// Part `index` of `count` of a duel's games: the games of the pairs (of
@@ -304,7 +309,22 @@ impl<P: GameVariant> Duel<P> {
             config,
             spec,
             starts,
+            stop: None,
         })
+    }
+
+    /// Stops the duel once `flag` is set (by another thread: Ctrl-C in
+    /// Python): the games in progress are dropped at their next step, no
+    /// game starts, and the run returns the games finished so far.
+    pub fn stop_when(mut self, flag: Arc<AtomicBool>) -> Duel<P> {
+        self.stop = Some(flag);
+        self
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
     }
 
     /// The encoding the searches' observations follow.
@@ -440,7 +460,7 @@ impl<P: GameVariant> Duel<P> {
             .collect::<Result<_, SelfPlayError>>()?;
         let mut finished: Vec<DuelGame> = kept;
         finished.reserve(remaining);
-        while slots.iter().any(|s| s.active) {
+        while slots.iter().any(|s| s.active) && !self.stopped() {
             let ended: Vec<Option<DuelGame>> = {
                 let [a, b] = &mut groups;
                 slots
@@ -454,6 +474,9 @@ impl<P: GameVariant> Duel<P> {
                 let Some(game) = game else { continue };
                 on_game(&game);
                 finished.push(game);
+                if self.stopped() {
+                    continue;
+                }
                 if let Some(next) = to_play.next() {
                     self.start_game(&mut slots[k], next)?;
                     // Its first leaves are gathered next round.
@@ -537,6 +560,10 @@ impl<P: GameVariant> Duel<P> {
         loop {
             if let Some(game) = self.finish_if_over(slot) {
                 return Some(game);
+            }
+            if self.stopped() {
+                slot.active = false;
+                return None;
             }
             let side = Self::side_to_move(slot);
             slot.mover = side;

@@ -18,6 +18,7 @@ pub mod earlier;
 pub mod evaluator;
 pub mod group;
 pub mod gumbel;
+pub mod journal;
 mod noise;
 pub mod openings;
 pub mod resign;

@@ -339,3 +339,36 @@ fn a_resumed_duel_plays_only_the_games_it_lacks_and_the_same_ones() {
         assert!(e.to_string().contains("does not fit this duel"), "{e}");
     }
 }
+
+#[test]
+fn a_stopped_duel_returns_the_games_finished_so_far() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    // One game at a time: the flag, set when the second game ends, stops
+    // the duel before a third starts, and the two are returned.
+    let mut settings = config(8, 40, 2);
+    settings.concurrent = 1;
+    let stop = Arc::new(AtomicBool::new(false));
+    let duel = Duel::<Chess>::new((), settings)
+        .unwrap()
+        .stop_when(stop.clone());
+    let mut ended = 0;
+    let games = duel
+        .run(Player::Random, Player::Random, |_| {
+            ended += 1;
+            if ended == 2 {
+                stop.store(true, Ordering::Relaxed);
+            }
+        })
+        .unwrap();
+    assert_eq!(games.iter().map(|g| g.index).collect::<Vec<_>>(), [0, 1]);
+    // Stopped before it begins: no game.
+    let stopped = Arc::new(AtomicBool::new(true));
+    let duel = Duel::<Chess>::new((), config(8, 40, 2))
+        .unwrap()
+        .stop_when(stopped);
+    assert!(duel
+        .run(Player::Random, Player::Random, |_| {})
+        .unwrap()
+        .is_empty());
+}

@@ -1,6 +1,6 @@
 //! `heterodox arena` (served by `heterodox-net`): paired games between
-//! agents on one variant, with a results table, the games as PGN and the
-//! results as JSON.
+//! agents on one variant (unpaired for an agent against itself), with a
+//! results table, the games as PGN and the results as JSON.
 //!
 //! ```text
 //! heterodox arena --variant hostage --agents net:runs/h1/last@64,uniform@64,random --games 40
@@ -20,6 +20,7 @@ use heterodox_data::pgn;
 use heterodox_env::{GameVariant, RuleOptions, VariantVisitor};
 use heterodox_selfplay::{openings, DuelPart, SearchConfig};
 use heterodox_training::arena::agent::AgentSpec;
+use heterodox_training::arena::rating::ScoreEstimate;
 use heterodox_training::arena::rating_list::{rating_list, Meeting, Rating, PRIOR_DRAWS};
 use heterodox_training::arena::sprt::{Sprt, SprtDecision};
 use heterodox_training::arena::{run_arena, ArenaConfig, Pairing, Schedule};
@@ -40,7 +41,8 @@ pub struct ArenaArgs {
     /// or /nowins: without either probe).
     #[arg(long, value_delimiter = ',', required = true)]
     agents: Vec<String>,
-    /// Games per pairing (whole pairs: one opening, both colours); with
+    /// Games per pairing (whole pairs: one opening, both colours; an agent
+    /// against itself plays unpaired games, each its own opening); with
     /// --sprt, the most it plays.
     #[arg(long, default_value_t = 40)]
     games: u32,
@@ -247,12 +249,14 @@ impl VariantVisitor for Visit<'_> {
             self.config.seed
         );
         text.push_str(&format!(
-            "{:<28} {:<28} {:>6} {:>22} {:>6} {:>24} {:>22}\n",
+            "{:<28} {:<28} {:>6} {:>8} {:>22} {:>6} {:>24} {:>24} {:>22}\n",
             "agent",
             "opponent",
             "games",
+            "distinct",
             "score [95% CI]",
             "draws",
+            "White's score [95% CI]",
             "Elo [95% CI]",
             "pairs 0/.5/1/1.5/2"
         ));
@@ -290,34 +294,58 @@ fn elo(e: Option<f64>, fallback: &str) -> String {
     e.map_or(fallback.to_owned(), |e| format!("{e:+.0}"))
 }
 
+/// `61.5% [52.3, 70.0]`.
+fn score_interval(s: &ScoreEstimate) -> String {
+    format!(
+        "{:.1}% [{:.1}, {:.1}]",
+        100.0 * s.score,
+        100.0 * s.score_low,
+        100.0 * s.score_high
+    )
+}
+
 fn row(p: &Pairing, names: &[String]) -> String {
     let s = &p.score;
     let (e, low, high) = p.elo;
     let mut line = format!(
-        "{:<28} {:<28} {:>6} {:>22} {:>5.0}% {:>24} {:>22}\n",
+        "{:<28} {:<28} {:>6} {:>8} {:>22} {:>5.0}% {:>24} {:>24} {:>22}\n",
         names[p.a],
         names[p.b],
-        s.games,
-        format!(
-            "{:.1}% [{:.1}, {:.1}]",
-            100.0 * s.score,
-            100.0 * s.score_low,
-            100.0 * s.score_high
-        ),
+        p.games.len(),
+        p.distinct,
+        score_interval(s),
         100.0 * p.draw_rate(),
+        score_interval(&p.white),
         format!(
             "{} [{}, {}]",
             elo(e, if s.score > 0.5 { "+inf" } else { "-inf" }),
             elo(low, "-inf"),
             elo(high, "+inf")
         ),
-        p.pentanomial
-            .counts
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join("/")
+        match &p.pentanomial {
+            Some(pairs) => pairs
+                .counts
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join("/"),
+            None => "unpaired".to_owned(),
+        }
     );
+    if !p.paired {
+        line.push_str(
+            "  unpaired (an agent against itself): each game its own opening; no pentanomial, \
+             Elo from the games' Wilson interval\n",
+        );
+    }
+    if (p.distinct as usize) < p.games.len() {
+        line.push_str(&format!(
+            "  {} games, {} distinct: a game that repeats an earlier one (same start, same moves) \
+             counts once\n",
+            p.games.len(),
+            p.distinct
+        ));
+    }
     if let Some((llr, decision)) = p.sprt {
         line.push_str(&format!(
             "  SPRT: LLR {llr:.2}, {}\n",
@@ -403,11 +431,15 @@ fn write_outputs<P: GameVariant>(
         results.push(serde_json::json!({
             "agent": names[p.a],
             "opponent": names[p.b],
+            "games": p.games.len(),
+            "distinct_games": p.distinct,
+            "paired": p.paired,
             "score": p.score,
+            "white_score": p.white,
             "elo": p.elo.0,
             "elo_low": p.elo.1,
             "elo_high": p.elo.2,
-            "pentanomial": p.pentanomial.counts,
+            "pentanomial": p.pentanomial.map(|pairs| pairs.counts),
             "sprt": p.sprt.map(|(llr, d)| serde_json::json!({"llr": llr, "decision": d})),
         }));
     }
@@ -426,12 +458,12 @@ fn write_outputs<P: GameVariant>(
             })
         })
         .collect();
-    let json = serde_json::to_string_pretty(&serde_json::json!({
-        "pairings": results,
-        "ratings": ratings,
-        "prior_draws": PRIOR_DRAWS,
-    }))
-    .expect("results serialize")
-        + "\n";
+    let mut json = serde_json::json!({ "pairings": results });
+    // A rating list needs three or more agents; two have their pairing.
+    if names.len() > 2 {
+        json["ratings"] = serde_json::json!(ratings);
+        json["prior_draws"] = serde_json::json!(PRIOR_DRAWS);
+    }
+    let json = serde_json::to_string_pretty(&json).expect("results serialize") + "\n";
     write_file(&out.join("results.json"), json.as_bytes()).map_err(|e| e.to_string())
 }

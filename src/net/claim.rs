@@ -43,9 +43,9 @@ pub struct ClaimArgs {
     /// Games per variant or rule set (default: the claim's).
     #[arg(long)]
     games: Option<u32>,
-    /// A run of about two minutes (the claim's quick games, 4
-    /// calibration games): an example of the report, not evidence.
-    /// --games and --calibration-games still override it.
+    /// A run of about two minutes (the claim's quick games, 6
+    /// calibration games): an example of the report, not evidence, as
+    /// the report says. --games and --calibration-games still override it.
     #[arg(long)]
     quick: bool,
     /// Paired games of each agent against each calibration opponent:
@@ -198,6 +198,10 @@ fn reproduce(
     for agent in &args.agents {
         words.push("--agent".to_owned());
         words.push(agent.clone());
+    }
+    // The explicit sizes below override it: it keeps the report's note.
+    if settings.quick {
+        words.push("--quick".to_owned());
     }
     for (flag, value) in [
         ("--games", settings.games.to_string()),

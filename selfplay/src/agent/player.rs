@@ -23,6 +23,7 @@ use heterodox_env::{Color, Game, GameVariant, StateSampler};
 
 use super::nnue::{engine_with, rules_of};
 use super::spec::{AgentKind, AgentSpec};
+use super::variety::varied_move;
 use crate::{
     Evaluator, LeafBatch, Player, RolloutEvaluator, Search, SearchConfig, UniformEvaluator,
 };
@@ -232,7 +233,8 @@ impl<P: GameVariant> AgentPlayer<P> {
     }
 
     /// The agent's move in `game` (which must not be over) with its own
-    /// budget, seeded by the player's seed and the ply.
+    /// budget, seeded by the player's seed and the ply (an engine's
+    /// `/vary=PLIES:CP` draw too: [`super::variety`]).
     pub fn choose(&mut self, game: &Game<P>) -> Result<AgentMove<P::Action>, AgentError> {
         self.choose_with(game, &MoveBudget::default(), &mut |_| {})
     }
@@ -281,6 +283,30 @@ impl<P: GameVariant> AgentPlayer<P> {
                         agent: self.spec.to_string(),
                         reason: e.to_string(),
                     })?;
+                // `/vary=PLIES:CP`: on the game's first plies, a move drawn
+                // among those near the best, from this move's seed.
+                let drawn = match self.spec.vary {
+                    Some(vary) => {
+                        varied_move(engine, game, report.depth, vary, seed).map_err(|e| {
+                            AgentError::Settings {
+                                agent: self.spec.to_string(),
+                                reason: e.to_string(),
+                            }
+                        })?
+                    }
+                    None => None,
+                };
+                if let Some(drawn) = drawn {
+                    return Ok(AgentMove {
+                        action: drawn.action,
+                        value: Some(drawn.score.expected_result()),
+                        score: Some(drawn.score),
+                        top: engine_top(&report.lines, multipv),
+                        pv: drawn.pv,
+                        nodes: report.nodes,
+                        depth: report.depth,
+                    });
+                }
                 Ok(AgentMove {
                     action: report.best,
                     value: Some(report.score.expected_result()),
@@ -388,6 +414,7 @@ pub fn knows_everything<P: GameVariant>(position: &P, observer: Color) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use heterodox_engine::{Engine, EvalWeights, Limits};
     use heterodox_env::{Chess, GameVariant, Position};
 
     use super::*;
@@ -424,6 +451,98 @@ mod tests {
             assert_eq!(again.action, chosen.action, "{spec}: same seed, same move");
         }
     }
+
+    fn seeded(spec: &str, game: &Game<Chess>, seed: u64) -> AgentPlayer<Chess> {
+        let spec: AgentSpec = spec.parse().expect("a valid agent string");
+        AgentPlayer::new(&spec, &EncodingSpec::of(game.position(), 1), seed, None).unwrap()
+    }
+
+    fn after(moves: &[&str]) -> Game<Chess> {
+        let mut game = Game::new(Chess::start(&(), 0).unwrap());
+        for text in moves {
+            let action = game.position().parse_action(text).unwrap();
+            game.play(&action).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn without_its_option_the_engine_plays_its_own_move() {
+        let games = [after(&[]), after(&["e4", "e5", "Nf3", "Nc6"])];
+        let mut played = Vec::new();
+        for game in &games {
+            // What the engine agent played before `/vary`: the search's
+            // best move, from a fresh engine with the agent's settings.
+            let mut engine = Engine::<Chess>::new(engine_config(3, EvalWeights::Tuned)).unwrap();
+            let best = engine
+                .search(game, &Limits::nodes(3000), |_| {})
+                .unwrap()
+                .best;
+            let chosen = player("ab@3000n/classical", game)
+                .unwrap()
+                .choose(game)
+                .unwrap();
+            assert_eq!(chosen.action, best);
+            // Past its plies, the option changes nothing.
+            let varied = seeded("ab@3000n/classical/vary=4:30", game, 9)
+                .choose(game)
+                .unwrap();
+            if game.plies() >= 4 {
+                assert_eq!(varied, chosen);
+            }
+            played.push(game.position().notation(&chosen.action));
+        }
+        assert_eq!(played, PLAIN);
+    }
+
+    /// The engine's own moves (`ab@3000n/classical`) in the start position
+    /// and after 1. e4 e5 2. Nf3 Nc6.
+    const PLAIN: [&str; 2] = ["Nc3", "d4"];
+
+    #[test]
+    fn the_engine_s_variety_draws_by_seed_among_the_moves_near_the_best() {
+        let game = after(&[]);
+        let spec = "ab@3000n/classical/vary=2:5";
+        let depth = seeded("ab@3000n/classical", &game, 0)
+            .choose(&game)
+            .unwrap()
+            .depth;
+        // The moves at most 5 cp below the best at the depth searched:
+        // four at +10, two at +9 (the next, c4, at -7).
+        let mut engine = Engine::<Chess>::new(engine_config(0, EvalWeights::Tuned)).unwrap();
+        engine.search(&game, &Limits::nodes(3000), |_| {}).unwrap();
+        let scores = engine.score_root_moves_within(&game, depth, 6).unwrap();
+        let mut near: Vec<String> = super::super::variety::candidates(&scores, 5)
+            .iter()
+            .map(|s| game.position().notation(&s.action))
+            .collect();
+        near.sort();
+
+        let draws: Vec<String> = (0..24)
+            .map(|seed| {
+                let chosen = seeded(spec, &game, seed).choose(&game).unwrap();
+                game.position().notation(&chosen.action)
+            })
+            .collect();
+        assert!(draws.iter().all(|m| near.contains(m)), "{draws:?} {near:?}");
+        // Reproducible for a seed, different across seeds.
+        let again: Vec<String> = (0..24)
+            .map(|seed| {
+                let chosen = seeded(spec, &game, seed).choose(&game).unwrap();
+                game.position().notation(&chosen.action)
+            })
+            .collect();
+        assert_eq!(again, draws);
+        let mut distinct = draws.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct, near);
+        assert_eq!(near, NEAR);
+        assert_eq!(draws[..6], DRAWS);
+    }
+
+    const NEAR: [&str; 6] = ["Nc3", "Nf3", "d3", "d4", "e3", "e4"];
+    const DRAWS: [&str; 6] = ["d4", "d3", "Nf3", "e3", "e4", "d4"];
 
     #[test]
     fn a_stopped_tree_search_ends_after_its_first_round() {

@@ -20,6 +20,11 @@
 //!                                the learned evaluations played; also /tuned)
 //! ab@50000n/hand                 ... with the numbers set by hand before
 //!                                tuning
+//! ab@50000n/vary=4:30            ... on the game's first 4 plies, a move
+//!                                drawn from the game's and the ply's seed
+//!                                among those at most 30 cp below the best
+//!                                (after the evaluation, if any, and last:
+//!                                `ab@8/classical/vary=4:30`; super::variety)
 //! uniform@400                    the search, 400 simulations, guided by the
 //!                                rules alone (uniform priors, value 0)
 //! rollout@200                    the search guided by one random playout per leaf
@@ -54,6 +59,7 @@ use std::time::Duration;
 
 use heterodox_engine::{Evaluation, Limits, MAX_DEPTH};
 
+use super::variety::Variety;
 use super::zoo::{Zoo, ZooError};
 use crate::{RootPolicy, SearchConfig};
 
@@ -231,6 +237,10 @@ pub struct AgentSpec {
     /// gives, in hundredths (`/quiescence`: 50; 0: none, the default):
     /// [`SearchConfig::quiescence_weight`].
     pub quiescence: u8,
+    /// The engine's seeded variety (`/vary=PLIES:CP`, [`Variety`]);
+    /// `None` (the default, and for every other kind): the engine's own
+    /// move every ply.
+    pub vary: Option<Variety>,
 }
 
 /// The quiescence share `/quiescence` asks for, in hundredths.
@@ -238,7 +248,7 @@ pub const DEFAULT_QUIESCENCE: u8 = 50;
 
 /// Why an agent string does not parse.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad agent '{text}': {reason} (agents: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn optionally /classical or /hand, uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS; searches optionally /puct or /gumbel, networks also /nolosses or /nowins, searches last /quiescence or /quiescence=W)")]
+#[error("bad agent '{text}': {reason} (agents: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn optionally /classical or /hand then /vary=PLIES:CP, uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS; searches optionally /puct or /gumbel, networks also /nolosses or /nowins, searches last /quiescence or /quiescence=W)")]
 pub struct AgentSpecError {
     pub text: String,
     pub reason: String,
@@ -307,19 +317,35 @@ impl FromStr for AgentSpec {
         if head == "ab" {
             let budget = budget
                 .ok_or_else(|| bad("the engine needs a budget: ab@DEPTH, ab@MSms or ab@NODESn"))?;
-            let (budget, evaluation) = match budget.split_once('/') {
-                Some((budget, evaluation)) => (
-                    budget,
-                    match evaluation.parse() {
-                        Ok(Evaluation::Learned) | Err(_) => {
-                            return Err(bad(
-                                "the engine's evaluation after '/' must be classical (or tuned) or hand",
-                            ))
-                        }
-                        Ok(evaluation) => evaluation,
-                    },
-                ),
-                None => (budget, Evaluation::Learned),
+            let mut options: Vec<&str> = budget.split('/').collect();
+            let budget = options.remove(0);
+            // `/vary=PLIES:CP` last, after the evaluation if any.
+            let vary = match options.last() {
+                Some(last) if last.starts_with("vary") => {
+                    let vary = last.parse::<Variety>().map_err(|e| bad(&e.to_string()))?;
+                    options.pop();
+                    Some(vary)
+                }
+                _ => None,
+            };
+            if options.iter().any(|option| option.starts_with("vary")) {
+                return Err(bad("the engine's /vary=PLIES:CP comes last, once"));
+            }
+            let evaluation = match options[..] {
+                [] => Evaluation::Learned,
+                [evaluation] => match evaluation.parse() {
+                    Ok(Evaluation::Learned) | Err(_) => {
+                        return Err(bad(
+                            "the engine's evaluation after '/' must be classical (or tuned) or hand",
+                        ))
+                    }
+                    Ok(evaluation) => evaluation,
+                },
+                _ => {
+                    return Err(bad(
+                        "the engine takes one evaluation (/classical, /tuned or /hand), then /vary=PLIES:CP",
+                    ))
+                }
             };
             let budget = EngineBudget::parse(budget).ok_or_else(|| {
                 bad("the engine's budget after '@' must be a depth from 1 to 64, MSms (1 to 3600000 ms) or NODESn (1 to 2^40 nodes)")
@@ -330,7 +356,17 @@ impl FromStr for AgentSpec {
                 root_policy: RootPolicy::Gumbel,
                 probes: Probes::WinsAndLosses,
                 quiescence: 0,
+                vary,
             });
+        }
+        if !text.starts_with("net:")
+            && text
+                .rsplit('/')
+                .next()
+                .is_some_and(|last| last.starts_with("vary"))
+            && text.contains('/')
+        {
+            return Err(bad("/vary=PLIES:CP is an option of the engine (ab@...)"));
         }
         let (mut simulations, mut root_policy) = (DEFAULT_SIMULATIONS, RootPolicy::Gumbel);
         let mut probes = Probes::WinsAndLosses;
@@ -401,6 +437,7 @@ impl FromStr for AgentSpec {
             root_policy,
             probes,
             quiescence,
+            vary: None,
         })
     }
 }
@@ -486,8 +523,16 @@ impl fmt::Display for AgentSpec {
         match &self.kind {
             AgentKind::Random => write!(f, "random"),
             AgentKind::Greedy => write!(f, "greedy"),
-            AgentKind::Engine(budget, Evaluation::Learned) => write!(f, "ab@{budget}"),
-            AgentKind::Engine(budget, evaluation) => write!(f, "ab@{budget}/{evaluation}"),
+            AgentKind::Engine(budget, evaluation) => {
+                write!(f, "ab@{budget}")?;
+                if *evaluation != Evaluation::Learned {
+                    write!(f, "/{evaluation}")?;
+                }
+                match self.vary {
+                    Some(vary) => write!(f, "/{vary}"),
+                    None => Ok(()),
+                }
+            }
             AgentKind::Uniform => write!(f, "uniform@{}{policy}", self.simulations),
             AgentKind::Rollout => write!(f, "rollout@{}{policy}", self.simulations),
             AgentKind::Net(path) => {
@@ -655,6 +700,102 @@ mod tests {
         assert_eq!((limits.depth, limits.nodes), (None, None));
         assert_eq!(EngineBudget::Depth(7).limits().depth, Some(7));
         assert_eq!(EngineBudget::Nodes(9).limits().nodes, Some(9));
+    }
+
+    #[test]
+    fn the_engine_s_variety_reads_and_writes_back() {
+        let v = parse("ab@20000n/vary=4:30");
+        assert_eq!(
+            (v.kind, v.vary),
+            (
+                AgentKind::Engine(EngineBudget::Nodes(20_000), Evaluation::Learned),
+                Some(Variety {
+                    plies: 4,
+                    margin_cp: 30
+                })
+            )
+        );
+        let c = parse("ab@8/classical/vary=1:0");
+        assert_eq!(
+            (c.kind, c.vary),
+            (
+                AgentKind::Engine(
+                    EngineBudget::Depth(8),
+                    Evaluation::Classical(EvalWeights::Tuned)
+                ),
+                Some(Variety {
+                    plies: 1,
+                    margin_cp: 0
+                })
+            )
+        );
+        for text in [
+            "ab@20000n/vary=4:30",
+            "ab@8/classical/vary=1:0",
+            "ab@100ms/hand/vary=1000:1000",
+        ] {
+            assert_eq!(parse(text).to_string(), text);
+        }
+        assert_eq!(
+            parse("ab@7/tuned/vary=2:50").to_string(),
+            "ab@7/classical/vary=2:50"
+        );
+        // Off by default, for the engine and every other kind.
+        for text in ["ab@8", "ab@8/hand", "greedy", "uniform@8", "zoo:hostage@64"] {
+            assert_eq!(parse(text).vary, None, "{text}");
+        }
+        let reason = |text: &str| text.parse::<AgentSpec>().unwrap_err().reason;
+        assert_eq!(
+            reason("ab@8/vary"),
+            "the engine's variety is /vary=PLIES:CP (e.g. /vary=4:30), not '/vary'"
+        );
+        assert_eq!(
+            reason("ab@8/vary=4"),
+            "the engine's variety is /vary=PLIES:CP (e.g. /vary=4:30), not '/vary=4'"
+        );
+        assert_eq!(
+            reason("ab@8/vary=0:30"),
+            "the plies of /vary=PLIES:CP must be a number from 1 to 1000, not '0'"
+        );
+        assert_eq!(
+            reason("ab@8/classical/vary=x:30"),
+            "the plies of /vary=PLIES:CP must be a number from 1 to 1000, not 'x'"
+        );
+        assert_eq!(
+            reason("ab@8/vary=4:1001"),
+            "the margin of /vary=PLIES:CP must be centipawns from 0 to 1000, not '1001'"
+        );
+        assert_eq!(
+            reason("ab@8/vary=4:30/classical"),
+            "the engine's /vary=PLIES:CP comes last, once"
+        );
+        assert_eq!(
+            reason("ab@8/vary=4:30/vary=4:30"),
+            "the engine's /vary=PLIES:CP comes last, once"
+        );
+        assert_eq!(
+            reason("ab@8/classical/hand"),
+            "the engine takes one evaluation (/classical, /tuned or /hand), then /vary=PLIES:CP"
+        );
+        for text in [
+            "greedy/vary=4:30",
+            "uniform@8/vary=4:30",
+            "zoo:hostage@64/vary=4:30",
+        ] {
+            assert_eq!(
+                reason(text),
+                "/vary=PLIES:CP is an option of the engine (ab@...)",
+                "{text}"
+            );
+        }
+        let e = "ab@8/vary=0:1"
+            .parse::<AgentSpec>()
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("ab@NODESn optionally /classical or /hand then /vary=PLIES:CP"),
+            "{e}"
+        );
     }
 
     #[test]

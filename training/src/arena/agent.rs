@@ -22,5 +22,6 @@ pub fn zoo_network_for(encoding: &EncodingSpec) -> Option<AgentSpec> {
         root_policy: RootPolicy::Gumbel,
         probes: Probes::WinsAndLosses,
         quiescence: 0,
+        vary: None,
     })
 }

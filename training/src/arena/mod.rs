@@ -4,9 +4,19 @@
 //! its pentanomial statistics, and optionally decided by an SPRT that
 //! stops as soon as it can.
 //!
-//! Every pairing plays the same seeded openings (`opening_plies` random
-//! plies from the start, each opening with both colours;
-//! [`heterodox_selfplay::duel`]), so the pairings are comparable.
+//! Every pairing of two different agents plays the same seeded openings
+//! (`opening_plies` random plies from the start, each opening with both
+//! colours; [`heterodox_selfplay::duel`]), so the pairings are comparable.
+//! An agent against itself plays unpaired games instead, each from its own
+//! opening and seeds: a deterministic agent playing itself from a pair's
+//! opening would play one game twice. It has no pentanomial (no pairs);
+//! its Elo comes from the per-game Wilson interval.
+//!
+//! Games can still repeat (a deterministic agent without random opening
+//! plies plays the same game every time): a pairing's statistics count each
+//! distinct game once ([`GameKey`]: the same start, the same moves and, for
+//! two different agents, the same agent with White) and say how many of its
+//! games were distinct. Each pairing also reports White's score.
 
 pub mod agent;
 pub mod contender;
@@ -15,6 +25,9 @@ pub mod rating;
 pub mod rating_list;
 pub mod sprt;
 
+use std::collections::HashSet;
+
+use heterodox_data::{GameRecord, GameResult};
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::rng::derive_seed;
 use heterodox_env::GameVariant;
@@ -26,7 +39,7 @@ use heterodox_selfplay::{
 };
 
 use crate::arena::agent::{AgentKind, AgentSpec};
-use crate::arena::contender::Contender;
+use crate::arena::contender::contender;
 use crate::arena::rating::ScoreEstimate;
 use crate::arena::sprt::{Pentanomial, Sprt, SprtDecision};
 use crate::error::TrainError;
@@ -76,19 +89,152 @@ pub struct ArenaConfig {
 pub struct Pairing {
     pub a: usize,
     pub b: usize,
+    /// Every game played, repeats included.
     pub games: Vec<DuelGame>,
+    /// Whether the games came in pairs (one opening, both colours): false
+    /// for an agent against itself, whose games are each its own opening.
+    pub paired: bool,
+    /// The games that repeat no earlier game of the pairing ([`GameKey`]):
+    /// the statistics below count only these.
+    pub distinct: u32,
+    /// Agent `a`'s score over the distinct games.
     pub score: ScoreEstimate,
-    pub pentanomial: Pentanomial,
-    /// Elo from the pairs, and its 95% interval.
+    /// White's score over the distinct games (whoever had White).
+    pub white: ScoreEstimate,
+    /// The distinct pairs counted by `a`'s score ([`distinct_pairs`]);
+    /// `None` for unpaired games.
+    pub pentanomial: Option<Pentanomial>,
+    /// Elo and its 95% interval: from the pentanomial when paired, from
+    /// the per-game Wilson interval of `score` when not.
     pub elo: (Option<f64>, Option<f64>, Option<f64>),
     /// The SPRT's log-likelihood ratio and decision, when one ran.
     pub sprt: Option<(f64, SprtDecision)>,
 }
 
 impl Pairing {
+    /// Draws among the distinct games.
     pub fn draw_rate(&self) -> f64 {
         f64::from(self.score.draws) / f64::from(self.score.games.max(1))
     }
+}
+
+/// What makes two games of one pairing the same game: the position they
+/// started from, every move (the opening plies included) and, between two
+/// different agents, which agent had White (`None` for an agent against
+/// itself, where the colours name the same agent).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GameKey {
+    /// The start position in the variant's FEN dialect.
+    pub start: String,
+    /// The action indices played, in order.
+    pub actions: Vec<u32>,
+    pub a_white: Option<bool>,
+}
+
+impl GameKey {
+    /// The key of `game`, which started from `start`; `same_agent`: both
+    /// sides are one agent.
+    pub fn of(game: &DuelGame, start: String, same_agent: bool) -> GameKey {
+        GameKey {
+            start,
+            actions: game.record.steps.iter().map(|s| s.action).collect(),
+            a_white: (!same_agent).then_some(game.a_white),
+        }
+    }
+}
+
+/// Whether each game is distinct: `false` for a game whose key (`keys[k]`
+/// is `games[k]`'s, in index order) an earlier game has.
+pub fn distinct_flags(keys: &[GameKey]) -> Vec<bool> {
+    let mut seen = HashSet::with_capacity(keys.len());
+    keys.iter().map(|key| seen.insert(key)).collect()
+}
+
+/// The distinct games of `games` (in index order, `keys` theirs), without
+/// their moves: what the scores count.
+pub fn distinct_games(games: &[DuelGame], keys: &[GameKey]) -> Vec<DuelGame> {
+    games
+        .iter()
+        .zip(distinct_flags(keys))
+        .filter(|(_, distinct)| *distinct)
+        .map(|(game, _)| outcome_only(game))
+        .collect()
+}
+
+/// The games, without their moves, of the complete pairs of `games` (in
+/// index order, `keys` theirs) whose two keys no earlier pair has: what
+/// the pentanomial counts. Without repeats, every complete pair.
+pub fn distinct_pairs(games: &[DuelGame], keys: &[GameKey]) -> Vec<DuelGame> {
+    let mut seen = HashSet::new();
+    let mut pairs = Vec::new();
+    let mut k = 0;
+    while k + 1 < games.len() {
+        let (first, second) = (&games[k], &games[k + 1]);
+        if first.index % 2 == 0 && second.index == first.index + 1 {
+            if seen.insert((&keys[k], &keys[k + 1])) {
+                pairs.push(outcome_only(first));
+                pairs.push(outcome_only(second));
+            }
+            k += 2;
+        } else {
+            k += 1;
+        }
+    }
+    pairs
+}
+
+/// `game` without its moves (the statistics read only its number, colours
+/// and result).
+fn outcome_only(game: &DuelGame) -> DuelGame {
+    DuelGame {
+        index: game.index,
+        a_white: game.a_white,
+        record: GameRecord {
+            seed: game.record.seed,
+            start: None,
+            steps: Vec::new(),
+            result: game.record.result,
+            termination: String::new(),
+        },
+        simulations: game.simulations,
+    }
+}
+
+/// White's wins, draws (cut games included) and losses over `games`.
+pub fn white_tally(games: &[DuelGame]) -> DuelTally {
+    let mut tally = DuelTally::default();
+    for game in games {
+        match game.record.result {
+            GameResult::WhiteWins => tally.wins += 1,
+            GameResult::BlackWins => tally.losses += 1,
+            GameResult::Draw | GameResult::Truncated => tally.draws += 1,
+        }
+    }
+    tally
+}
+
+/// The keys of `games` of a pairing under `rules`: a game's start is its
+/// recorded position string, else the variant's seeded start.
+fn game_keys<P: GameVariant>(
+    rules: &P::Rules,
+    games: &[DuelGame],
+    same_agent: bool,
+) -> Result<Vec<GameKey>, TrainError> {
+    games
+        .iter()
+        .map(|game| {
+            let start = match &game.record.start {
+                Some(text) => text.clone(),
+                None => P::start(rules, game.record.seed)
+                    .map_err(|e| TrainError::Config {
+                        path: None,
+                        message: format!("game {}: its start position: {e}", game.index),
+                    })?
+                    .fen(),
+            };
+            Ok(GameKey::of(game, start, same_agent))
+        })
+        .collect()
 }
 
 /// An agent's evaluator for variant `P`.
@@ -153,7 +299,19 @@ pub fn run_arena<P: GameVariant>(
             message: "an SPRT compares exactly two agents".to_owned(),
         });
     }
-    let duel_config = |seed| DuelConfig {
+    // The agent strings say which pairings are an agent against itself.
+    let names: Vec<String> = agents.iter().map(ToString::to_string).collect();
+    if config.sprt.is_some() && names[0] == names[1] {
+        return Err(TrainError::Config {
+            path: None,
+            message: format!(
+                "an SPRT needs paired games between two different agents: {} against itself \
+                 plays unpaired games",
+                names[0]
+            ),
+        });
+    }
+    let duel_config = |seed, paired| DuelConfig {
         games: config.games,
         concurrent: config.concurrent,
         max_plies: config.max_plies,
@@ -161,15 +319,15 @@ pub fn run_arena<P: GameVariant>(
         seed,
         history: config.history,
         starts: config.openings.clone(),
-        paired: true,
+        paired,
     };
-    let probe = Duel::<P>::new(rules.clone(), duel_config(config.seed))?;
+    let probe = Duel::<P>::new(rules.clone(), duel_config(config.seed, true))?;
     let encoding = probe.spec().clone();
     let contenders = agents
         .iter()
         .enumerate()
         .map(|(k, agent)| {
-            Contender::<P>::new(
+            contender::<P>(
                 agent,
                 &encoding,
                 &config.search,
@@ -187,11 +345,13 @@ pub fn run_arena<P: GameVariant>(
     };
     let mut results = Vec::with_capacity(pairings.len());
     for (number, &(a, b)) in pairings.iter().enumerate() {
+        let same_agent = names[a] == names[b];
+        let paired = !same_agent;
         let mut games: Vec<DuelGame> = Vec::new();
         let mut sprt_state = None;
         match config.sprt {
             None => {
-                let duel = Duel::<P>::new(rules.clone(), duel_config(config.seed))?;
+                let duel = Duel::<P>::new(rules.clone(), duel_config(config.seed, paired))?;
                 let mut done = 0;
                 games = match &config.journal {
                     None => duel.run(player(a), player(b), |_| {
@@ -200,8 +360,14 @@ pub fn run_arena<P: GameVariant>(
                     })?,
                     Some(journal) => {
                         // Pairings share the duel's seed: the agents'
-                        // numbers tell their files apart.
-                        let key = format!("{}-{a}-vs-{b}-{:016x}", P::VARIANT.name(), duel.seed());
+                        // numbers tell their files apart, and unpaired
+                        // games are named so.
+                        let key = format!(
+                            "{}-{a}-vs-{b}-{:016x}{}",
+                            P::VARIANT.name(),
+                            duel.seed(),
+                            if paired { "" } else { "-unpaired" }
+                        );
                         let (kept, mut log) = journal.duel(&key)?;
                         done = kept.len() as u32;
                         on_game(number, done);
@@ -221,8 +387,9 @@ pub fn run_arena<P: GameVariant>(
                     .saturating_mul(2)
                     .clamp(2, config.games.max(2));
                 let mut round = 0usize;
+                let mut keys = Vec::new();
                 while (games.len() as u32) < config.games {
-                    let mut c = duel_config(derive_seed(config.seed, round, 11));
+                    let mut c = duel_config(derive_seed(config.seed, round, 11), true);
                     c.games = round_games.min(config.games - games.len() as u32);
                     let offset = games.len() as u32;
                     // The book goes on where the last round left it, as
@@ -238,9 +405,10 @@ pub fn run_arena<P: GameVariant>(
                     for game in &mut played {
                         game.index += offset;
                     }
+                    keys.extend(game_keys::<P>(rules, &played, same_agent)?);
                     games.extend(played);
                     round += 1;
-                    let pairs = Pentanomial::of(&games);
+                    let pairs = Pentanomial::of(&distinct_pairs(&games, &keys));
                     let decision = sprt.decision(&pairs);
                     sprt_state = Some((sprt.llr(&pairs), decision));
                     if decision != SprtDecision::Continue {
@@ -249,16 +417,131 @@ pub fn run_arena<P: GameVariant>(
                 }
             }
         }
-        let pentanomial = Pentanomial::of(&games);
+        let keys = game_keys::<P>(rules, &games, same_agent)?;
+        let distinct = distinct_games(&games, &keys);
+        let score = ScoreEstimate::of(DuelTally::of(&distinct));
+        let pentanomial = paired.then(|| Pentanomial::of(&distinct_pairs(&games, &keys)));
         results.push(Pairing {
             a,
             b,
-            score: ScoreEstimate::of(DuelTally::of(&games)),
-            elo: pentanomial.elo_interval(),
+            paired,
+            distinct: distinct.len() as u32,
+            white: ScoreEstimate::of(white_tally(&distinct)),
+            elo: match &pentanomial {
+                Some(pentanomial) => pentanomial.elo_interval(),
+                None => (score.elo, score.elo_low, score.elo_high),
+            },
+            score,
             pentanomial,
             sprt: sprt_state,
             games,
         });
     }
     Ok(results)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use heterodox_data::StepRecord;
+
+    /// Game `index` (A White when even) playing `moves`, ending in
+    /// `result`.
+    fn game(index: u32, moves: &[u32], result: GameResult) -> DuelGame {
+        DuelGame {
+            index,
+            a_white: index % 2 == 0,
+            record: GameRecord {
+                seed: u64::from(index),
+                start: None,
+                steps: moves
+                    .iter()
+                    .map(|&m| StepRecord::unsearched(m, 0.0))
+                    .collect(),
+                result,
+                termination: "checkmate".to_owned(),
+            },
+            simulations: [0; 2],
+        }
+    }
+
+    fn keys(games: &[DuelGame], start: &str, same_agent: bool) -> Vec<GameKey> {
+        games
+            .iter()
+            .map(|g| GameKey::of(g, start.to_owned(), same_agent))
+            .collect()
+    }
+
+    #[test]
+    fn repeated_games_are_counted_once() {
+        use GameResult::{BlackWins, Draw, WhiteWins};
+        // An agent against itself: games 0 and 1 are one game with the
+        // colours' names swapped, game 3 repeats game 0, game 2 differs.
+        let games = [
+            game(0, &[1, 2, 3], WhiteWins),
+            game(1, &[1, 2, 3], WhiteWins),
+            game(2, &[1, 2, 4], Draw),
+            game(3, &[1, 2, 3], WhiteWins),
+        ];
+        let same = keys(&games, "start", true);
+        assert_eq!(distinct_flags(&same), [true, false, true, false]);
+        let distinct = distinct_games(&games, &same);
+        assert_eq!(distinct.iter().map(|g| g.index).collect::<Vec<_>>(), [0, 2]);
+        assert!(distinct.iter().all(|g| g.record.steps.is_empty()));
+        // White won one of the two distinct games and drew the other.
+        let white = ScoreEstimate::of(white_tally(&distinct));
+        assert_eq!((white.games, white.wins, white.draws), (2, 1, 1));
+        assert_eq!(white.score, 0.75);
+        // A (White in game 0) won game 0 and drew game 2.
+        assert_eq!(DuelTally::of(&distinct).wins, 1);
+        // Between two agents the colours matter: game 1 (B White) is not
+        // game 0 (A White), but game 3 is game 1.
+        let different = keys(&games, "start", false);
+        assert_eq!(distinct_flags(&different), [true, true, true, false]);
+        // Another start makes another game.
+        let mut other = keys(&games, "start", true);
+        other[3].start = "elsewhere".to_owned();
+        assert_eq!(distinct_flags(&other), [true, false, true, true]);
+        // Black's win.
+        let lost = [game(0, &[5], BlackWins)];
+        assert_eq!(white_tally(&lost).losses, 1);
+    }
+
+    #[test]
+    fn repeated_pairs_are_counted_once() {
+        use GameResult::{BlackWins, WhiteWins};
+        // Pairs 0 and 2 are the same two games; pair 1 differs; game 6 has
+        // no partner.
+        let games = [
+            game(0, &[1, 2], WhiteWins),
+            game(1, &[1, 3], BlackWins),
+            game(2, &[4], WhiteWins),
+            game(3, &[4], WhiteWins),
+            game(4, &[1, 2], WhiteWins),
+            game(5, &[1, 3], BlackWins),
+            game(6, &[7], WhiteWins),
+        ];
+        let k = keys(&games, "start", false);
+        let pairs = distinct_pairs(&games, &k);
+        assert_eq!(
+            pairs.iter().map(|g| g.index).collect::<Vec<_>>(),
+            [0, 1, 2, 3]
+        );
+        // A won both games of pair 0 (White in 0, Black in 1) and split
+        // pair 1.
+        assert_eq!(Pentanomial::of(&pairs).counts, [0, 0, 1, 0, 1]);
+        // Without repeats every complete pair counts, as Pentanomial::of
+        // counts them.
+        let fresh = [
+            game(0, &[1], WhiteWins),
+            game(1, &[2], WhiteWins),
+            game(2, &[3], BlackWins),
+            game(3, &[4], WhiteWins),
+        ];
+        let k = keys(&fresh, "start", false);
+        assert_eq!(
+            Pentanomial::of(&distinct_pairs(&fresh, &k)),
+            Pentanomial::of(&fresh)
+        );
+    }
 }

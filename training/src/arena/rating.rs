@@ -9,13 +9,18 @@
 //! difference of a score `s` is `400 log10(s / (1 - s))` (the logistic
 //! model), and its interval maps the score's bounds; a score of exactly 0
 //! or 1 has no finite Elo (`None`).
+//!
+//! The interval and the Elo are `heterodox-stats`' (shared with Python's
+//! `heterodox.stats`), re-exported here where the arena names them; what stays
+//! is the estimate of a [`DuelTally`].
 
 use serde::{Deserialize, Serialize};
 
 use heterodox_selfplay::DuelTally;
 
-/// The normal quantile of a two-sided 95% interval.
-pub const Z95: f64 = 1.959_963_984_540_054;
+pub use heterodox_stats::elo::elo_of_score;
+pub use heterodox_stats::normal::Z95;
+pub use heterodox_stats::proportion::wilson_interval;
 
 /// A player's measured score against one opponent.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -77,62 +82,9 @@ impl ScoreEstimate {
     }
 }
 
-/// Wilson's score interval for a proportion `p` observed over `n` trials;
-/// `(0, 1)` for no trials.
-pub fn wilson_interval(p: f64, n: u32, z: f64) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 1.0);
-    }
-    let n = f64::from(n);
-    let z2 = z * z;
-    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
-    let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    // At p = 0 or 1 one bound is exactly 0 or 1; say so rather than
-    // leave it to rounding.
-    let low = if p <= 0.0 {
-        0.0
-    } else {
-        (centre - half).max(0.0)
-    };
-    let high = if p >= 1.0 {
-        1.0
-    } else {
-        (centre + half).min(1.0)
-    };
-    (low, high)
-}
-
-/// The Elo difference of a mean score; `None` at 0 or 1.
-pub fn elo_of_score(score: f64) -> Option<f64> {
-    (score > 0.0 && score < 1.0).then(|| 400.0 * (score / (1.0 - score)).log10())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn wilson_matches_the_textbook_values() {
-        // 8 successes out of 10: (0.4902, 0.9433) (Wilson 1927, z = 1.96).
-        let (low, high) = wilson_interval(0.8, 10, Z95);
-        assert!((low - 0.490_16).abs() < 1e-4, "{low}");
-        assert!((high - 0.943_32).abs() < 1e-4, "{high}");
-        // All successes: the upper bound is 1, the lower n / (n + z^2).
-        let (low, high) = wilson_interval(1.0, 32, Z95);
-        assert!((low - 32.0 / (32.0 + Z95 * Z95)).abs() < 1e-12);
-        assert_eq!(high, 1.0);
-        assert_eq!(wilson_interval(0.5, 0, Z95), (0.0, 1.0));
-    }
-
-    #[test]
-    fn elo_of_known_scores() {
-        assert_eq!(elo_of_score(0.5), Some(0.0));
-        // 10:1 odds are 400 Elo.
-        let e = elo_of_score(10.0 / 11.0).unwrap();
-        assert!((e - 400.0).abs() < 1e-9);
-        assert_eq!(elo_of_score(1.0), None);
-        assert_eq!(elo_of_score(0.0), None);
-    }
 
     #[test]
     fn estimate_of_a_tally() {

@@ -27,6 +27,7 @@ use serde_json::json;
 use super::games::{default_rules_games, white_score, VariantGames};
 use super::measures::PositionFeatures;
 use super::stats::{logistic_regression, Difference, Mean};
+use super::verdict::{noted, weak_agents};
 use super::{
     csv_field, direction, majority_verdict, p_text, percent, points, AgentStrength, Claim,
     ClaimSettings, Findings, Plays, Verdict,
@@ -297,24 +298,14 @@ pub(crate) fn run(
         word(b_direction),
         word(c_direction)
     );
-    let weak: Vec<&AgentStrength> = strengths.iter().filter(|s| !s.strong_enough()).collect();
+    let weak = weak_agents(&strengths);
     let (verdict, conclusion) = if !weak.is_empty() {
         (
             Verdict::AgentsTooWeak,
             format!(
                 "The agents do not clearly beat random play ({}), so these games say little about \
                  how the variants play; for the record, {measures}.",
-                weak.iter()
-                    .map(|s| format!(
-                        "{} {}: {:.0}% [{:.0}, {:.0}]",
-                        s.variant,
-                        s.agent,
-                        100.0 * s.vs_random.score,
-                        100.0 * s.vs_random.score_low,
-                        100.0 * s.vs_random.score_high
-                    ))
-                    .collect::<Vec<_>>()
-                    .join("; ")
+                weak.join("; ")
             ),
         )
     } else {
@@ -416,7 +407,7 @@ pub(crate) fn run(
     });
     Ok(Findings {
         verdict,
-        conclusion,
+        conclusion: noted(settings.quick, conclusion),
         body,
         strengths,
         games: measured.len(),

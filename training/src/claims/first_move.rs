@@ -14,6 +14,7 @@ use serde_json::json;
 
 use super::games::{append_games_pgn, strength_and_self_play, white_score};
 use super::stats::{two_sided_p, Mean};
+use super::verdict::noted;
 use super::{
     csv_field, direction, majority_verdict, p_text, percent, AgentStrength, Claim, ClaimSettings,
     Findings, Plays, Verdict,
@@ -248,7 +249,7 @@ pub(crate) fn run(
         .collect::<Vec<_>>());
     Ok(Findings {
         verdict,
-        conclusion,
+        conclusion: noted(settings.quick, conclusion),
         body,
         strengths: results.iter().map(|(_, r)| r.strength.clone()).collect(),
         games: results.iter().map(|(_, r)| r.white.n).sum(),

@@ -11,7 +11,7 @@ use heterodox_selfplay::{Duel, DuelConfig, DuelGame, DuelTally, Player, SelfPlay
 
 use super::{AgentStrength, Calibration, ClaimSettings, FamilyScore};
 use crate::arena::agent::{zoo_network_for, AgentKind, AgentSpec};
-use crate::arena::contender::Contender;
+use crate::arena::contender::contender;
 use crate::arena::rating::ScoreEstimate;
 use crate::error::TrainError;
 
@@ -50,7 +50,7 @@ pub(crate) fn self_play<P: GameVariant>(
             paired: false,
         },
     )?;
-    let contender = Contender::<P>::new(
+    let contender = contender::<P>(
         agent,
         duel.spec(),
         &settings.search,
@@ -194,7 +194,7 @@ fn score_against<P: GameVariant>(
 ) -> Result<ScoreEstimate, TrainError> {
     let name = opponent.to_string();
     let contender_for = |spec: &AgentSpec, offset: u64| {
-        Contender::<P>::new(
+        contender::<P>(
             spec,
             duel.spec(),
             &settings.search,

@@ -11,9 +11,12 @@
 //! King, a won ending: agents that cannot win it are too weak for their
 //! draws with the Harpies to mean anything.
 //!
-//! Supported: the Harpy side's win rate has an upper 95% bound below 10%
-//! and the agents win the control with a lower bound of at least 50%.
-//! Refuted: the Harpy side's win rate has a lower bound of 10% or more.
+//! An agent that fails the calibration rule every claim applies (its
+//! score against random play, `verdict::STRONG_ENOUGH`) gets no verdict.
+//! Otherwise, supported: the Harpy side's win rate has an upper 95% bound
+//! below 10% and the agents win the control with a lower bound of at least
+//! 50%. Refuted: the Harpy side's win rate has a lower bound of 10% or
+//! more.
 
 use std::fmt::Write as _;
 
@@ -25,6 +28,7 @@ use serde_json::json;
 
 use super::games::{append_games_pgn, self_play, strength, GameSet};
 use super::stats::Mean;
+use super::verdict::{noted, weak_agents};
 use super::{csv_field, percent, AgentStrength, Claim, ClaimSettings, Findings, Plays, Verdict};
 use crate::error::TrainError;
 
@@ -233,7 +237,20 @@ pub(crate) fn run(
         control_wins.n,
         table(&control)
     );
-    let (verdict, conclusion) = if harpy_wins.low >= DRAWN_BELOW {
+    let weak = weak_agents(&strengths);
+    let (verdict, conclusion) = if !weak.is_empty() {
+        (
+            Verdict::AgentsTooWeak,
+            format!(
+                "The agent does not clearly beat random play ({}), so its endings say little \
+                 about them; for the record, the Harpy side won {} and the King and Doctor \
+                 side {}.",
+                weak.join("; "),
+                percent(&harpy_wins),
+                percent(&control_wins)
+            ),
+        )
+    } else if harpy_wins.low >= DRAWN_BELOW {
         (
             Verdict::Refuted,
             format!(
@@ -304,7 +321,7 @@ pub(crate) fn run(
     });
     Ok(Findings {
         verdict,
-        conclusion,
+        conclusion: noted(settings.quick, conclusion),
         body,
         strengths,
         games: harpy_wins.n + control_wins.n,

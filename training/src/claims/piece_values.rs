@@ -23,6 +23,7 @@ use serde_json::json;
 use super::games::{default_rules_games, white_score, VariantGames};
 use super::measures::MaterialInventory;
 use super::stats::logistic_regression_ridge;
+use super::verdict::noted;
 use super::{AgentStrength, Claim, ClaimSettings, Findings, Plays, Verdict};
 use crate::error::TrainError;
 
@@ -630,7 +631,7 @@ pub(crate) fn run(
         .collect();
     Ok(Findings {
         verdict,
-        conclusion,
+        conclusion: noted(settings.quick, conclusion),
         body,
         strengths: results.iter().map(|r| r.strength.clone()).collect(),
         games,

@@ -52,6 +52,7 @@ pub fn run_claim(
         "conclusion": findings.conclusion,
         "command": command,
         "seed": settings.seed,
+        "quick": settings.quick,
         "games": findings.games,
         "max_plies": settings.max_plies,
         "opening_plies": settings.opening_plies,

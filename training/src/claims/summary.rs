@@ -7,7 +7,7 @@ use super::catalogue::Claim;
 use super::report::PlotOutcome;
 use super::settings::ClaimSettings;
 use super::stats;
-use super::verdict::{Findings, STRONG_ENOUGH};
+use super::verdict::{calibration_rule, Findings, QUICK_RUN};
 use crate::arena::rating::ScoreEstimate;
 
 /// summary.md.
@@ -20,6 +20,14 @@ pub(crate) fn summary(
 ) -> String {
     let mut text = String::new();
     let _ = writeln!(text, "# Claim `{}`: {}\n", claim.name, claim.title);
+    if settings.quick {
+        let _ = writeln!(
+            text,
+            "**A {QUICK_RUN}:** {} games per variant or rule set and {} calibration games \
+             per opponent.\n",
+            settings.games, settings.calibration_games
+        );
+    }
     let _ = writeln!(text, "**Hypothesis.** {}\n", claim.hypothesis);
     let _ = writeln!(
         text,
@@ -34,16 +42,17 @@ pub(crate) fn summary(
          `greedy` (one ply of material), `rollout@64` and the other family: a \
          network against the engine at its teacher's depth (`ab@1`), the engine \
          against the network shipped for the rules, where one ships ({} paired \
-         games each, 95% Wilson intervals). An agent whose lower bound against \
-         random play is below {:.0}% is too weak for a verdict.\n",
+         games each, 95% Wilson intervals). The calibration rule: {}; a verdict \
+         needs every agent it rests on to clear it.\n",
         settings.calibration_games,
-        100.0 * STRONG_ENOUGH
+        calibration_rule()
     );
     let _ = writeln!(
         text,
-        "| variant | rules | agent | vs random | vs greedy | vs rollout@64 | vs the other family |"
+        "| variant | rules | agent | vs random | vs greedy | vs rollout@64 | vs the other family \
+         | strong enough |"
     );
-    let _ = writeln!(text, "| --- | --- | --- | --- | --- | --- | --- |");
+    let _ = writeln!(text, "| --- | --- | --- | --- | --- | --- | --- | --- |");
     for s in &findings.strengths {
         let other = match &s.vs_other_family {
             Some(family) => format!("`{}`: {}", family.agent, score_text(&family.score)),
@@ -51,14 +60,15 @@ pub(crate) fn summary(
         };
         let _ = writeln!(
             text,
-            "| {} | {} | `{}` | {} | {} | {} | {} |",
+            "| {} | {} | `{}` | {} | {} | {} | {} | {} |",
             s.variant,
             s.rules,
             s.agent,
             score_text(&s.vs_random),
             score_text(&s.vs_greedy),
             score_text(&s.vs_rollout),
-            other
+            other,
+            if s.strong_enough() { "yes" } else { "no" }
         );
     }
     let _ = writeln!(

@@ -66,8 +66,58 @@ pub struct AgentStrength {
 }
 
 /// An agent whose score against random play has a lower 95% bound below
-/// this is too weak for a verdict.
+/// this is too weak for a verdict: the calibration rule, which every claim
+/// applies to the agents its verdict rests on ([`strong_enough`]) and
+/// every summary prints ([`calibration_rule`]). The bound is Wilson's
+/// (`ScoreEstimate`), so a perfect score over `n` games clears it from
+/// `n / (n + z^2) >= 0.6`, 6 games (`settings::QUICK_CALIBRATION_GAMES`).
 pub const STRONG_ENOUGH: f64 = 0.6;
+
+/// Whether a score against random play clears the calibration rule.
+pub fn strong_enough(vs_random: &ScoreEstimate) -> bool {
+    vs_random.score_low >= STRONG_ENOUGH
+}
+
+/// The calibration rule in words, as every summary prints it.
+pub fn calibration_rule() -> String {
+    format!(
+        "an agent whose score against random play has a lower 95% bound below {:.0}% is too \
+         weak for a verdict",
+        100.0 * STRONG_ENOUGH
+    )
+}
+
+/// What a report of a `--quick` run says of itself (summary.md, claim.json).
+pub const QUICK_RUN: &str = "quick run (--quick): an example, not evidence";
+
+/// A claim's `conclusion`, prefixed with [`QUICK_RUN`] when the run was
+/// `--quick`.
+pub(crate) fn noted(quick: bool, conclusion: String) -> String {
+    if quick {
+        format!("This is a {QUICK_RUN}. {conclusion}")
+    } else {
+        conclusion
+    }
+}
+
+/// The agents that fail the calibration rule, each with its score against
+/// random play: `hostage ab@2: 50% [24, 76]`.
+pub(crate) fn weak_agents(strengths: &[AgentStrength]) -> Vec<String> {
+    strengths
+        .iter()
+        .filter(|s| !s.strong_enough())
+        .map(|s| {
+            format!(
+                "{} {}: {:.0}% [{:.0}, {:.0}]",
+                s.variant,
+                s.agent,
+                100.0 * s.vs_random.score,
+                100.0 * s.vs_random.score_low,
+                100.0 * s.vs_random.score_high
+            )
+        })
+        .collect()
+}
 
 impl AgentStrength {
     pub fn new(
@@ -90,7 +140,7 @@ impl AgentStrength {
     /// Whether the agent clearly beats random play (the bar for a
     /// verdict; the other opponents' scores say how far beyond it).
     pub fn strong_enough(&self) -> bool {
-        self.vs_random.score_low >= STRONG_ENOUGH
+        strong_enough(&self.vs_random)
     }
 }
 
@@ -142,6 +192,51 @@ pub(crate) fn majority_verdict(directions: &[i32], needed: usize) -> Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::claims::QUICK_CALIBRATION_GAMES;
+    use heterodox_selfplay::DuelTally;
+
+    fn perfect(games: u32) -> ScoreEstimate {
+        ScoreEstimate::of(DuelTally {
+            wins: games,
+            draws: 0,
+            losses: 0,
+        })
+    }
+
+    #[test]
+    fn a_quick_run_can_clear_the_calibration_rule() {
+        // Whole pairs; a perfect score over them clears the rule, over one
+        // game fewer (or the pair fewer) it cannot.
+        assert_eq!(QUICK_CALIBRATION_GAMES, 6);
+        assert!(strong_enough(&perfect(QUICK_CALIBRATION_GAMES)));
+        assert!(!strong_enough(&perfect(QUICK_CALIBRATION_GAMES - 1)));
+        assert!(!strong_enough(&perfect(QUICK_CALIBRATION_GAMES - 2)));
+        // Wilson's lower bound of n wins in n games is n / (n + z^2):
+        // 0.610 for 6, 0.566 for 5, 0.510 for 4.
+        assert_eq!(
+            format!("{:.3}", perfect(QUICK_CALIBRATION_GAMES).score_low),
+            "0.610"
+        );
+        assert_eq!(format!("{:.3}", perfect(5).score_low), "0.566");
+        assert_eq!(format!("{:.3}", perfect(4).score_low), "0.510");
+        // One draw in a quick run's games is too weak.
+        let drawn = ScoreEstimate::of(DuelTally {
+            wins: QUICK_CALIBRATION_GAMES - 1,
+            draws: 1,
+            losses: 0,
+        });
+        assert!(!strong_enough(&drawn));
+        assert_eq!(
+            calibration_rule(),
+            "an agent whose score against random play has a lower 95% bound below 60% is too \
+             weak for a verdict"
+        );
+        assert_eq!(noted(false, "Fine.".to_owned()), "Fine.");
+        assert_eq!(
+            noted(true, "Fine.".to_owned()),
+            "This is a quick run (--quick): an example, not evidence. Fine."
+        );
+    }
 
     #[test]
     fn measures_combine_into_a_verdict() {

@@ -130,7 +130,11 @@ pub fn evaluate<P: GameVariant>(
                     engine_config(config.seed, EvalWeights::Tuned),
                     Limits::depth(depth),
                     None,
-                )?;
+                )
+                .map_err(|message| TrainError::Config {
+                    path: None,
+                    message,
+                })?;
                 Player::Chooser(&engine)
             }
         };
