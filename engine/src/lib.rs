@@ -42,11 +42,13 @@
 // The re-exports below keep the public paths (`heterodox_engine::teach`,
 // `heterodox_engine::score`, ...) the other crates use.
 mod eval;
+pub mod hidden;
 pub mod nnue;
 mod search;
 mod tools;
 
 pub use eval::{material_of_any, EvalWeights, Evaluation, UnknownEvaluation, UnknownWeights};
+pub use hidden::threats::ThreatCounts;
 pub use search::config::{
     ConfigError, EngineConfig, MAX_DETERMINIZATIONS, MAX_HASH_MIB, MAX_THREADS, MIN_HASH_MIB,
 };
@@ -62,4 +64,4 @@ pub use tools::teach::{
     teach, teach_shard, ShardOutcome, TeachConfig, TeachError, TeachProgress, TeachSummary,
 };
 pub use tools::tune::{tune, TuneConfig, TuneError, TuneReport};
-pub use tools::{bench, teach, tune};
+pub use tools::{bench, selections, teach, tune};

@@ -61,6 +61,16 @@ pub trait StateSampler<P>: Clone + Send + Sync {
     fn sample(&self, rng: &mut SplitMix64) -> P {
         self.state(rng.below(self.len()))
     }
+
+    /// Indices of a few states that between them allow every first step of
+    /// a turn that any consistent state allows the hidden side: whatever
+    /// the hidden side may do on its next turn, it may do in one of them.
+    /// A search that must not miss a threat of the hidden information (the
+    /// engine's threat guard) checks these instead of every state. Default:
+    /// every state (exact, and as slow as there are states).
+    fn covering(&self) -> Vec<usize> {
+        (0..self.len()).collect()
+    }
 }
 
 /// The sampler of a perfect-information variant: the one state there is.

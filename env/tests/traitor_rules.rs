@@ -604,6 +604,65 @@ fn t10_sampler_is_consistent_and_seeded() {
     assert_eq!(q.view(Color::Black).possible_opponent_secrets().len(), 2204);
 }
 
+/// The ids a Standard secret holds (empty for the other kinds).
+fn secret_ids(secret: Secret) -> Bitboard {
+    match secret {
+        Secret::Remaining(Selection::Pieces(ids)) => ids,
+        _ => Bitboard::EMPTY,
+    }
+}
+
+#[test]
+fn t10_covering_states_allow_every_announcement_any_secret_allows() {
+    // Black's view before any announcement: 2204 secrets White may hold,
+    // whose ids are Black's 15 pieces but the King.
+    let view = standard_state("d8").view(Color::Black);
+    let sampler = Traitor::sampler(&view);
+    let covering = sampler.covering();
+    let every = sampler
+        .secrets()
+        .iter()
+        .fold(Bitboard::EMPTY, |all, s| all | secret_ids(*s));
+    let covered = covering.iter().fold(Bitboard::EMPTY, |all, &k| {
+        all | secret_ids(sampler.secrets()[k])
+    });
+    assert_eq!(every.count(), 15);
+    assert_eq!(covered, every);
+    assert!(covering.len() <= 15, "{}", covering.len());
+    for &k in &covering {
+        assert_eq!(sampler.state(k).view(Color::Black), view);
+    }
+    // After White announced g7 (1 point of 9), neither g7 nor the queen
+    // (9 points, more than the 8 left) can be in what remains.
+    let mut p = standard_state("c8,g7");
+    play(&mut p, "T-g7");
+    play(&mut p, "e2e4");
+    let sampler = Traitor::sampler(&p.view(Color::Black));
+    let covered = sampler.covering().iter().fold(Bitboard::EMPTY, |all, &k| {
+        all | secret_ids(sampler.secrets()[k])
+    });
+    let gone = Bitboard::from_square(sq("g7")) | Bitboard::from_square(sq("d8"));
+    assert_eq!(covered, every & !gone);
+    // Simplified: one state per type some secret holds (all five).
+    let mut q = Traitor::new(rules(Mode::Traitor, Commitment::Simplified)).unwrap();
+    play(&mut q, "S-Q");
+    let sampler = Traitor::sampler(&q.view(Color::Black));
+    let types: Vec<String> = sampler
+        .covering()
+        .iter()
+        .map(|&k| {
+            Selection::long(match sampler.secrets()[k] {
+                Secret::Remaining(selection) => selection,
+                other => panic!("{other:?}"),
+            })
+        })
+        .collect();
+    assert_eq!(types.len(), 5, "{types:?}");
+    // Nothing hidden (White's view of Black's secret before Black chose):
+    // one state stands for all.
+    assert_eq!(Traitor::sampler(&q.view(Color::White)).covering(), vec![0]);
+}
+
 #[test]
 fn fen_round_trip_and_typed_errors() {
     let p = standard_state("c8,g7");

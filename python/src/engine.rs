@@ -308,6 +308,7 @@ impl Engine {
             weights: weights
                 .parse()
                 .map_err(|e: heterodox_engine::UnknownWeights| value_error(e.to_string()))?,
+            ..defaults
         };
         let inner = py.detach(|| variant.visit(Build { config, evaluation }))?;
         Ok(Engine { variant, inner })

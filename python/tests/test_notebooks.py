@@ -54,18 +54,22 @@ def check_quickstart(printed: str, run: Path, _: Path) -> None:
 
 
 def check_claims(printed: str, _: Path, workdir: Path) -> None:
-    # The table, its statistics, three claims stated in the notebook, each
-    # with its verdict and report, and the catalogue of the built-in ones.
+    # The table, its statistics, four claims stated in the notebook, each
+    # with its verdict and report, the Traitor selections' table, and the
+    # catalogue of the built-in ones.
     assert "ab@300n against greedy: " in printed
     for name, report in [
         ("fried-liver-favours-white-more-in-hostage", "fried-liver-ab@300n"),
         ("the-first-poisoner-scores-more", "first-poison-ab@300n"),
         ("the-first-monster-builder-scores-more", "first-monster-ab@300n"),
+        ("the-equilibrium-selection-beats-the-queen", "equilibrium-ab@300n"),
     ]:
         assert re.search(rf"{name} \(ab@300n\): (supports|contradicts|inconclusive|agents too weak): ", printed), name
         files = sorted(p.name for p in (workdir / "reports" / report).iterdir())
         assert files == ["claim.json", "games.csv", "games.pgn", "summary.md"], report
     assert "# the-first-monster-builder-scores-more: " in printed
+    assert "White's mix: {" in printed and "Black's mix: {" in printed
+    assert re.search(r"black\s+S-", printed), "the table of selections against selections"
     assert "hostage-favours-the-attacker" in printed and "piece-values" in printed
 
 

@@ -154,7 +154,12 @@ def test_a_real_ctrl_c_stops_the_call_with_the_games_finished(tmp_path):
     import sys
     import time
 
+    # A terminal's Python raises KeyboardInterrupt on SIGINT; a process
+    # started in the background (CI, `make test &`) inherits SIGINT ignored,
+    # which Python keeps, so the child asks for the terminal's behaviour.
     script = (
+        "import signal\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "import heterodox\n"
         "def started(done, total):\n"
         "    if done == 1:\n"

@@ -46,6 +46,12 @@ def one_machine_report(where: Path) -> dict[str, bytes]:
     return {name: (where / "report" / name).read_bytes() for name in REPORT_FILES}
 
 
+@pytest.fixture(scope="module")
+def expected(tmp_path_factory) -> dict[str, bytes]:
+    """The one-machine report, played once for every test that compares."""
+    return one_machine_report(tmp_path_factory.mktemp("one") / "one")
+
+
 def ray_report(where: Path, parts: int, **options) -> tuple[dict[str, bytes], object]:
     from heterodox.ray.claim import run_claim
 
@@ -60,8 +66,7 @@ def ray_report(where: Path, parts: int, **options) -> tuple[dict[str, bytes], ob
     return files, summary
 
 
-def test_a_claim_on_ray_writes_the_one_machine_report(cluster, tmp_path):
-    expected = one_machine_report(tmp_path / "one")
+def test_a_claim_on_ray_writes_the_one_machine_report(cluster, expected, tmp_path):
     seen = []
     files, summary = ray_report(tmp_path / "ray", parts=3, on_progress=seen.append)
     for name in REPORT_FILES:
@@ -79,8 +84,7 @@ def test_a_claim_on_ray_writes_the_one_machine_report(cluster, tmp_path):
     assert not (tmp_path / "ray" / "report.journal").exists()
 
 
-def test_a_killed_worker_loses_nothing_and_plays_no_game_twice(cluster, tmp_path):
-    expected = one_machine_report(tmp_path / "one")
+def test_a_killed_worker_loses_nothing_and_plays_no_game_twice(cluster, expected, tmp_path):
     where = tmp_path / "ray"
     where.mkdir()
     parts = where / "report.parts"
@@ -111,10 +115,9 @@ def test_a_killed_worker_loses_nothing_and_plays_no_game_twice(cluster, tmp_path
         assert files[name] == expected[name], name
 
 
-def test_a_stopped_driver_resumes_its_parts(cluster, tmp_path):
+def test_a_stopped_driver_resumes_its_parts(cluster, expected, tmp_path):
     from heterodox.ray.claim import ClaimRunError, part_out, play_part
 
-    expected = one_machine_report(tmp_path / "one")
     where = tmp_path / "ray"
     where.mkdir()
     # A driver that stopped after part 0 of 2 was played.

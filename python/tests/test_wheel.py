@@ -6,7 +6,7 @@ built into the extension module: agents/README.md, "The catalogue").
 
 Builds the wheel with maturin in the cargo profile the rest of the tests
 were built in ($HETERODOX_CARGO_PROFILE, ``make test`` sets it; release
-otherwise), so cargo reuses that build."""
+otherwise) and for this interpreter, so cargo reuses that build."""
 
 import json
 import os
@@ -51,7 +51,10 @@ def test_an_installed_wheel_plays_every_shipped_agent_without_a_checkout(tmp_pat
     wheels = tmp_path / "wheels"
     build = subprocess.run(
         [str(Path(sys.executable).with_name("maturin")), "build", "--profile", PROFILE,
-         "-m", str(REPO / "python" / "Cargo.toml"), "--out", str(wheels)],
+         "-m", str(REPO / "python" / "Cargo.toml"), "--out", str(wheels),
+         # The interpreter `maturin develop` built for: another one (maturin
+         # finds python3 on PATH) configures pyo3 anew, a minute's rebuild.
+         "--interpreter", sys.executable],
         cwd=REPO, capture_output=True, text=True, timeout=1200)
     assert build.returncode == 0, build.stderr[-4000:]
     (wheel,) = wheels.glob("heterodox-*.whl")

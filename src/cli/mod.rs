@@ -5,6 +5,7 @@ mod bench;
 pub mod net;
 mod perft;
 mod play;
+mod selection;
 mod teach;
 mod tune;
 
@@ -46,6 +47,9 @@ enum Command {
     /// Texel tuning of a variant's evaluation on the games of shards:
     /// prints each pass and the numbers moved.
     Tune(tune::TuneArgs),
+    /// The equilibrium of a Traitor rule set's secret selections: each
+    /// side's mixed strategy, written as the file the engine ships.
+    Selection(selection::SelectionArgs),
     /// Builds a network, runs one forward pass, reports sizes and device
     /// (`heterodox model --help` for its options).
     #[command(disable_help_flag = true)]
@@ -94,6 +98,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Bench(args) => bench::run(&args),
         Command::Teach(args) => teach::run(&args),
         Command::Tune(args) => tune::run(&args),
+        Command::Selection(args) => selection::run(&args),
         Command::Model(args) => net::exec("model", &args),
         Command::Selfplay(args) => net::exec("selfplay", &args),
         Command::Train(args) => net::exec("train", &args),

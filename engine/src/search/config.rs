@@ -33,6 +33,15 @@ pub struct EngineConfig {
     /// The evaluation's numbers: tuned (the default) or set by hand
     /// (docs/engine.md, "Tuning").
     pub weights: EvalWeights,
+    /// Hidden information only: check every root action against what any
+    /// consistent secret lets the opponent do next and set aside those that
+    /// lose at once ([`crate::hidden::threats`]). On by default; off is the
+    /// plain determinized search (agent option `/naive`).
+    pub threat_guard: bool,
+    /// Hidden information only: at a secret selection, draw from the
+    /// equilibrium shipped for the rule set ([`crate::hidden::selection`])
+    /// instead of searching. On by default; `/naive` turns it off.
+    pub selection_strategy: bool,
 }
 
 impl Default for EngineConfig {
@@ -43,6 +52,8 @@ impl Default for EngineConfig {
             determinizations: 4,
             seed: 0,
             weights: EvalWeights::Tuned,
+            threat_guard: true,
+            selection_strategy: true,
         }
     }
 }

@@ -27,6 +27,7 @@ use heterodox_env::rng::{derive_seed, SplitMix64};
 use heterodox_env::{Game, GameVariant, StateSampler};
 
 use crate::eval::EvalWeights;
+use crate::hidden::threats::{exposed, ThreatCounts};
 use crate::search::config::EngineConfig;
 use crate::search::error::EngineError;
 use crate::search::limits::{validate_multipv, Limits};
@@ -114,6 +115,17 @@ struct Completed<A> {
 
 type Outcome<A> = Result<(SearchReport<A>, Vec<RootScore<A>>), EngineError>;
 
+/// What a search reads of the position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Reading {
+    /// The player to act's view only (every search a player makes).
+    View,
+    /// The whole state, hidden parts included: a payoff of positions whose
+    /// secrets are all given (hidden/selection.rs), never a player's move.
+    Everything,
+}
+
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn run<P: GameVariant>(
     parts: Parts<'_, P>,
     game: &Game<P>,
@@ -121,6 +133,7 @@ pub(crate) fn run<P: GameVariant>(
     exact: bool,
     margin: i32,
     multipv: usize,
+    reading: Reading,
     on_iteration: impl FnMut(&Info<P::Action>),
 ) -> Outcome<P::Action> {
     limits.validate()?;
@@ -142,7 +155,7 @@ pub(crate) fn run<P: GameVariant>(
         margin,
         multipv,
     };
-    if P::PERFECT_INFORMATION {
+    if P::PERFECT_INFORMATION || reading == Reading::Everything {
         perfect(parts, game, &request, on_iteration)
     } else {
         hidden(parts, game, &request, on_iteration)
@@ -394,6 +407,9 @@ fn hidden<P: GameVariant>(
     };
     let occurrences = game.repetitions();
     let mut lists: Vec<Vec<RootMove<P::Action>>> = states.iter().map(root_moves).collect();
+    if parts.config.threat_guard && !every_action && sampler.len() > 1 {
+        guard::<P>(&sampler, &mut lists, &mut parts.main.threats);
+    }
     let mut candidates: Vec<P::Action> = lists[0].iter().map(|m| m.action).collect();
     let lines = multipv.min(candidates.len());
     let tt: &TranspositionTable = parts.tt;
@@ -465,6 +481,43 @@ fn hidden<P: GameVariant>(
         .min_by_key(|m| m.index)
         .expect("the game is not over");
     Ok(report(done, first, nodes, clock))
+}
+
+/// The threat guard ([`crate::hidden::threats`]): the root actions after
+/// which some consistent state lets the opponent win at once are taken out
+/// of every determinization's list, unless every action is exposed.
+fn guard<P: GameVariant>(
+    sampler: &P::Sampler,
+    lists: &mut [Vec<RootMove<P::Action>>],
+    counts: &mut ThreatCounts,
+) {
+    let states: Vec<P> = sampler
+        .covering()
+        .into_iter()
+        .map(|k| sampler.state(k))
+        .collect();
+    let actions: Vec<P::Action> = lists[0].iter().map(|m| m.action).collect();
+    let flags = exposed(&states, &actions, &mut counts.positions);
+    counts.checks += 1;
+    let set_aside = flags.iter().filter(|&&e| e).count();
+    if set_aside == actions.len() {
+        counts.unavoidable += 1;
+        return;
+    }
+    if set_aside == 0 {
+        return;
+    }
+    counts.fired += 1;
+    counts.set_aside += set_aside as u64;
+    let exposed_actions: Vec<P::Action> = actions
+        .iter()
+        .zip(&flags)
+        .filter(|(_, &e)| e)
+        .map(|(a, _)| *a)
+        .collect();
+    for list in lists.iter_mut() {
+        list.retain(|m| !exposed_actions.contains(&m.action));
+    }
 }
 
 /// Each root action's score averaged over the determinizations, best

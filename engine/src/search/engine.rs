@@ -2,15 +2,19 @@
 //! configuration, reused from move to move of a game.
 
 use std::sync::Arc;
+use std::time::Duration;
 
+use heterodox_env::rng::derive_seed;
 use heterodox_env::{Game, GameVariant};
 
+use crate::hidden::selection::{self, RootStrategy};
+use crate::hidden::threats::ThreatCounts;
 use crate::nnue::{Accumulators, Network, NnueError};
 use crate::search::config::EngineConfig;
-use crate::search::driver::{self, Info, RootScore, SearchReport};
+use crate::search::driver::{self, Info, Reading, RootScore, SearchReport};
 use crate::search::error::EngineError;
 use crate::search::limits::{validate_multipv, Limits};
-use crate::search::score::{INFINITE, MAX_PLY};
+use crate::search::score::{Score, INFINITE, MAX_PLY, RESULT_SCALE_CP};
 use crate::search::tt::TranspositionTable;
 use crate::search::{static_evaluation, SearchState};
 
@@ -23,6 +27,9 @@ pub struct Engine<P: GameVariant> {
     helpers: Vec<SearchState<P::Action>>,
     /// Principal variations a search reports ([`Engine::set_multipv`]).
     multipv: usize,
+    /// Where it covers a position, the engine draws from it instead of
+    /// searching ([`Engine::set_root_strategy`]).
+    root_strategy: Option<Arc<dyn RootStrategy<P>>>,
 }
 
 impl<P: GameVariant> std::fmt::Debug for Engine<P> {
@@ -50,6 +57,7 @@ impl<P: GameVariant> Engine<P> {
             main: SearchState::new(),
             helpers: (1..config.threads).map(|_| SearchState::new()).collect(),
             multipv: 1,
+            root_strategy: None,
         })
     }
 
@@ -100,6 +108,12 @@ impl<P: GameVariant> Engine<P> {
         static_evaluation(nnue, pos, pos.turn(), 0, self.config.weights)
     }
 
+    /// What the threat guard did over this engine's searches (hidden
+    /// information: [`crate::hidden::threats`]).
+    pub fn threat_counts(&self) -> ThreatCounts {
+        self.main.threats
+    }
+
     /// The learned evaluation's net, when the engine has one.
     pub fn network(&self) -> Option<&Arc<Network>> {
         self.main.nnue.as_ref().map(Accumulators::network)
@@ -145,6 +159,9 @@ impl<P: GameVariant> Engine<P> {
         limits: &Limits,
         on_iteration: impl FnMut(&Info<P::Action>),
     ) -> Result<SearchReport<P::Action>, EngineError> {
+        if let Some(report) = self.drawn_from_strategy(game)? {
+            return Ok(report);
+        }
         let multipv = self.multipv;
         driver::run(
             self.parts(),
@@ -153,7 +170,87 @@ impl<P: GameVariant> Engine<P> {
             false,
             INFINITE,
             multipv,
+            Reading::View,
             on_iteration,
+        )
+        .map(|(report, _)| report)
+    }
+
+    /// Chooses from a precomputed mixed strategy where it covers the
+    /// position (Traitor's secret selection, [`crate::hidden::selection`])
+    /// instead of searching. `None` (the default): the strategy shipped for
+    /// the position's rules where there is one and
+    /// [`EngineConfig::selection_strategy`] is on.
+    pub fn set_root_strategy(&mut self, strategy: Option<Arc<dyn RootStrategy<P>>>) {
+        self.root_strategy = strategy;
+    }
+
+    /// The root strategy's draw for the game's position, seeded by the
+    /// engine's seed and the game's ply count, as a search report.
+    fn drawn_from_strategy(
+        &self,
+        game: &Game<P>,
+    ) -> Result<Option<SearchReport<P::Action>>, EngineError> {
+        let shipped;
+        let strategy: &dyn RootStrategy<P> = match &self.root_strategy {
+            Some(strategy) => strategy.as_ref(),
+            None if self.config.selection_strategy && !P::PERFECT_INFORMATION => {
+                shipped = selection::shipped::<P>(&game.position().rules());
+                match &shipped {
+                    Some(strategy) => strategy.as_ref(),
+                    None => return Ok(None),
+                }
+            }
+            None => return Ok(None),
+        };
+        if let Some(outcome) = game.outcome() {
+            return Err(EngineError::GameOver(outcome.to_string()));
+        }
+        let seed = derive_seed(self.config.seed, game.plies() as usize, 1);
+        let Some((action, expected)) = strategy.choose(game.position(), seed) else {
+            return Ok(None);
+        };
+        // The expected score as centipawns on the engine's result scale
+        // (`Score::expected_result`'s inverse, short of a mate).
+        let result = (2.0 * expected - 1.0).clamp(-0.999, 0.999);
+        let value = (f64::from(RESULT_SCALE_CP) * result.atanh()).round() as i32;
+        let score = Score::Cp(value);
+        let line = RootScore {
+            action,
+            score,
+            value,
+            pv: vec![action],
+        };
+        Ok(Some(SearchReport {
+            best: action,
+            score,
+            value,
+            pv: vec![action],
+            lines: vec![line],
+            nodes: 0,
+            depth: 1,
+            seldepth: 0,
+            elapsed: Duration::ZERO,
+        }))
+    }
+
+    /// A search of the whole state, hidden parts included: the payoff of a
+    /// position whose secrets are all given (the selection matrix), never
+    /// a player's move.
+    pub(crate) fn search_knowing_everything(
+        &mut self,
+        game: &Game<P>,
+        limits: &Limits,
+    ) -> Result<SearchReport<P::Action>, EngineError> {
+        driver::run(
+            self.parts(),
+            game,
+            limits,
+            false,
+            INFINITE,
+            1,
+            Reading::Everything,
+            |_| {},
         )
         .map(|(report, _)| report)
     }
@@ -184,8 +281,17 @@ impl<P: GameVariant> Engine<P> {
         margin: i32,
     ) -> Result<Vec<RootScore<P::Action>>, EngineError> {
         let limits = Limits::depth(depth);
-        driver::run(self.parts(), game, &limits, true, margin.max(1), 1, |_| {})
-            .map(|(_, scores)| scores)
+        driver::run(
+            self.parts(),
+            game,
+            &limits,
+            true,
+            margin.max(1),
+            1,
+            Reading::View,
+            |_| {},
+        )
+        .map(|(_, scores)| scores)
     }
 
     fn parts(&mut self) -> driver::Parts<'_, P> {

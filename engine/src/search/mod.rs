@@ -51,6 +51,7 @@ use std::time::{Duration, Instant};
 use heterodox_env::{Color, GameVariant, Outcome};
 
 use crate::eval::{self, EvalWeights};
+use crate::hidden::threats::ThreatCounts;
 use crate::nnue::network::Base;
 use crate::nnue::Accumulators;
 use crate::search::path::SearchPath;
@@ -103,6 +104,8 @@ pub(crate) struct SearchState<A> {
     /// The learned evaluation's accumulators, one frame per ply, when the
     /// engine has a net (`Engine::set_network`).
     pub nnue: Option<Accumulators>,
+    /// The threat guard's totals (hidden information; `Engine::threat_counts`).
+    pub threats: ThreatCounts,
 }
 
 impl std::fmt::Debug for Reductions {
@@ -125,6 +128,7 @@ impl<A> SearchState<A> {
             path: SearchPath::new(),
             reductions: Reductions::new(),
             nnue: None,
+            threats: ThreatCounts::default(),
         }
     }
 

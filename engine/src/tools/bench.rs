@@ -133,6 +133,8 @@ impl VariantVisitor for BenchVariant {
             determinizations: 4,
             seed: 0,
             weights: EvalWeights::Tuned,
+            threat_guard: true,
+            selection_strategy: true,
         };
         let mut engine = Engine::<P>::new(config)?;
         let limits = Limits::depth(self.depth);

@@ -224,4 +224,42 @@ impl StateSampler<Traitor> for TraitorSampler {
         state.secrets[self.opponent.index()] = self.secrets[index];
         state
     }
+
+    /// One turn announces at most one piece, and whether a piece may be
+    /// announced depends only on whether the secret holds it (Standard: its
+    /// id; Simplified: its type): the first secret holding each id or type
+    /// that some secret holds. At most 15 states of Standard's 2204.
+    fn covering(&self) -> Vec<usize> {
+        let mut ids = Bitboard::EMPTY;
+        let mut roles = [false; 5];
+        let mut out = Vec::new();
+        for (index, secret) in self.secrets.iter().enumerate() {
+            let new = match secret {
+                Secret::Remaining(Selection::Pieces(set)) => {
+                    let new = (*set & !ids).any();
+                    ids |= *set;
+                    new
+                }
+                Secret::Remaining(Selection::Types(counts)) => {
+                    let mut new = false;
+                    for (k, held) in roles.iter_mut().enumerate() {
+                        if counts.0[k] > 0 && !*held {
+                            *held = true;
+                            new = true;
+                        }
+                    }
+                    new
+                }
+                Secret::Unchosen | Secret::Nothing => false,
+            };
+            if new {
+                out.push(index);
+            }
+        }
+        if out.is_empty() {
+            // Nothing can be announced: any one state stands for all.
+            out.push(0);
+        }
+        out
+    }
 }

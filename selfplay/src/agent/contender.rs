@@ -68,7 +68,11 @@ impl<P: GameVariant> Contender<P> {
                 };
                 Kind::Chooser(Box::new(
                     EngineChooser::<P>::new(
-                        engine_config(seed, evaluation.weights()),
+                        EngineConfig {
+                            threat_guard: !agent.naive,
+                            selection_strategy: !agent.naive,
+                            ..engine_config(seed, evaluation.weights())
+                        },
                         budget.limits(),
                         network,
                     )

@@ -165,7 +165,11 @@ impl<P: GameVariant> AgentPlayer<P> {
             AgentKind::Random => Kind::Random,
             AgentKind::Greedy => Kind::Greedy,
             AgentKind::Engine(budget, evaluation) => {
-                let config = engine_config(seed, evaluation.weights());
+                let config = EngineConfig {
+                    threat_guard: !spec.naive,
+                    selection_strategy: !spec.naive,
+                    ..engine_config(seed, evaluation.weights())
+                };
                 let engine = engine_with::<P>(config, *evaluation, &rules_of(encoding))
                     .map_err(|e| invalid(e.to_string()))?;
                 Kind::Engine(Box::new(engine), budget.limits())

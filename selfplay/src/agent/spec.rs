@@ -20,6 +20,11 @@
 //!                                the learned evaluations played; also /tuned)
 //! ab@50000n/hand                 ... with the numbers set by hand before
 //!                                tuning
+//! ab@100ms/naive                 ... under hidden information (Traitor), the
+//!                                plain determinized search: no threat guard
+//!                                and no shipped selection strategy
+//!                                (heterodox_engine::hidden); after the
+//!                                evaluation, before /vary
 //! ab@50000n/vary=4:30            ... on the game's first 4 plies, a move
 //!                                drawn from the game's and the ply's seed
 //!                                among those at most 30 cp below the best
@@ -241,6 +246,10 @@ pub struct AgentSpec {
     /// `None` (the default, and for every other kind): the engine's own
     /// move every ply.
     pub vary: Option<Variety>,
+    /// The engine's plain determinized search under hidden information
+    /// (`/naive`: [`heterodox_engine::EngineConfig::threat_guard`] and
+    /// `selection_strategy` off).
+    pub naive: bool,
 }
 
 /// The quiescence share `/quiescence` asks for, in hundredths.
@@ -248,7 +257,7 @@ pub const DEFAULT_QUIESCENCE: u8 = 50;
 
 /// Why an agent string does not parse.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad agent '{text}': {reason} (agents: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn optionally /classical or /hand then /vary=PLIES:CP, uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS; searches optionally /puct or /gumbel, networks also /nolosses or /nowins, searches last /quiescence or /quiescence=W)")]
+#[error("bad agent '{text}': {reason} (agents: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn optionally /classical or /hand, /naive, then /vary=PLIES:CP, uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS; searches optionally /puct or /gumbel, networks also /nolosses or /nowins, searches last /quiescence or /quiescence=W)")]
 pub struct AgentSpecError {
     pub text: String,
     pub reason: String,
@@ -331,6 +340,15 @@ impl FromStr for AgentSpec {
             if options.iter().any(|option| option.starts_with("vary")) {
                 return Err(bad("the engine's /vary=PLIES:CP comes last, once"));
             }
+            let naive = options.last() == Some(&"naive");
+            if naive {
+                options.pop();
+            }
+            if options.contains(&"naive") {
+                return Err(bad(
+                    "the engine's /naive comes once, after the evaluation and before /vary",
+                ));
+            }
             let evaluation = match options[..] {
                 [] => Evaluation::Learned,
                 [evaluation] => match evaluation.parse() {
@@ -357,6 +375,7 @@ impl FromStr for AgentSpec {
                 probes: Probes::WinsAndLosses,
                 quiescence: 0,
                 vary,
+                naive,
             });
         }
         if !text.starts_with("net:")
@@ -438,6 +457,7 @@ impl FromStr for AgentSpec {
             probes,
             quiescence,
             vary: None,
+            naive: false,
         })
     }
 }
@@ -527,6 +547,9 @@ impl fmt::Display for AgentSpec {
                 write!(f, "ab@{budget}")?;
                 if *evaluation != Evaluation::Learned {
                     write!(f, "/{evaluation}")?;
+                }
+                if self.naive {
+                    write!(f, "/naive")?;
                 }
                 match self.vary {
                     Some(vary) => write!(f, "/{vary}"),
@@ -743,6 +766,21 @@ mod tests {
         // Off by default, for the engine and every other kind.
         for text in ["ab@8", "ab@8/hand", "greedy", "uniform@8", "zoo:hostage@64"] {
             assert_eq!(parse(text).vary, None, "{text}");
+            assert!(!parse(text).naive, "{text}");
+        }
+        // The naive hidden-information search: after the evaluation,
+        // before the variety, once.
+        for text in ["ab@100ms/naive", "ab@8/classical/naive/vary=2:5"] {
+            assert!(parse(text).naive, "{text}");
+            assert_eq!(parse(text).to_string(), text);
+        }
+        let reason = |text: &str| text.parse::<AgentSpec>().unwrap_err().reason;
+        for text in ["ab@8/naive/naive", "ab@8/naive/classical"] {
+            assert_eq!(
+                reason(text),
+                "the engine's /naive comes once, after the evaluation and before /vary",
+                "{text}"
+            );
         }
         let reason = |text: &str| text.parse::<AgentSpec>().unwrap_err().reason;
         assert_eq!(
@@ -793,7 +831,7 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(
-            e.contains("ab@NODESn optionally /classical or /hand then /vary=PLIES:CP"),
+            e.contains("ab@NODESn optionally /classical or /hand, /naive, then /vary=PLIES:CP"),
             "{e}"
         );
     }

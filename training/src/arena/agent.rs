@@ -23,5 +23,6 @@ pub fn zoo_network_for(encoding: &EncodingSpec) -> Option<AgentSpec> {
         probes: Probes::WinsAndLosses,
         quiescence: 0,
         vary: None,
+        naive: false,
     })
 }
