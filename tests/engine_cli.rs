@@ -80,6 +80,80 @@ fn analyse_with_options_a_node_limit_and_hidden_information() {
 }
 
 #[test]
+fn analyse_after_steps_prints_the_belief_about_the_opponent_s_secret() {
+    // Standard Traitor from the start: White holds Black's queen, Black
+    // White's a1 rook and b1 knight; after 1.e4 e5 White's engine weighs
+    // Black's e5: had Black held White's queen (d1) it would have mated by
+    // (T-Qd1). The single pawns share the top (docs/hidden.md).
+    let text = analyse(
+        "traitor",
+        &["--moves", "S-d8 S-a1,b1 e2e4 e7e5", "--depth", "4"],
+    );
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[lines.len() - 2], "bestmove (T-Qd8)");
+    assert_eq!(
+        lines[lines.len() - 1],
+        "info string belief 2204 secrets, 10.88 bits, 1 opponent turns weighed: \
+         h2 0.0033, g2 0.0033, f2 0.0033, e2 0.0033, d2 0.0033, c2 0.0033, b2 0.0033, a2 0.0033"
+    );
+    // Without steps, no belief line; a step that cannot be played is
+    // named.
+    let plain = analyse("traitor", &["--moves", "", "--depth", "1"]);
+    assert!(!plain.contains("belief"), "{plain}");
+    assert_refused_with_message(&[(
+        &["analyse", "--variant", "traitor", "--moves", "S-d8 e2e4", "--depth", "1"],
+        "error: --moves: 'e2e4': illegal move 'e2e4' in position rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1 - - 9,9 -/- d8/* select - -",
+    )]);
+}
+
+#[test]
+fn beliefs_fits_the_move_model_on_self_play() {
+    let out = heterodox_ok(&[
+        "beliefs",
+        "--variant",
+        "traitor",
+        "--commitment",
+        "simplified",
+        "--games",
+        "4",
+        "--nodes",
+        "2000",
+        "--temperatures",
+        "50,100",
+        "--noises",
+        "0.05",
+    ]);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("4 games (29.8 plies on average), 103 views a model, "),
+        "{text}"
+    );
+    assert_eq!(
+        &lines[1..],
+        [
+            "temperature_cp  noise  bits  above_uniform",
+            "            50   0.05  +1.684  1.000",
+            "           100   0.05  +1.618  1.000",
+        ]
+    );
+    assert_refused_with_message(&[
+        (
+            &["beliefs", "--variant", "chess"],
+            "error: --variant chess: beliefs are about a hidden secret, the Traitor family's (--variant traitor)",
+        ),
+        (
+            &["beliefs", "--variant", "traitor", "--noises", "1"],
+            "error: --noises: 1 is not in [0, 1)",
+        ),
+        (
+            &["beliefs", "--variant", "traitor", "--temperatures", "0"],
+            "error: --temperatures: 0 is not a positive number of centipawns",
+        ),
+    ]);
+}
+
+#[test]
 fn analyse_refuses_bad_limits_with_one_line() {
     let cases: [(&[&str], &str); 5] = [
         (

@@ -229,3 +229,47 @@ fn the_referee_of_two_agents_sees_both_secrets() {
     );
     assert_eq!(status, 403, "{answer}");
 }
+
+/// After a game, the page is sent what the engine agent believed of its
+/// opponent's secret; never while the game goes on.
+#[test]
+fn after_the_game_the_page_shows_what_the_engine_believed() {
+    let server = Server::start(&["--quiet"]);
+    let NewGame { id, white, .. } = server
+        .create_game(&json!({"variant": "traitor", "white": "human", "black": "ab@2", "seed": 5}));
+    let path = format!("/api/games/{id}");
+    let mv = |text: &str| {
+        server.post(
+            &format!("{path}/move"),
+            &json!({"token": white, "move": text}),
+        )
+    };
+    let agent = || server.post(&format!("{path}/agent"), &json!({"token": white}));
+    // White holds Black's queen, which would mate at once (T-Qd8), and
+    // plays 1.e4 instead.
+    mv("S-d8");
+    let (_, state) = agent();
+    assert_eq!(state["beliefs"], Value::Null);
+    let (status, mut state) = mv("e2e4");
+    assert_eq!(status, 200, "{state}");
+    while state["to_move"] == "agent" {
+        assert_eq!(state["beliefs"], Value::Null);
+        state = agent().1;
+    }
+    assert_eq!(
+        state["over"], true,
+        "the equilibrium Black holds White's queen: {state}"
+    );
+    let beliefs = &state["beliefs"];
+    assert_eq!(beliefs.as_array().unwrap().len(), 1, "{beliefs}");
+    let black = &beliefs[0];
+    assert_eq!(
+        (&black["player"], &black["consistent"], &black["turns"]),
+        (&json!("black"), &json!(2204), &json!(1))
+    );
+    let secrets = black["secrets"].as_array().unwrap();
+    assert_eq!(secrets.len(), 10);
+    // White's queen-holding secret, the true one, is not among the
+    // likeliest: a player holding it would have mated.
+    assert!(secrets.iter().all(|s| s["secret"] != "d8"), "{black}");
+}

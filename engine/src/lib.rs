@@ -48,6 +48,7 @@ mod search;
 mod tools;
 
 pub use eval::{material_of_any, EvalWeights, Evaluation, UnknownEvaluation, UnknownWeights};
+pub use hidden::beliefs::{BeliefReport, SecretBelief};
 pub use hidden::threats::ThreatCounts;
 pub use search::config::{
     ConfigError, EngineConfig, MAX_DETERMINIZATIONS, MAX_HASH_MIB, MAX_THREADS, MIN_HASH_MIB,
@@ -64,4 +65,4 @@ pub use tools::teach::{
     teach, teach_shard, ShardOutcome, TeachConfig, TeachError, TeachProgress, TeachSummary,
 };
 pub use tools::tune::{tune, TuneConfig, TuneError, TuneReport};
-pub use tools::{bench, selections, teach, tune};
+pub use tools::{belief_fit, bench, selections, teach, tune};

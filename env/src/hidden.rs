@@ -42,6 +42,14 @@ pub trait HiddenInformation: Position {
     /// The view as text (Traitor: the position string with `?` for the
     /// opponent's secret).
     fn view_string(view: &Self::View) -> String;
+
+    /// What `owner` keeps secret in this state, as text (Traitor: what
+    /// remains of its selection, `c1,g2` or `NP`); empty when it hides
+    /// nothing. For displays of a belief about the secret (which states
+    /// it weighs), never read by a player's search.
+    fn secret_text(&self, _owner: Color) -> String {
+        String::new()
+    }
 }
 
 /// Full states consistent with one player's view.

@@ -726,6 +726,9 @@ class Engine:
         """Forgets the transposition table, killers and history: the next
         search behaves as a fresh engine's.
         """
+    def beliefs(self) -> list[tuple[str, float]] | None:
+        """Under hidden information, the posterior over the opponent's
+        secret at the last search, most likely first (docs/hidden.md)."""
     def __repr__(self) -> str: ...
 
 class AgentError(ValueError):

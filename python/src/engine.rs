@@ -73,6 +73,8 @@ trait DynEngine: Send + Sync {
     fn search(&mut self, game: &AnyGame, limits: &Limits) -> PyResult<EngineResult>;
     fn evaluate(&mut self, game: &AnyGame) -> PyResult<i32>;
     fn new_game(&mut self);
+    /// The posterior over the opponent's secret after the last search.
+    fn beliefs(&self) -> Option<Vec<(String, f64)>>;
     /// The net file the last search or evaluation read, if any.
     fn network(&self) -> Option<PathBuf>;
 }
@@ -170,6 +172,16 @@ impl<P: GameVariant> DynEngine for Typed<P> {
 
     fn new_game(&mut self) {
         self.engine.new_game();
+    }
+
+    fn beliefs(&self) -> Option<Vec<(String, f64)>> {
+        self.engine.beliefs().map(|report| {
+            report
+                .secrets
+                .into_iter()
+                .map(|b| (b.secret, b.probability))
+                .collect()
+        })
     }
 }
 
@@ -380,6 +392,15 @@ impl Engine {
     /// search behaves as a fresh engine's.
     fn new_game(&mut self) {
         self.inner.new_game();
+    }
+
+    /// Under hidden information, the engine's posterior over the
+    /// opponent's secret at its last search: every consistent secret with
+    /// its probability, most likely first. It weighs the opponent's steps
+    /// between this engine's searches of one game (its own choices
+    /// played); None with perfect information and before any search.
+    fn beliefs(&self) -> Option<Vec<(String, f64)>> {
+        self.inner.beliefs()
     }
 
     fn __repr__(&self) -> String {

@@ -291,3 +291,32 @@ def test_view_errors():
     with pytest.raises(ValueError) as info:
         Game("traitor").view("red")
     assert str(info.value) == "invalid color 'red': expected 'white' or 'black'"
+
+
+def test_the_engine_s_beliefs_about_the_opponent_s_secret():
+    # Standard, White's engine; Black held White's queen (d1) and could
+    # have mated at once by T-d1 after any White move, but played e5.
+    assert heterodox.Engine("chess").beliefs() is None
+    engine = heterodox.Engine("traitor", hash_mib=4, seed=3)
+    assert engine.beliefs() is None
+    game = Game("traitor")
+    game.play("S-a8")
+    game.play("S-a1,b1")
+    white = engine.search(game, depth=2)
+    uniform = engine.beliefs()
+    assert len(uniform) == 2204
+    assert uniform[0][1] == pytest.approx(1 / 2204, abs=1e-15)
+    game.play(white.move)
+    while game.turn == "white":  # an announcement, then the move
+        game.play(engine.search(game, depth=2).move)
+    game.play("e7e5" if "e7e5" in game.legal_moves() else game.legal_moves()[0])
+    engine.search(game, depth=2)
+    beliefs = engine.beliefs()
+    assert len(beliefs) == 2204
+    assert sum(p for _, p in beliefs) == pytest.approx(1.0, abs=1e-12)
+    assert [p for _, p in beliefs] == sorted((p for _, p in beliefs), reverse=True)
+    # Black's secret {d1} would have mated by T-d1: only the model's noise
+    # is left to it, the floor no secret falls below.
+    queen = dict(beliefs)["d1"]
+    assert queen < 1 / 2204
+    assert queen <= beliefs[-1][1] * (1 + 1e-9)

@@ -46,6 +46,12 @@ pub struct AnalyseArgs {
     /// `heterodox nnue train`'s).
     #[arg(long, value_name = "FILE", conflicts_with = "evaluation")]
     net: Option<PathBuf>,
+    /// Steps played from the position before the one analysed, in the
+    /// variant's notation, separated by spaces. Under hidden information
+    /// the engine weighs the opponent's steps among them into its belief
+    /// about the opponent's secret, printed after `bestmove`.
+    #[arg(long, value_name = "STEPS")]
+    moves: Option<String>,
 }
 
 pub fn run(args: &AnalyseArgs) -> Result<(), String> {
@@ -72,6 +78,7 @@ pub fn run(args: &AnalyseArgs) -> Result<(), String> {
         config,
         evaluation,
         net: args.net.as_deref(),
+        moves: args.moves.as_deref().unwrap_or(""),
     })
 }
 
@@ -81,16 +88,30 @@ struct Analyse<'a> {
     config: EngineConfig,
     evaluation: Evaluation,
     net: Option<&'a Path>,
+    moves: &'a str,
 }
+
+/// How many of the likeliest secrets `analyse` prints.
+const SECRETS_SHOWN: usize = 8;
 
 impl VariantVisitor for Analyse<'_> {
     type Output = Result<(), String>;
 
     fn visit<P: GameVariant>(self) -> Self::Output {
-        let game: &Game<P> = self
+        let start: &Game<P> = self
             .game
             .downcast_ref()
             .expect("the game is of its variant");
+        let mut game = start.clone();
+        let mut history = Vec::new();
+        for word in self.moves.split_whitespace() {
+            let before = game.position().clone();
+            let action = game
+                .play_text(word)
+                .map_err(|e| format!("--moves: '{word}': {e}"))?;
+            history.push((before, action));
+        }
+        let game = &game;
         let rules = game.position().rules();
         let mut engine = engine_with::<P>(self.config, self.evaluation, &rules_string::<P>(&rules))
             .map_err(|e| e.to_string())?;
@@ -99,6 +120,11 @@ impl VariantVisitor for Analyse<'_> {
             engine
                 .set_network(Some(Arc::new(net)))
                 .map_err(|e| e.to_string())?;
+        }
+        let player = game.position().turn();
+        for (position, action) in history.iter().filter(|(p, _)| p.turn() == player) {
+            engine.update_beliefs(position);
+            engine.played(*action);
         }
         let report = engine
             .search(game, &self.limits, |info| {
@@ -109,6 +135,21 @@ impl VariantVisitor for Analyse<'_> {
             "bestmove {}\n",
             game.position().notation(&report.best)
         ));
+        if let Some(beliefs) = engine.beliefs().filter(|_| !history.is_empty()) {
+            let shown: Vec<String> = beliefs
+                .secrets
+                .iter()
+                .take(SECRETS_SHOWN)
+                .map(|b| format!("{} {:.4}", b.secret, b.probability))
+                .collect();
+            super::print_stdout(&format!(
+                "info string belief {} secrets, {:.2} bits, {} opponent turns weighed: {}\n",
+                beliefs.secrets.len(),
+                beliefs.entropy_bits,
+                beliefs.turns,
+                shown.join(", ")
+            ));
+        }
         Ok(())
     }
 }

@@ -1,6 +1,7 @@
 //! Argument definitions and the subcommands.
 
 mod analyse;
+mod beliefs;
 mod bench;
 pub mod net;
 mod perft;
@@ -50,6 +51,10 @@ enum Command {
     /// The equilibrium of a Traitor rule set's secret selections: each
     /// side's mixed strategy, written as the file the engine ships.
     Selection(selection::SelectionArgs),
+    /// Fits the move model behind the engine's beliefs about a Traitor
+    /// opponent's secret on self-play games: each model of a grid with
+    /// the bits it gains about the true secret.
+    Beliefs(beliefs::BeliefsArgs),
     /// Builds a network, runs one forward pass, reports sizes and device
     /// (`heterodox model --help` for its options).
     #[command(disable_help_flag = true)]
@@ -99,6 +104,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Teach(args) => teach::run(&args),
         Command::Tune(args) => tune::run(&args),
         Command::Selection(args) => selection::run(&args),
+        Command::Beliefs(args) => beliefs::run(&args),
         Command::Model(args) => net::exec("model", &args),
         Command::Selfplay(args) => net::exec("selfplay", &args),
         Command::Train(args) => net::exec("train", &args),

@@ -42,6 +42,11 @@ pub struct EngineConfig {
     /// equilibrium shipped for the rule set ([`crate::hidden::selection`])
     /// instead of searching. On by default; `/naive` turns it off.
     pub selection_strategy: bool,
+    /// Hidden information only: draw the determinizations from a posterior
+    /// over the opponent's secret, updated from its steps through the game
+    /// ([`crate::hidden::beliefs`]), instead of uniformly. On by default;
+    /// `/naive` turns it off.
+    pub beliefs: bool,
 }
 
 impl Default for EngineConfig {
@@ -54,6 +59,7 @@ impl Default for EngineConfig {
             weights: EvalWeights::Tuned,
             threat_guard: true,
             selection_strategy: true,
+            beliefs: true,
         }
     }
 }

@@ -100,6 +100,9 @@ pub(crate) struct Parts<'a, P: GameVariant> {
     pub tt: &'a mut TranspositionTable,
     pub main: &'a mut SearchState<P::Action>,
     pub helpers: &'a mut [SearchState<P::Action>],
+    /// Hidden information: the posterior over the sampler's states from
+    /// which the determinizations are drawn (uniform when `None`).
+    pub posterior: Option<&'a [f64]>,
 }
 
 /// What the last completed iteration found.
@@ -403,7 +406,12 @@ fn hidden<P: GameVariant>(
         (0..sampler.len()).map(|i| sampler.state(i)).collect()
     } else {
         let mut rng = SplitMix64::new(derive_seed(parts.config.seed, game.plies() as usize, 0));
-        (0..wanted).map(|_| sampler.sample(&mut rng)).collect()
+        match parts.posterior.filter(|p| p.len() == sampler.len()) {
+            Some(posterior) => (0..wanted)
+                .map(|_| sampler.state(draw(posterior, &mut rng)))
+                .collect(),
+            None => (0..wanted).map(|_| sampler.sample(&mut rng)).collect(),
+        }
     };
     let occurrences = game.repetitions();
     let mut lists: Vec<Vec<RootMove<P::Action>>> = states.iter().map(root_moves).collect();
@@ -518,6 +526,22 @@ fn guard<P: GameVariant>(
     for list in lists.iter_mut() {
         list.retain(|m| !exposed_actions.contains(&m.action));
     }
+}
+
+/// An index drawn with the given probabilities (summing to 1; the last
+/// possible index takes what rounding leaves).
+fn draw(probabilities: &[f64], rng: &mut SplitMix64) -> usize {
+    let mut left = rng.next_unit();
+    for (index, p) in probabilities.iter().enumerate() {
+        if left < *p {
+            return index;
+        }
+        left -= p;
+    }
+    probabilities
+        .iter()
+        .rposition(|&p| p > 0.0)
+        .unwrap_or(probabilities.len() - 1)
 }
 
 /// Each root action's score averaged over the determinizations, best

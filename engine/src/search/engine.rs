@@ -7,6 +7,7 @@ use std::time::Duration;
 use heterodox_env::rng::derive_seed;
 use heterodox_env::{Game, GameVariant};
 
+use crate::hidden::beliefs::{BeliefReport, Beliefs, BELIEF_DEPTH};
 use crate::hidden::selection::{self, RootStrategy};
 use crate::hidden::threats::ThreatCounts;
 use crate::nnue::{Accumulators, Network, NnueError};
@@ -30,6 +31,8 @@ pub struct Engine<P: GameVariant> {
     /// Where it covers a position, the engine draws from it instead of
     /// searching ([`Engine::set_root_strategy`]).
     root_strategy: Option<Arc<dyn RootStrategy<P>>>,
+    /// The posterior over the opponent's secret through the current game.
+    beliefs: Beliefs<P>,
 }
 
 impl<P: GameVariant> std::fmt::Debug for Engine<P> {
@@ -58,6 +61,7 @@ impl<P: GameVariant> Engine<P> {
             helpers: (1..config.threads).map(|_| SearchState::new()).collect(),
             multipv: 1,
             root_strategy: None,
+            beliefs: Beliefs::default(),
         })
     }
 
@@ -142,6 +146,7 @@ impl<P: GameVariant> Engine<P> {
     /// Forgets everything learnt (table, history, killers): the next
     /// search behaves as a fresh engine's.
     pub fn new_game(&mut self) {
+        self.beliefs.clear();
         self.tt.clear();
         self.main.clear();
         for helper in &mut self.helpers {
@@ -159,21 +164,86 @@ impl<P: GameVariant> Engine<P> {
         limits: &Limits,
         on_iteration: impl FnMut(&Info<P::Action>),
     ) -> Result<SearchReport<P::Action>, EngineError> {
-        if let Some(report) = self.drawn_from_strategy(game)? {
-            return Ok(report);
+        let believe = self.config.beliefs && !P::PERFECT_INFORMATION && game.outcome().is_none();
+        if believe {
+            self.update_beliefs(game.position());
         }
-        let multipv = self.multipv;
-        driver::run(
+        let report = match self.drawn_from_strategy(game)? {
+            Some(report) => report,
+            None => {
+                let multipv = self.multipv;
+                let posterior = believe
+                    .then(|| self.beliefs.probabilities(game.position()))
+                    .flatten();
+                let mut parts = self.parts();
+                parts.posterior = posterior.as_deref();
+                driver::run(
+                    parts,
+                    game,
+                    limits,
+                    false,
+                    INFINITE,
+                    multipv,
+                    Reading::View,
+                    on_iteration,
+                )?
+                .0
+            }
+        };
+        if believe {
+            self.beliefs.played(report.best);
+        }
+        Ok(report)
+    }
+
+    /// Weighs the opponent's steps since this engine's player last acted
+    /// into its posterior over the opponent's secret
+    /// ([`crate::hidden::beliefs`]; [`Engine::search`] does it itself).
+    /// For a game the engine did not play (an analysis), call it at each
+    /// position where the player acts, and [`Engine::played`] with the
+    /// step taken there.
+    pub fn update_beliefs(&mut self, position: &P) {
+        let mut beliefs = std::mem::take(&mut self.beliefs);
+        beliefs.update(position, |state| self.score_steps(state));
+        self.beliefs = beliefs;
+    }
+
+    /// Every legal step of a full state with its exact score for the
+    /// state's player to act at [`BELIEF_DEPTH`], the whole state read:
+    /// the beliefs' move model. None when the game is over.
+    pub(crate) fn score_steps(&mut self, state: &P) -> Vec<(P::Action, i32)> {
+        let game = Game::new(state.clone());
+        let limits = Limits::depth(BELIEF_DEPTH);
+        match driver::run(
             self.parts(),
-            game,
-            limits,
-            false,
+            &game,
+            &limits,
+            true,
             INFINITE,
-            multipv,
-            Reading::View,
-            on_iteration,
-        )
-        .map(|(report, _)| report)
+            1,
+            Reading::Everything,
+            |_| {},
+        ) {
+            Ok((_, scores)) => scores.into_iter().map(|s| (s.action, s.value)).collect(),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    /// Tells the engine which step its player took at the position last
+    /// given to [`Engine::update_beliefs`] (a search records its own
+    /// choice; call this when another step was played).
+    pub fn played(&mut self, action: P::Action) {
+        self.beliefs.played(action);
+    }
+
+    /// The posterior over the opponent's secret at the position last
+    /// searched or given to [`Engine::update_beliefs`]; `None` before any
+    /// and with perfect information.
+    pub fn beliefs(&self) -> Option<BeliefReport> {
+        if P::PERFECT_INFORMATION {
+            return None;
+        }
+        self.beliefs.report()
     }
 
     /// Chooses from a precomputed mixed strategy where it covers the
@@ -300,6 +370,7 @@ impl<P: GameVariant> Engine<P> {
             tt: &mut self.tt,
             main: &mut self.main,
             helpers: &mut self.helpers,
+            posterior: None,
         }
     }
 }

@@ -135,6 +135,7 @@ impl VariantVisitor for BenchVariant {
             weights: EvalWeights::Tuned,
             threat_guard: true,
             selection_strategy: true,
+            beliefs: true,
         };
         let mut engine = Engine::<P>::new(config)?;
         let limits = Limits::depth(self.depth);

@@ -179,6 +179,17 @@ impl HiddenInformation for Traitor {
     fn view_string(view: &TraitorView) -> String {
         view.fen()
     }
+
+    fn secret_text(&self, owner: Color) -> String {
+        match self.secrets[owner.index()] {
+            // Everything announced: nothing left, written `-`.
+            Secret::Remaining(selection) => match selection.long() {
+                text if text.is_empty() => "-".to_owned(),
+                text => text,
+            },
+            Secret::Unchosen | Secret::Nothing => String::new(),
+        }
+    }
 }
 
 /// Full states consistent with a [`TraitorView`]: the view's fields with

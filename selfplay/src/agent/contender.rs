@@ -71,6 +71,7 @@ impl<P: GameVariant> Contender<P> {
                         EngineConfig {
                             threat_guard: !agent.naive,
                             selection_strategy: !agent.naive,
+                            beliefs: !agent.naive,
                             ..engine_config(seed, evaluation.weights())
                         },
                         budget.limits(),
@@ -190,6 +191,10 @@ impl<P: GameVariant> Chooser<P> for EngineChooser<P> {
             varied_move(&mut engine, game, report.depth, vary, seed)
                 .expect("the game is not over and the depth is in range")
         });
+        if let Some(drawn) = &drawn {
+            // The step played is not the search's: the beliefs follow it.
+            engine.played(drawn.action);
+        }
         self.put_back(slot, (game_number, engine));
         match drawn {
             Some(drawn) => Choice {

@@ -16,7 +16,9 @@
 use std::sync::atomic::AtomicBool;
 
 use heterodox_engine::score::RESULT_SCALE_CP;
-use heterodox_engine::{Engine, EngineConfig, EvalWeights, Greedy, Limits, RootScore, Score};
+use heterodox_engine::{
+    BeliefReport, Engine, EngineConfig, EvalWeights, Greedy, Limits, RootScore, Score,
+};
 use heterodox_env::encoding::EncodingSpec;
 use heterodox_env::rng::{mix64, SplitMix64};
 use heterodox_env::{Color, Game, GameVariant, StateSampler};
@@ -168,6 +170,7 @@ impl<P: GameVariant> AgentPlayer<P> {
                 let config = EngineConfig {
                     threat_guard: !spec.naive,
                     selection_strategy: !spec.naive,
+                    beliefs: !spec.naive,
                     ..engine_config(seed, evaluation.weights())
                 };
                 let engine = engine_with::<P>(config, *evaluation, &rules_of(encoding))
@@ -207,6 +210,16 @@ impl<P: GameVariant> AgentPlayer<P> {
     pub fn new_game(&mut self) {
         if let Kind::Engine(engine, _) = &mut self.kind {
             engine.new_game();
+        }
+    }
+
+    /// The engine's posterior over the opponent's secret at its last move
+    /// (docs/hidden.md); `None` for other agents and with perfect
+    /// information.
+    pub fn beliefs(&self) -> Option<BeliefReport> {
+        match &self.kind {
+            Kind::Engine(engine, _) => engine.beliefs(),
+            _ => None,
         }
     }
 
@@ -301,6 +314,8 @@ impl<P: GameVariant> AgentPlayer<P> {
                     None => None,
                 };
                 if let Some(drawn) = drawn {
+                    // The beliefs follow the step played, not the search's.
+                    engine.played(drawn.action);
                     return Ok(AgentMove {
                         action: drawn.action,
                         value: Some(drawn.score.expected_result()),

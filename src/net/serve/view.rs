@@ -19,6 +19,9 @@ use super::error::ApiError;
 use super::seat::Seat;
 use super::session::{Player, Step, TypedSession};
 
+/// How many of an agent's likeliest secrets the page is sent.
+const BELIEFS_SHOWN: usize = 10;
+
 /// How a step the seat may not see is written.
 pub const SECRET_STEP: &str = "(secret)";
 
@@ -203,7 +206,39 @@ impl<P: GameVariant> TypedSession<P> {
             "movetext": self.movetext(viewer).as_str(),
             "last": self.targets(self.steps.len().checked_sub(1), viewer),
             "agent": self.reply_json(viewer),
+            "beliefs": self.beliefs_json(outcome.is_some()),
         })
+    }
+
+    /// After the game, each engine agent's posterior over its opponent's
+    /// secret at its last move, the likeliest secrets first (while the
+    /// game goes on it would tell what the agent's own secret made of the
+    /// opponent's steps).
+    fn beliefs_json(&self, over: bool) -> Value {
+        if !over {
+            return Value::Null;
+        }
+        let shown: Vec<Value> = Color::ALL
+            .iter()
+            .filter_map(|&color| {
+                let agent = self.agents[color.index()].as_ref()?;
+                let report = agent.player.as_ref()?.beliefs()?;
+                let secrets: Vec<Value> = report
+                    .secrets
+                    .iter()
+                    .take(BELIEFS_SHOWN)
+                    .map(|b| json!({"secret": b.secret, "probability": b.probability}))
+                    .collect();
+                Some(json!({
+                    "player": color.name(),
+                    "consistent": report.secrets.len(),
+                    "entropy_bits": report.entropy_bits,
+                    "turns": report.turns,
+                    "secrets": secrets,
+                }))
+            })
+            .collect();
+        Value::from(shown)
     }
 
     /// The board after the first `ply` steps, replayed from the start: what

@@ -223,6 +223,7 @@ function render() {
   $("watch").textContent = S.watching ? "Pause" : "Play";
   renderMoves(st.moves);
   renderReply(st.agent);
+  renderBeliefs(st.beliefs);
   renderEnding(st);
   renderHistory(st);
   highlight();
@@ -333,6 +334,26 @@ function renderReply(reply) {
     for (const m of reply.top.slice(0, 5)) {
       const item = document.createElement("li");
       item.textContent = m.notation + ": " + m.visits + " visits, policy " + m.policy.toFixed(2);
+      list.appendChild(item);
+    }
+    box.appendChild(list);
+  }
+}
+
+// After a game of secrets, what each engine agent believed of its
+// opponent's secret at its last move (docs/hidden.md).
+function renderBeliefs(beliefs) {
+  const box = $("beliefs");
+  box.textContent = "";
+  for (const b of beliefs || []) {
+    const head = document.createElement("div");
+    head.textContent = "What " + b.player + " believed of its opponent's secret: " +
+      b.consistent + " possible, " + b.entropy_bits.toFixed(2) + " bits, after " + b.turns + " turns weighed";
+    box.appendChild(head);
+    const list = document.createElement("ol");
+    for (const s of b.secrets) {
+      const item = document.createElement("li");
+      item.textContent = s.secret + ": " + (100 * s.probability).toFixed(1) + "%";
       list.appendChild(item);
     }
     box.appendChild(list);
