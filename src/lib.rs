@@ -6,7 +6,7 @@
 //! A library of the root package rather than files included into both
 //! binaries, so each item is compiled once and checked as used. It names
 //! no libtorch crate, so the rules-only `heterodox` binary that links it
-//! still loads no libtorch (tests/cli.rs checks it).
+//! still loads no libtorch (tests/integration/cli.rs checks it).
 
 pub mod args;
 pub mod common;

@@ -376,7 +376,7 @@ HANGING_DOCTOR = "4k3/8/8/3d4/8/4N3/8/4K3 w - - 0 1 -"
 def test_quiescence_at_the_leaves_sees_the_hanging_doctor(weight, move):
     """With quiescence_weight, a uniform search's leaves see the capture the
     evaluator's value 0 hides; without, nothing tells the moves apart (the
-    Rust test selfplay/tests/quiescence_leaves.rs plays the same: Nxd5 and
+    Rust test selfplay/tests/integration/quiescence_leaves.rs plays the same: Nxd5 and
     Kf1)."""
     search = Search("poison", simulations=64, root_policy="gumbel", gumbel_actions=256,
                     seed=7, fens=[HANGING_DOCTOR], quiescence_weight=weight)

@@ -1,6 +1,6 @@
 //! What the root package's tests share: running the `heterodox` binary as
 //! a user does, reading its output, and fresh scratch directories.
-//! (`mod support;` in each test file; not every file uses every helper.)
+//! (`mod support;` in integration/main.rs; not every module uses every helper.)
 #![allow(dead_code)]
 
 pub mod server;

@@ -343,7 +343,7 @@ impl<P: GameVariant> Engine<P> {
     /// an exact score. For a softmax target at temperature `t` those
     /// weigh below `exp(-margin / t)` either way (alpha-beta's reductions
     /// make a search with another window disagree now and then, so this
-    /// is close to the exact target, not equal: engine/tests/teach.rs).
+    /// is close to the exact target, not equal: engine/tests/integration/teach.rs).
     pub fn score_root_moves_within(
         &mut self,
         game: &Game<P>,

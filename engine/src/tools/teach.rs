@@ -20,7 +20,7 @@
 //!   labelling several times faster. The searches' windows differ, so
 //!   alpha-beta's reductions may score a few actions differently: on the
 //!   test positions the two targets differ by a total variation below
-//!   0.5%, once by 7.5% (engine/tests/teach.rs);
+//!   0.5%, once by 7.5% (engine/tests/integration/teach.rs);
 //! * the **root value**, the best score as an expected result
 //!   ([`crate::Score::expected_result`], `tanh(cp / 400)`); the loader blends it
 //!   with the game's result (its `z_weight`).

@@ -16,7 +16,7 @@
 //!
 //! The old generator, which plays every pseudo-legal move on a copy, stays
 //! as the reference ([`Traitor::legal_actions_by_playing`]); the tests in
-//! `env/tests/traitor_movegen.rs` compare both on random games of all
+//! `env/tests/integration/traitor_movegen.rs` compare both on random games of all
 //! fifteen combinations. Buffers are fixed-capacity `ArrayVec`s on the
 //! stack: nothing allocates per node.
 
@@ -286,7 +286,7 @@ impl Traitor {
     /// Every legal action by the reference generator, which plays each
     /// pseudo-legal move on a copy of the position and looks for check:
     /// slow and simple, kept to test the fast one against
-    /// (`env/tests/traitor_movegen.rs`). Same actions, same order.
+    /// (`env/tests/integration/traitor_movegen.rs`). Same actions, same order.
     #[doc(hidden)]
     pub fn legal_actions_by_playing(&self, out: &mut Vec<TraitorAction>) {
         out.clear();

@@ -14,7 +14,7 @@
 //! The features of a position are a pure function of what the evaluation
 //! may read: the position and, under hidden information, the observer
 //! (the player who searches). Traitor reads the observer's own secret and
-//! nothing of the opponent's (`engine/tests/nnue.rs` proves it on the
+//! nothing of the opponent's (`engine/tests/integration/nnue.rs` proves it on the
 //! feature lists themselves).
 //!
 //! Each registered variant's set lives in `features/<variant>.rs`, behind

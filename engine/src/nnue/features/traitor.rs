@@ -32,7 +32,7 @@ impl Features for TraitorFeatures {
     /// thermometer coded to 8, `1024 + (side * 5 + role) * 8 + unit`); the
     /// public budgets (`1104 + side * 9 + unit`). The opponent's secret is
     /// never read, even in a determinization that holds one
-    /// (`engine/tests/nnue.rs`).
+    /// (`engine/tests/integration/nnue.rs`).
     const SET: Option<FeatureSet> = Some(FeatureSet {
         name: "traitor-control-own-secret",
         version: 1,

@@ -6,7 +6,7 @@
 //! in i16 (the same limit) and the output bias `round(b * QA * QB)`; the
 //! output's sum is taken in i64. The integer output divided by `QA * QB`
 //! is the float output up to rounding: with both scales at 1024 the
-//! difference is a few centipawns (`engine/tests/nnue.rs` bounds it on
+//! difference is a few centipawns (`engine/tests/integration/nnue.rs` bounds it on
 //! random nets; the shipped nets' cards give it on held-out positions).
 
 use std::path::Path;

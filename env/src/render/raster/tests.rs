@@ -6,7 +6,7 @@ use crate::render::ReserveMen;
 use crate::{AnyGame, Variant};
 
 /// A variant by its registered name (only the registry names variants in
-/// code: env/tests/layout.rs).
+/// code: env/tests/integration/layout.rs).
 fn by_name(name: &str) -> Variant {
     name.parse().expect("a registered variant")
 }
