@@ -9,8 +9,8 @@ use std::time::Instant;
 
 use clap::Args;
 use heterodox_data::atomic::write_file;
-use heterodox_engine::hidden::selection::Weighted;
-use heterodox_engine::selections::build;
+use heterodox_engine::hidden::selection::{SelectionStrategy, Weighted};
+use heterodox_engine::selections::{build, evaluate};
 use heterodox_engine::EngineConfig;
 use heterodox_env::{GameVariant, Traitor, Variant};
 
@@ -28,8 +28,14 @@ pub struct SelectionArgs {
     #[arg(long, default_value_t = 100)]
     iterations: u32,
     /// Where to write the strategy (JSON).
-    #[arg(long)]
-    out: PathBuf,
+    #[arg(long, required_unless_present = "evaluate")]
+    out: Option<PathBuf>,
+    /// Instead of solving, evaluates this strategy file in the matrix
+    /// searched at --depth: each side's best response to the other's mix,
+    /// and the exploitability (how the strategy holds up in a matrix of
+    /// another budget).
+    #[arg(long, value_name = "FILE", conflicts_with = "out")]
+    evaluate: Option<PathBuf>,
 }
 
 pub fn run(args: &SelectionArgs) -> Result<(), String> {
@@ -48,9 +54,33 @@ pub fn run(args: &SelectionArgs) -> Result<(), String> {
         hash_mib: 16,
         ..EngineConfig::default()
     };
+    if let Some(path) = &args.evaluate {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let strategy =
+            SelectionStrategy::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let found = evaluate(&strategy, rules, args.depth, config).map_err(|e| e.to_string())?;
+        super::print_stdout(&format!(
+            "{} (solved at depth {}) in the depth-{} matrix: White's best answer {:.4}, \
+             Black's best answer {:.4} (White's expected score), exploitability {:.4}, \
+             {} searches, {:.1} s\n",
+            path.display(),
+            strategy.depth,
+            args.depth,
+            found.white_best,
+            found.black_best,
+            found.exploitability,
+            found.entries,
+            started.elapsed().as_secs_f64()
+        ));
+        return Ok(());
+    }
+    let out = args
+        .out
+        .as_ref()
+        .expect("clap requires --out without --evaluate");
     let strategy = build(rules, args.depth, config, args.iterations).map_err(|e| e.to_string())?;
     let text = serde_json::to_string_pretty(&strategy).expect("a strategy serializes") + "\n";
-    write_file(&args.out, text.as_bytes()).map_err(|e| format!("{}: {e}", args.out.display()))?;
+    write_file(out, text.as_bytes()).map_err(|e| format!("{}: {e}", out.display()))?;
     let mix = |mix: &[Weighted]| {
         mix.iter()
             .map(|w| format!("{} {:.1}%", w.selection, 100.0 * w.probability))
@@ -71,7 +101,7 @@ pub fn run(args: &SelectionArgs) -> Result<(), String> {
         strategy.depth,
         strategy.iterations,
         started.elapsed().as_secs_f64(),
-        args.out.display()
+        out.display()
     ));
     Ok(())
 }

@@ -44,6 +44,8 @@ pub enum SelectionError {
     Engine(#[from] EngineError),
     #[error(transparent)]
     Equilibrium(#[from] EquilibriumError),
+    #[error("the strategy's selection '{0}' is not a candidate of these rules")]
+    UnknownSelection(String),
 }
 
 /// The selections no other selection contains, in generation order.
@@ -79,6 +81,10 @@ struct Matrix {
     depth: u32,
     /// Entries searched so far.
     entries: usize,
+    /// Each entry from an empty table and history, so that it is the same
+    /// in any order (an evaluation); the solver keeps them between entries
+    /// (its shipped files were made so).
+    fresh: bool,
 }
 
 impl Matrix {
@@ -89,6 +95,9 @@ impl Matrix {
         pos.play_unchecked(&self.rows[row]);
         pos.play_unchecked(&self.cols[col]);
         self.entries += 1;
+        if self.fresh {
+            self.engine.new_game();
+        }
         let limits = Limits::depth(self.depth);
         let report = self
             .engine
@@ -140,6 +149,111 @@ impl Matrix {
     }
 }
 
+impl Matrix {
+    /// The matrix of `rules`' candidates, entries searched at `depth`.
+    fn new(
+        rules: TraitorRules,
+        depth: u32,
+        config: EngineConfig,
+    ) -> Result<Matrix, SelectionError> {
+        let rules_text = rules_string::<Traitor>(&rules);
+        let start =
+            Traitor::new(rules).map_err(|e| SelectionError::NoSelectionPhase(e.to_string()))?;
+        if start.step() != Step::Select {
+            return Err(SelectionError::NoSelectionPhase(rules_text));
+        }
+        let mut actions = Vec::new();
+        start.legal_actions(&mut actions);
+        let rows = undominated(&actions);
+        // Black's selections do not depend on White's.
+        let mut after = start.clone();
+        after.play_unchecked(&actions[0]);
+        after.legal_actions(&mut actions);
+        let cols = undominated(&actions);
+        Ok(Matrix {
+            engine: Engine::<Traitor>::new(config)?,
+            start,
+            rows,
+            cols,
+            depth,
+            entries: 0,
+            fresh: false,
+        })
+    }
+
+    /// A strategy file's mix as weights over `candidates`.
+    fn mix(
+        mix: &[Weighted],
+        candidates: &[TraitorAction],
+    ) -> Result<Vec<(usize, f64)>, SelectionError> {
+        mix.iter()
+            .map(|w| {
+                candidates
+                    .iter()
+                    .position(|c| c.to_string() == w.selection)
+                    .map(|k| (k, w.probability))
+                    .ok_or_else(|| SelectionError::UnknownSelection(w.selection.clone()))
+            })
+            .collect()
+    }
+}
+
+/// What a strategy's two mixes are worth in the matrix of `rules` searched
+/// at `depth` (which need not be the depth it was solved at).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Evaluation {
+    /// White's expected score when White's best selection answers Black's
+    /// mix.
+    pub white_best: f64,
+    /// White's expected score when Black's best selection answers White's
+    /// mix.
+    pub black_best: f64,
+    /// `white_best - black_best`: what best responses gain against the
+    /// mixes (0 at an equilibrium of this matrix).
+    pub exploitability: f64,
+    /// Payoff entries searched.
+    pub entries: usize,
+}
+
+/// Evaluates `strategy`'s mixes in the matrix of `rules` at `depth`: each
+/// candidate of either side against the other side's mix (every row
+/// against Black's support, every column against White's), each entry
+/// searched from an empty table. A best answer never loses against the
+/// mix, so the exploitability is at least 0.
+pub fn evaluate(
+    strategy: &SelectionStrategy,
+    rules: TraitorRules,
+    depth: u32,
+    config: EngineConfig,
+) -> Result<Evaluation, SelectionError> {
+    let mut matrix = Matrix::new(rules, depth, config)?;
+    matrix.fresh = true;
+    let white = Matrix::mix(&strategy.white, &matrix.rows)?;
+    let black = Matrix::mix(&strategy.black, &matrix.cols)?;
+    let mut white_best = f64::NEG_INFINITY;
+    for row in 0..matrix.rows.len() {
+        let mut score = 0.0;
+        for &(col, p) in &black {
+            score += p * matrix.payoff(row, col)?;
+        }
+        white_best = white_best.max(score);
+    }
+    let mut black_best = f64::INFINITY;
+    for col in 0..matrix.cols.len() {
+        let mut score = 0.0;
+        for &(row, p) in &white {
+            score += p * matrix.payoff(row, col)?;
+        }
+        black_best = black_best.min(score);
+    }
+    Ok(Evaluation {
+        white_best,
+        black_best,
+        exploitability: white_best - black_best,
+        entries: matrix.entries,
+    })
+}
+
 /// Builds both sides' equilibrium selections for `rules` from searches at
 /// `depth` with an engine made with `config`, at most `max_iterations`
 /// double-oracle iterations. Deterministic: the same arguments give the
@@ -151,26 +265,7 @@ pub fn build(
     max_iterations: u32,
 ) -> Result<SelectionStrategy, SelectionError> {
     let rules_text = rules_string::<Traitor>(&rules);
-    let start = Traitor::new(rules).map_err(|e| SelectionError::NoSelectionPhase(e.to_string()))?;
-    if start.step() != Step::Select {
-        return Err(SelectionError::NoSelectionPhase(rules_text));
-    }
-    let mut actions = Vec::new();
-    start.legal_actions(&mut actions);
-    let rows = undominated(&actions);
-    // Black's selections do not depend on White's.
-    let mut after = start.clone();
-    after.play_unchecked(&actions[0]);
-    after.legal_actions(&mut actions);
-    let cols = undominated(&actions);
-    let mut matrix = Matrix {
-        engine: Engine::<Traitor>::new(config)?,
-        start,
-        rows,
-        cols,
-        depth,
-        entries: 0,
-    };
+    let mut matrix = Matrix::new(rules, depth, config)?;
     let mut failure: Option<EngineError> = None;
     let (rows, cols) = (matrix.rows.len(), matrix.cols.len());
     let solved = double_oracle(
@@ -322,6 +417,23 @@ mod tests {
         assert_eq!(strategy, simplified_strategy(3), "deterministic");
         let text = serde_json::to_string(&strategy).unwrap();
         assert_eq!(SelectionStrategy::from_json(&text).unwrap(), strategy);
+        // Both hold the queen: every entry against it is a win for the side
+        // that moves first, at any depth of the matrix.
+        let rules = TraitorRules::new(Mode::Traitor, Commitment::Simplified);
+        let config = EngineConfig {
+            hash_mib: 4,
+            ..EngineConfig::default()
+        };
+        let found = evaluate(&strategy, rules, 2, config).unwrap();
+        assert_eq!(
+            (
+                found.white_best,
+                found.black_best,
+                found.exploitability,
+                found.entries
+            ),
+            (1.0, 1.0, 0.0, 12 + 12)
+        );
         let other = text.replace(FORMAT, "heterodox-selection-0");
         assert_eq!(
             SelectionStrategy::from_json(&other).unwrap_err().to_string(),
@@ -350,5 +462,21 @@ mod tests {
             let total: f64 = mix.iter().map(|w| w.probability).sum();
             assert!((total - 1.0).abs() < 1e-12);
         }
+        // Evaluated with every entry searched afresh (the solver kept its
+        // table between entries): each side's 12 candidates against the
+        // other's two; a best answer never loses; the same in any run.
+        let own = evaluate(&strategy, rules, 3, config).unwrap();
+        assert!(own.white_best >= own.black_best, "{own:?}");
+        assert_eq!(own.entries, 12 * 2 + 2 * 12);
+        assert_eq!(evaluate(&strategy, rules, 3, config).unwrap(), own);
+        // A selection the rules do not offer is named.
+        let mut foreign = strategy.clone();
+        foreign.white[0].selection = "S-QQ".into();
+        assert_eq!(
+            evaluate(&foreign, rules, 3, config)
+                .unwrap_err()
+                .to_string(),
+            "the strategy's selection 'S-QQ' is not a candidate of these rules"
+        );
     }
 }
