@@ -727,8 +727,12 @@ class Engine:
         search behaves as a fresh engine's.
         """
     def beliefs(self) -> list[tuple[str, float]] | None:
-        """Under hidden information, the posterior over the opponent's
-        secret at the last search, most likely first (docs/hidden.md)."""
+        """Under hidden information, the engine's posterior over the
+        opponent's secret at its last search: every consistent secret with
+        its probability, most likely first. It weighs the opponent's steps
+        between this engine's searches of one game (its own choices
+        played); None with perfect information and before any search.
+        """
     def __repr__(self) -> str: ...
 
 class AgentError(ValueError):
