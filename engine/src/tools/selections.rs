@@ -88,6 +88,53 @@ struct Matrix {
 }
 
 impl Matrix {
+    /// The matrix of `rules`' candidates, entries searched at `depth`.
+    fn new(
+        rules: TraitorRules,
+        depth: u32,
+        config: EngineConfig,
+    ) -> Result<Matrix, SelectionError> {
+        let rules_text = rules_string::<Traitor>(&rules);
+        let start =
+            Traitor::new(rules).map_err(|e| SelectionError::NoSelectionPhase(e.to_string()))?;
+        if start.step() != Step::Select {
+            return Err(SelectionError::NoSelectionPhase(rules_text));
+        }
+        let mut actions = Vec::new();
+        start.legal_actions(&mut actions);
+        let rows = undominated(&actions);
+        // Black's selections do not depend on White's.
+        let mut after = start.clone();
+        after.play_unchecked(&actions[0]);
+        after.legal_actions(&mut actions);
+        let cols = undominated(&actions);
+        Ok(Matrix {
+            engine: Engine::<Traitor>::new(config)?,
+            start,
+            rows,
+            cols,
+            depth,
+            entries: 0,
+            fresh: false,
+        })
+    }
+
+    /// A strategy file's mix as weights over `candidates`.
+    fn mix(
+        mix: &[Weighted],
+        candidates: &[TraitorAction],
+    ) -> Result<Vec<(usize, f64)>, SelectionError> {
+        mix.iter()
+            .map(|w| {
+                candidates
+                    .iter()
+                    .position(|c| c.to_string() == w.selection)
+                    .map(|k| (k, w.probability))
+                    .ok_or_else(|| SelectionError::UnknownSelection(w.selection.clone()))
+            })
+            .collect()
+    }
+
     /// White's expected score after White's `row` and Black's `col`, from
     /// a search at the matrix's depth that knows both secrets.
     fn payoff(&mut self, row: usize, col: usize) -> Result<f64, EngineError> {
@@ -146,55 +193,6 @@ impl Matrix {
                 .map(|k| f64::from(u8::from(k == best.0)))
                 .collect(),
         ))
-    }
-}
-
-impl Matrix {
-    /// The matrix of `rules`' candidates, entries searched at `depth`.
-    fn new(
-        rules: TraitorRules,
-        depth: u32,
-        config: EngineConfig,
-    ) -> Result<Matrix, SelectionError> {
-        let rules_text = rules_string::<Traitor>(&rules);
-        let start =
-            Traitor::new(rules).map_err(|e| SelectionError::NoSelectionPhase(e.to_string()))?;
-        if start.step() != Step::Select {
-            return Err(SelectionError::NoSelectionPhase(rules_text));
-        }
-        let mut actions = Vec::new();
-        start.legal_actions(&mut actions);
-        let rows = undominated(&actions);
-        // Black's selections do not depend on White's.
-        let mut after = start.clone();
-        after.play_unchecked(&actions[0]);
-        after.legal_actions(&mut actions);
-        let cols = undominated(&actions);
-        Ok(Matrix {
-            engine: Engine::<Traitor>::new(config)?,
-            start,
-            rows,
-            cols,
-            depth,
-            entries: 0,
-            fresh: false,
-        })
-    }
-
-    /// A strategy file's mix as weights over `candidates`.
-    fn mix(
-        mix: &[Weighted],
-        candidates: &[TraitorAction],
-    ) -> Result<Vec<(usize, f64)>, SelectionError> {
-        mix.iter()
-            .map(|w| {
-                candidates
-                    .iter()
-                    .position(|c| c.to_string() == w.selection)
-                    .map(|k| (k, w.probability))
-                    .ok_or_else(|| SelectionError::UnknownSelection(w.selection.clone()))
-            })
-            .collect()
     }
 }
 
