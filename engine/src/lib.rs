@@ -48,7 +48,7 @@ mod search;
 mod tools;
 
 pub use eval::{material_of_any, EvalWeights, Evaluation, UnknownEvaluation, UnknownWeights};
-pub use hidden::beliefs::{BeliefReport, SecretBelief};
+pub use hidden::beliefs::{draw as draw_from_posterior, BeliefReport, SecretBelief};
 pub use hidden::threats::ThreatCounts;
 pub use search::config::{
     ConfigError, EngineConfig, MAX_DETERMINIZATIONS, MAX_HASH_MIB, MAX_THREADS, MIN_HASH_MIB,

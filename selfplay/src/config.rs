@@ -80,6 +80,16 @@ pub struct SearchConfig {
     /// Under hidden information the quiescence reads the leaf's sampled
     /// state, drawn from the searcher's view.
     pub quiescence_weight: f32,
+    /// Hidden information: draw the roots from a posterior over the
+    /// opponent's secret, updated from what the opponent does, instead of
+    /// uniformly from the searcher's view: the engine's beliefs
+    /// (`heterodox_engine::hidden::beliefs`, its move model scoring each
+    /// step with an exact depth-1 search and the tuned classical
+    /// evaluation). Costs one such search per covering state per opponent
+    /// turn; the caller tells the search which step its player took
+    /// ([`crate::Search::played`]). Off by default, so earlier runs
+    /// replay; agents ask for it with `/beliefs`.
+    pub beliefs: bool,
 }
 
 impl Default for SearchConfig {
@@ -101,6 +111,7 @@ impl Default for SearchConfig {
             immediate_wins: false,
             avoid_losses_in_one: false,
             quiescence_weight: 0.0,
+            beliefs: false,
         }
     }
 }

@@ -607,6 +607,7 @@ impl<P: GameVariant> Duel<P> {
             slot.steps.push(result.step_record(result.best));
             slot.earlier.push(slot.game.position());
             slot.game.play_unchecked(&action);
+            search.played(action);
         }
     }
 

@@ -618,6 +618,7 @@ impl<P: GameVariant> SelfPlay<P> {
         });
         slot.earlier.push(slot.game.position());
         slot.game.play_unchecked(&result.actions[choice]);
+        search.played(result.actions[choice]);
         search.advance(index);
         let outcome = slot.game.outcome();
         if outcome.is_some() || slot.game.plies() >= self.max_plies {

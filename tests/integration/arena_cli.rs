@@ -125,7 +125,7 @@ fn bad_arena_arguments_are_one_line_errors() {
     let cases: [(&[&str], &str); 5] = [
         (
             &["arena", "--agents", "uniform@8,alphabeta"],
-            "error: bad agent 'alphabeta': unknown kind of agent (agents: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn optionally /classical or /hand, /naive, then /vary=PLIES:CP, uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS; searches optionally /puct or /gumbel, networks also /nolosses or /nowins, searches last /quiescence or /quiescence=W)",
+            "error: bad agent 'alphabeta': unknown kind of agent (agents: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn optionally /classical or /hand, /naive, then /vary=PLIES:CP, uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS; searches optionally /puct or /gumbel, networks also /nolosses or /nowins, searches then /quiescence or /quiescence=W, last /beliefs)",
         ),
         (&["arena", "--agents", "uniform@8"], "error: config: the arena needs at least two agents, got 1"),
         (

@@ -43,6 +43,7 @@
 
 use std::collections::HashMap;
 
+use heterodox_env::rng::SplitMix64;
 use heterodox_env::{Color, GameVariant, StateSampler};
 
 /// The exact search depth that scores the opponent's first steps.
@@ -414,6 +415,24 @@ fn log_sum(a: f64, b: f64) -> f64 {
     }
     let top = a.max(b);
     top + ((a - top).exp() + (b - top).exp()).ln()
+}
+
+/// An index drawn with the given probabilities (summing to 1; the last
+/// possible index takes what rounding leaves): how a searcher draws its
+/// determinizations from a posterior (the engine's, and the tree
+/// search's roots in heterodox-selfplay).
+pub fn draw(probabilities: &[f64], rng: &mut SplitMix64) -> usize {
+    let mut left = rng.next_unit();
+    for (index, p) in probabilities.iter().enumerate() {
+        if left < *p {
+            return index;
+        }
+        left -= p;
+    }
+    probabilities
+        .iter()
+        .rposition(|&p| p > 0.0)
+        .unwrap_or(probabilities.len() - 1)
 }
 
 /// Probabilities from unnormalised log-weights.

@@ -27,6 +27,7 @@ use heterodox_env::rng::{derive_seed, SplitMix64};
 use heterodox_env::{Game, GameVariant, StateSampler};
 
 use crate::eval::EvalWeights;
+use crate::hidden::beliefs::draw;
 use crate::hidden::threats::{exposed, ThreatCounts};
 use crate::search::config::EngineConfig;
 use crate::search::error::EngineError;
@@ -526,22 +527,6 @@ fn guard<P: GameVariant>(
     for list in lists.iter_mut() {
         list.retain(|m| !exposed_actions.contains(&m.action));
     }
-}
-
-/// An index drawn with the given probabilities (summing to 1; the last
-/// possible index takes what rounding leaves).
-fn draw(probabilities: &[f64], rng: &mut SplitMix64) -> usize {
-    let mut left = rng.next_unit();
-    for (index, p) in probabilities.iter().enumerate() {
-        if left < *p {
-            return index;
-        }
-        left -= p;
-    }
-    probabilities
-        .iter()
-        .rposition(|&p| p > 0.0)
-        .unwrap_or(probabilities.len() - 1)
 }
 
 /// Each root action's score averaged over the determinizations, best

@@ -236,6 +236,15 @@ impl<P: GameVariant> Engine<P> {
         self.beliefs.played(action);
     }
 
+    /// The posterior's probabilities over the states consistent with the
+    /// view of `position`'s player to act, in the order of that view's
+    /// [`heterodox_env::StateSampler`]; `None` unless the position last
+    /// searched or given to [`Engine::update_beliefs`] had that view. A
+    /// tree search draws its roots from it (heterodox-selfplay).
+    pub fn posterior(&self, position: &P) -> Option<Vec<f64>> {
+        self.beliefs.probabilities(position)
+    }
+
     /// The posterior over the opponent's secret at the position last
     /// searched or given to [`Engine::update_beliefs`]; `None` before any
     /// and with perfect information.

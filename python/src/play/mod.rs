@@ -80,7 +80,6 @@ struct Request {
     command = None, progress = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn play_games(
-    py: Python<'_>,
     variant: &str,
     agents: Vec<String>,
     games: u64,
@@ -160,7 +159,6 @@ pub fn play_games(
         command: command.unwrap_or_else(|| "heterodox.play".to_owned()),
         progress,
     };
-    let _ = py;
     variant.visit(request)
 }
 

@@ -213,12 +213,13 @@ impl<P: GameVariant> AgentPlayer<P> {
         }
     }
 
-    /// The engine's posterior over the opponent's secret at its last move
-    /// (docs/hidden.md); `None` for other agents and with perfect
-    /// information.
+    /// The posterior over the opponent's secret at the agent's last move
+    /// (docs/hidden.md): the engine's, or a tree search's with `/beliefs`;
+    /// `None` for other agents and with perfect information.
     pub fn beliefs(&self) -> Option<BeliefReport> {
         match &self.kind {
             Kind::Engine(engine, _) => engine.beliefs(),
+            Kind::Search(search, _) => search.beliefs(),
             _ => None,
         }
     }
@@ -345,6 +346,7 @@ impl<P: GameVariant> AgentPlayer<P> {
                     .and_then(|limits| limits.stop.as_deref())
                     .unwrap_or(&never);
                 let result = search.run_until(evaluator.as_ref(), &mut self.batch, stop);
+                search.played(result.actions[result.best]);
                 let mut order: Vec<usize> = (0..result.actions.len()).collect();
                 order.sort_by(|&a, &b| {
                     (b == result.best)

@@ -49,6 +49,10 @@
 //!                                half the engine's quiescence search
 //!                                (`quiescence_weight` 0.5; any search)
 //! zoo:hostage@64/quiescence=0.25 ... a quarter the quiescence's (0.01 to 1)
+//! rollout@64/beliefs             ... under hidden information, the roots
+//!                                drawn from a posterior over the opponent's
+//!                                secret (`SearchConfig::beliefs`; last of
+//!                                a search's options)
 //! ```
 //!
 //! The simulation count defaults to [`DEFAULT_SIMULATIONS`]; the engine
@@ -250,6 +254,10 @@ pub struct AgentSpec {
     /// (`/naive`: [`heterodox_engine::EngineConfig::threat_guard`] and
     /// `selection_strategy` off).
     pub naive: bool,
+    /// A tree search's roots drawn from a posterior over the opponent's
+    /// secret under hidden information (`/beliefs`, last:
+    /// [`SearchConfig::beliefs`]); the engine keeps its own beliefs.
+    pub beliefs: bool,
 }
 
 /// The quiescence share `/quiescence` asks for, in hundredths.
@@ -257,7 +265,7 @@ pub const DEFAULT_QUIESCENCE: u8 = 50;
 
 /// Why an agent string does not parse.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad agent '{text}': {reason} (agents: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn optionally /classical or /hand, /naive, then /vary=PLIES:CP, uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS; searches optionally /puct or /gumbel, networks also /nolosses or /nowins, searches last /quiescence or /quiescence=W)")]
+#[error("bad agent '{text}': {reason} (agents: random, greedy, ab@DEPTH, ab@MSms, ab@NODESn optionally /classical or /hand, /naive, then /vary=PLIES:CP, uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS; searches optionally /puct or /gumbel, networks also /nolosses or /nowins, searches then /quiescence or /quiescence=W, last /beliefs)")]
 pub struct AgentSpecError {
     pub text: String,
     pub reason: String,
@@ -294,6 +302,7 @@ impl AgentSpec {
             immediate_wins: self.probes != Probes::None && !yardstick,
             avoid_losses_in_one: self.probes == Probes::WinsAndLosses && !yardstick,
             quiescence_weight: f32::from(self.quiescence) / 100.0,
+            beliefs: self.beliefs,
             ..base.clone()
         })
     }
@@ -303,163 +312,185 @@ impl FromStr for AgentSpec {
     type Err = AgentSpecError;
 
     fn from_str(text: &str) -> Result<AgentSpec, AgentSpecError> {
-        let bad = |reason: &str| AgentSpecError {
-            text: text.to_owned(),
-            reason: reason.to_owned(),
-        };
-        let (head, budget) = match text.rsplit_once('@') {
-            // `net:runs/h1@v2/last`: an `@` inside a checkpoint path, not
-            // a budget (what follows it is no number and holds a `/`).
-            Some((_, budget))
-                if text.starts_with("net:")
-                    && budget.contains('/')
-                    && budget
-                        .split('/')
-                        .next()
-                        .is_some_and(|n| n.parse::<u32>().is_err()) =>
-            {
-                (text, None)
-            }
-            Some((head, budget)) => (head, Some(budget)),
-            None => (text, None),
-        };
-        if head == "ab" {
-            let budget = budget
-                .ok_or_else(|| bad("the engine needs a budget: ab@DEPTH, ab@MSms or ab@NODESn"))?;
-            let mut options: Vec<&str> = budget.split('/').collect();
-            let budget = options.remove(0);
-            // `/vary=PLIES:CP` last, after the evaluation if any.
-            let vary = match options.last() {
-                Some(last) if last.starts_with("vary") => {
-                    let vary = last.parse::<Variety>().map_err(|e| bad(&e.to_string()))?;
-                    options.pop();
-                    Some(vary)
+        // `/beliefs`, last of a tree search's options (a network path
+        // without a budget takes no options: its `/beliefs` is the path's).
+        let options_follow = !text.starts_with("net:") || text.contains('@');
+        match text.strip_suffix("/beliefs").filter(|_| options_follow) {
+            Some(rest) => {
+                let mut spec = parse_spec(rest).map_err(|e| AgentSpecError {
+                    text: text.to_owned(),
+                    reason: e.reason,
+                })?;
+                if !spec.is_search() {
+                    return Err(AgentSpecError {
+                        text: text.to_owned(),
+                        reason: "/beliefs is for searches (uniform, rollout, net:, zoo:): the engine keeps its beliefs unless /naive".to_owned(),
+                    });
                 }
-                _ => None,
-            };
-            if options.iter().any(|option| option.starts_with("vary")) {
-                return Err(bad("the engine's /vary=PLIES:CP comes last, once"));
+                spec.beliefs = true;
+                Ok(spec)
             }
-            let naive = options.last() == Some(&"naive");
-            if naive {
+            None => parse_spec(text),
+        }
+    }
+}
+
+/// An agent string without `/beliefs`.
+fn parse_spec(text: &str) -> Result<AgentSpec, AgentSpecError> {
+    let bad = |reason: &str| AgentSpecError {
+        text: text.to_owned(),
+        reason: reason.to_owned(),
+    };
+    let (head, budget) = match text.rsplit_once('@') {
+        // `net:runs/h1@v2/last`: an `@` inside a checkpoint path, not
+        // a budget (what follows it is no number and holds a `/`).
+        Some((_, budget))
+            if text.starts_with("net:")
+                && budget.contains('/')
+                && budget
+                    .split('/')
+                    .next()
+                    .is_some_and(|n| n.parse::<u32>().is_err()) =>
+        {
+            (text, None)
+        }
+        Some((head, budget)) => (head, Some(budget)),
+        None => (text, None),
+    };
+    if head == "ab" {
+        let budget = budget
+            .ok_or_else(|| bad("the engine needs a budget: ab@DEPTH, ab@MSms or ab@NODESn"))?;
+        let mut options: Vec<&str> = budget.split('/').collect();
+        let budget = options.remove(0);
+        // `/vary=PLIES:CP` last, after the evaluation if any.
+        let vary = match options.last() {
+            Some(last) if last.starts_with("vary") => {
+                let vary = last.parse::<Variety>().map_err(|e| bad(&e.to_string()))?;
                 options.pop();
+                Some(vary)
             }
-            if options.contains(&"naive") {
-                return Err(bad(
-                    "the engine's /naive comes once, after the evaluation and before /vary",
-                ));
-            }
-            let evaluation = match options[..] {
-                [] => Evaluation::Learned,
-                [evaluation] => match evaluation.parse() {
-                    Ok(Evaluation::Learned) | Err(_) => {
-                        return Err(bad(
-                            "the engine's evaluation after '/' must be classical (or tuned) or hand",
-                        ))
-                    }
-                    Ok(evaluation) => evaluation,
-                },
-                _ => {
+            _ => None,
+        };
+        if options.iter().any(|option| option.starts_with("vary")) {
+            return Err(bad("the engine's /vary=PLIES:CP comes last, once"));
+        }
+        let naive = options.last() == Some(&"naive");
+        if naive {
+            options.pop();
+        }
+        if options.contains(&"naive") {
+            return Err(bad(
+                "the engine's /naive comes once, after the evaluation and before /vary",
+            ));
+        }
+        let evaluation = match options[..] {
+            [] => Evaluation::Learned,
+            [evaluation] => match evaluation.parse() {
+                Ok(Evaluation::Learned) | Err(_) => {
                     return Err(bad(
-                        "the engine takes one evaluation (/classical, /tuned or /hand), then /vary=PLIES:CP",
+                        "the engine's evaluation after '/' must be classical (or tuned) or hand",
                     ))
                 }
-            };
-            let budget = EngineBudget::parse(budget).ok_or_else(|| {
-                bad("the engine's budget after '@' must be a depth from 1 to 64, MSms (1 to 3600000 ms) or NODESn (1 to 2^40 nodes)")
-            })?;
-            return Ok(AgentSpec {
-                kind: AgentKind::Engine(budget, evaluation),
-                simulations: DEFAULT_SIMULATIONS,
-                root_policy: RootPolicy::Gumbel,
-                probes: Probes::WinsAndLosses,
-                quiescence: 0,
-                vary,
-                naive,
-            });
-        }
-        if !text.starts_with("net:")
-            && text
-                .rsplit('/')
-                .next()
-                .is_some_and(|last| last.starts_with("vary"))
-            && text.contains('/')
-        {
-            return Err(bad("/vary=PLIES:CP is an option of the engine (ab@...)"));
-        }
-        let (mut simulations, mut root_policy) = (DEFAULT_SIMULATIONS, RootPolicy::Gumbel);
-        let mut probes = Probes::WinsAndLosses;
-        let mut quiescence = 0;
-        let mut head = head;
-        if let Some(budget) = budget {
-            let (count, policy) = match budget.split_once('/') {
-                Some((count, policy)) => (count, Some(policy)),
-                None => (budget, None),
-            };
-            simulations = count
-                .parse::<u32>()
-                .ok()
-                .filter(|&n| (1..=crate::config::MAX_SIMULATIONS).contains(&n))
-                .ok_or_else(|| {
-                    bad("the simulations after '@' must be a number from 1 to 1048576")
-                })?;
-            if let Some(options) = policy {
-                (root_policy, probes, quiescence) =
-                    search_options(options).ok_or_else(|| bad(OPTIONS))?;
+                Ok(evaluation) => evaluation,
+            },
+            _ => {
+                return Err(bad(
+                    "the engine takes one evaluation (/classical, /tuned or /hand), then /vary=PLIES:CP",
+                ))
             }
-        } else if let Some((kind, options)) =
-            text.split_once('/').filter(|(k, _)| !k.starts_with("net:"))
-        {
-            // `uniform/puct`, `zoo:hostage/nowins`: options without a budget.
-            head = kind;
+        };
+        let budget = EngineBudget::parse(budget).ok_or_else(|| {
+            bad("the engine's budget after '@' must be a depth from 1 to 64, MSms (1 to 3600000 ms) or NODESn (1 to 2^40 nodes)")
+        })?;
+        return Ok(AgentSpec {
+            kind: AgentKind::Engine(budget, evaluation),
+            simulations: DEFAULT_SIMULATIONS,
+            root_policy: RootPolicy::Gumbel,
+            probes: Probes::WinsAndLosses,
+            quiescence: 0,
+            vary,
+            naive,
+            beliefs: false,
+        });
+    }
+    if !text.starts_with("net:")
+        && text
+            .rsplit('/')
+            .next()
+            .is_some_and(|last| last.starts_with("vary"))
+        && text.contains('/')
+    {
+        return Err(bad("/vary=PLIES:CP is an option of the engine (ab@...)"));
+    }
+    let (mut simulations, mut root_policy) = (DEFAULT_SIMULATIONS, RootPolicy::Gumbel);
+    let mut probes = Probes::WinsAndLosses;
+    let mut quiescence = 0;
+    let mut head = head;
+    if let Some(budget) = budget {
+        let (count, policy) = match budget.split_once('/') {
+            Some((count, policy)) => (count, Some(policy)),
+            None => (budget, None),
+        };
+        simulations = count
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| (1..=crate::config::MAX_SIMULATIONS).contains(&n))
+            .ok_or_else(|| bad("the simulations after '@' must be a number from 1 to 1048576"))?;
+        if let Some(options) = policy {
             (root_policy, probes, quiescence) =
                 search_options(options).ok_or_else(|| bad(OPTIONS))?;
         }
-        let kind = match head {
-            "random" if budget.is_some() => return Err(bad("random play has no simulations")),
-            "random" => AgentKind::Random,
-            "greedy" if budget.is_some() => return Err(bad("the greedy player has no budget")),
-            "greedy" => AgentKind::Greedy,
-            "uniform" => AgentKind::Uniform,
-            "rollout" => AgentKind::Rollout,
-            _ => match (head.strip_prefix("net:"), head.strip_prefix("zoo:")) {
-                (Some(""), _) => return Err(bad("net: needs a checkpoint directory")),
-                (Some(path), _) => AgentKind::Net(PathBuf::from(path)),
-                (_, Some(name)) if is_zoo_name(name) => AgentKind::Zoo(name.to_owned()),
-                (_, Some(_)) => {
-                    return Err(bad(
-                        "zoo: needs the name of a shipped agent (letters, digits, '-' and '_'; see agents/)",
-                    ))
-                }
-                _ => return Err(bad("unknown kind of agent")),
-            },
-        };
-        if probes != Probes::WinsAndLosses && !matches!(kind, AgentKind::Net(_) | AgentKind::Zoo(_))
-        {
-            return Err(bad(
-                "/nolosses and /nowins are for networks (net:, zoo:): the other searches never probe",
-            ));
-        }
-        if quiescence > 0
-            && !matches!(
-                kind,
-                AgentKind::Uniform | AgentKind::Rollout | AgentKind::Net(_) | AgentKind::Zoo(_)
-            )
-        {
-            return Err(bad(
-                "/quiescence is for searches (uniform, rollout, net:, zoo:)",
-            ));
-        }
-        Ok(AgentSpec {
-            kind,
-            simulations,
-            root_policy,
-            probes,
-            quiescence,
-            vary: None,
-            naive: false,
-        })
+    } else if let Some((kind, options)) =
+        text.split_once('/').filter(|(k, _)| !k.starts_with("net:"))
+    {
+        // `uniform/puct`, `zoo:hostage/nowins`: options without a budget.
+        head = kind;
+        (root_policy, probes, quiescence) = search_options(options).ok_or_else(|| bad(OPTIONS))?;
     }
+    let kind = match head {
+        "random" if budget.is_some() => return Err(bad("random play has no simulations")),
+        "random" => AgentKind::Random,
+        "greedy" if budget.is_some() => return Err(bad("the greedy player has no budget")),
+        "greedy" => AgentKind::Greedy,
+        "uniform" => AgentKind::Uniform,
+        "rollout" => AgentKind::Rollout,
+        _ => match (head.strip_prefix("net:"), head.strip_prefix("zoo:")) {
+            (Some(""), _) => return Err(bad("net: needs a checkpoint directory")),
+            (Some(path), _) => AgentKind::Net(PathBuf::from(path)),
+            (_, Some(name)) if is_zoo_name(name) => AgentKind::Zoo(name.to_owned()),
+            (_, Some(_)) => {
+                return Err(bad(
+                    "zoo: needs the name of a shipped agent (letters, digits, '-' and '_'; see agents/)",
+                ))
+            }
+            _ => return Err(bad("unknown kind of agent")),
+        },
+    };
+    if probes != Probes::WinsAndLosses && !matches!(kind, AgentKind::Net(_) | AgentKind::Zoo(_)) {
+        return Err(bad(
+            "/nolosses and /nowins are for networks (net:, zoo:): the other searches never probe",
+        ));
+    }
+    if quiescence > 0
+        && !matches!(
+            kind,
+            AgentKind::Uniform | AgentKind::Rollout | AgentKind::Net(_) | AgentKind::Zoo(_)
+        )
+    {
+        return Err(bad(
+            "/quiescence is for searches (uniform, rollout, net:, zoo:)",
+        ));
+    }
+    Ok(AgentSpec {
+        kind,
+        simulations,
+        root_policy,
+        probes,
+        quiescence,
+        vary: None,
+        naive: false,
+        beliefs: false,
+    })
 }
 
 /// Why a search's options do not parse.
@@ -562,7 +593,11 @@ impl fmt::Display for AgentSpec {
                 write!(f, "net:{}@{}{policy}", path.display(), self.simulations)
             }
             AgentKind::Zoo(name) => write!(f, "zoo:{name}@{}{policy}", self.simulations),
+        }?;
+        if self.beliefs {
+            write!(f, "/beliefs")?;
         }
+        Ok(())
     }
 }
 

@@ -1,9 +1,11 @@
 //! The roots a search runs from. Under hidden information, full states
-//! drawn from the searcher's view (never the true state), one tree each,
+//! drawn from the searcher's view (never the true state; uniformly, or
+//! with `beliefs` from the searcher's posterior), one tree each,
 //! each with an equal share of the simulations; under perfect information
 //! the position itself, whose searched subtree may be kept for the next
 //! move ([`Search::advance`]).
 
+use heterodox_engine::draw_from_posterior;
 use heterodox_env::{GameVariant, StateSampler};
 
 use super::{winning_action, Search};
@@ -53,9 +55,18 @@ impl<P: GameVariant> Search<P> {
         let reuse = self.kept.take() == Some(key) && count == 1 && self.trees.len() == 1;
         self.trees.truncate(count);
         let sampler = P::sampler(&position.view(self.searcher));
+        // With beliefs, the roots are drawn from the searcher's posterior.
+        let posterior = self
+            .believers
+            .as_ref()
+            .and_then(|b| b[self.searcher as usize].posterior(position))
+            .filter(|p| p.len() == sampler.len());
         let simulations = self.budget();
         for t in 0..count {
-            let root = sampler.sample(&mut self.rng);
+            let root = match &posterior {
+                Some(p) => sampler.state(draw_from_posterior(p, &mut self.rng)),
+                None => sampler.sample(&mut self.rng),
+            };
             let budget = budget(simulations, count, t);
             if t < self.trees.len() {
                 let d = &mut self.trees[t];

@@ -20,7 +20,7 @@
 //! player, never by depth parity: a Traitor announcement and its move, or
 //! Mad Scientist discards, are several steps by one player.
 
-use heterodox_engine::{EvalWeights, LeafQuiescence};
+use heterodox_engine::{BeliefReport, Engine, EngineConfig, EvalWeights, LeafQuiescence};
 use heterodox_env::encoding::{encode_stacked, ActionSet, EncodingSpec};
 use heterodox_env::repetition::RepetitionPath;
 use heterodox_env::rng::SplitMix64;
@@ -59,6 +59,8 @@ pub enum SearchError {
     Unapplied { leaves: usize },
     #[error("no leaves await evaluation: gather first")]
     NothingGathered,
+    #[error("the beliefs' engine cannot be set up: {0}")]
+    Beliefs(String),
 }
 
 /// A search for one game. See the module docs.
@@ -116,6 +118,21 @@ pub struct Search<P: GameVariant> {
     q: Vec<f32>,
     visits: Vec<u32>,
     improved: Vec<f32>,
+    /// With `beliefs` under hidden information: per player, the engine
+    /// that keeps its posterior over the opponent's secret (and scores
+    /// the opponent's steps for it); the roots are drawn from it.
+    believers: Option<Box<[Engine<P>; 2]>>,
+}
+
+/// The engine that keeps one player's beliefs: one thread, a small table,
+/// the tuned classical evaluation (its depth-1 searches need no more).
+fn believer<P: GameVariant>() -> Result<Engine<P>, SearchError> {
+    Engine::new(EngineConfig {
+        hash_mib: 1,
+        threads: 1,
+        ..EngineConfig::default()
+    })
+    .map_err(|e| SearchError::Beliefs(e.to_string()))
 }
 
 /// The first of `actions` (legal in `position`) after which the player to
@@ -156,7 +173,13 @@ impl<P: GameVariant> Search<P> {
         if !P::PERFECT_INFORMATION && spec.history > 1 {
             return Err(SearchError::HiddenHistory(spec.history));
         }
+        let believers = if config.beliefs && !P::PERFECT_INFORMATION {
+            Some(Box::new([believer()?, believer()?]))
+        } else {
+            None
+        };
         Ok(Search {
+            believers,
             history: spec.history,
             trees: Vec::new(),
             spare: Tree::default(),
@@ -258,8 +281,35 @@ impl<P: GameVariant> Search<P> {
         self.pending_priors = 0;
         self.quiescence_values.clear();
         self.simulations = 0;
+        if let Some(believers) = &mut self.believers {
+            believers[self.searcher as usize].update_beliefs(position);
+        }
         self.set_up_roots(position);
         Ok(())
+    }
+
+    /// Tells the search which step its player took at the position it
+    /// last searched: with `beliefs`, the player's next search finds the
+    /// opponent's steps since from it (without, its posterior starts
+    /// again from uniform). Does nothing otherwise.
+    pub fn played(&mut self, action: P::Action) {
+        if let Some(believers) = &mut self.believers {
+            believers[self.searcher as usize].played(action);
+        }
+    }
+
+    /// The states the trees search from, in tree order: the position
+    /// itself, or under hidden information the states drawn from the
+    /// searcher's view (for inspection and tests).
+    pub fn roots(&self) -> impl Iterator<Item = &P> {
+        self.trees.iter().map(|d| &d.root)
+    }
+
+    /// With `beliefs`: the posterior over the opponent's secret of the
+    /// player who searched last, at the position searched; `None`
+    /// otherwise.
+    pub fn beliefs(&self) -> Option<BeliefReport> {
+        self.believers.as_ref()?[self.searcher as usize].beliefs()
     }
 
     /// True when every simulation has been run and applied.

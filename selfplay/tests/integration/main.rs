@@ -2,6 +2,7 @@
 //! (one link and one build of the generic code they share, instead of
 //! one per file).
 
+mod beliefs;
 mod duel;
 mod group;
 mod immediate_wins;

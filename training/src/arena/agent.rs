@@ -24,5 +24,6 @@ pub fn zoo_network_for(encoding: &EncodingSpec) -> Option<AgentSpec> {
         quiescence: 0,
         vary: None,
         naive: false,
+        beliefs: false,
     })
 }
