@@ -562,6 +562,7 @@ def play_games(
     resume: bool = False,
     command: str | None = None,
     progress: Callable[[int, int], None] | None = None,
+    part: tuple[int, int] | None = None,
 ) -> PlayedGames:
     """Plays `games` games of `agents` (one agent string: against itself,
     every game its own opening; two: paired colours, one opening per pair)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import math
+import shutil
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -136,26 +137,35 @@ class Claim:
         calibration_games: int = 20,
         out: str | Path | None = None,
         progress: bool = True,
+        parts: int | None = None,
     ) -> Verdict:
         """Plays ``games`` games in each condition between ``agents`` (one
         agent string: against itself; two: paired colours), ``calibration_games``
         of each agent against each calibration opponent in the first
         condition, tests the prediction and returns the verdict; with
-        ``out``, writes the report directory there (replacing a report)."""
+        ``out``, writes the report directory there (replacing a report).
+        ``parts=N`` plays every set of games in N Ray tasks
+        (``heterodox.ray.play``; Ray initialised, ``out`` given, the games
+        journaled in ``OUT.games`` beside it until done): the same games
+        and verdict as one machine."""
         names = [agents] if isinstance(agents, str) else list(agents)
         for name, value, least in (("games", games, 2), ("calibration_games", calibration_games, 1)):
             if isinstance(value, bool) or not isinstance(value, int) or value < least:
                 raise ValueError(f"claim '{self.name}': {name} must be an int of at least {least}, not {value!r}")
+        if parts is not None and out is None:
+            raise ValueError(f"claim '{self.name}': parts= plays on Ray and journals beside the report: give out")
+        runs = _Runs(None if parts is None else Path(out).with_name(Path(out).name + ".games"), parts, progress)
         played = [
-            play(c.variant, names, games, rules=c.rules, start=c.start, opening_plies=c.opening_plies,
-                 max_plies=self.max_plies, seed=seed + k, condition=c.label, progress=progress)
+            runs.play(c.variant, names, games, rules=c.rules, start=c.start, opening_plies=c.opening_plies,
+                      max_plies=self.max_plies, seed=seed + k, condition=c.label)
             for k, c in enumerate(self.conditions)
         ]
-        strength = self._calibrate(names, calibration_games, seed, progress)
+        strength = self._calibrate(names, calibration_games, seed, runs)
         values = [self._values(g) for g in played]
         verdict = self._judge(values, strength, [g.condition for g in played])
         if out is not None:
             self._report(Path(out), played, verdict, names, seed)
+        runs.clean()
         return verdict
 
     def _values(self, games: Games) -> np.ndarray:
@@ -179,13 +189,13 @@ class Claim:
         repeated = table.duplicated(subset=same).to_numpy()
         return np.where(repeated, np.nan, values)
 
-    def _calibrate(self, names: list[str], n: int, seed: int, progress: bool) -> list[dict[str, Any]]:
+    def _calibrate(self, names: list[str], n: int, seed: int, runs: _Runs) -> list[dict[str, Any]]:
         condition = self.conditions[0]
         rows = []
         for agent in dict.fromkeys(names):
             for opponent in self.calibration:
-                games = play(condition.variant, [agent, opponent], n, rules=condition.rules,
-                             max_plies=self.max_plies, seed=seed + 1000, progress=progress)
+                games = runs.play(condition.variant, [agent, opponent], n, rules=condition.rules,
+                                  max_plies=self.max_plies, seed=seed + 1000)
                 table = games.to_pandas()
                 # The table names agents in their canonical form.
                 score = np.where(table.white == games.agents[0], table.white_score, 1 - table.white_score)
@@ -260,6 +270,28 @@ class Claim:
         publish_dir(out, REPORT_FILES, write)
 
 
+class _Runs:
+    """Where a claim's games are played: here (``heterodox.play``), or with
+    ``parts`` in Ray tasks (``heterodox.ray.play``), each set of games
+    journaled in a directory of its own under ``base``."""
+
+    def __init__(self, base: Path | None, parts: int | None, progress: bool):
+        self.base, self.parts, self.progress, self.count = base, parts, progress, 0
+
+    def play(self, variant: str, agents: list[str], games: int, **options: Any) -> Games:
+        if self.parts is None or self.base is None:
+            return play(variant, agents, games, progress=self.progress, **options)
+        from heterodox.ray.games import play as play_on_ray
+
+        self.count += 1
+        return play_on_ray(variant, agents, games, parts=self.parts, out=self.base / f"games-{self.count}",
+                           **options)
+
+    def clean(self) -> None:
+        if self.base is not None and self.base.exists():
+            shutil.rmtree(self.base)
+
+
 def _summary(claim: Claim, verdict: Verdict, names: list[str], seed: int) -> str:
     lines = [
         f"# {claim.name}: {verdict.verdict}", "",
@@ -311,13 +343,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", help="the report directory")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
+    parser.add_argument("--parts", type=int, help="play the games in N Ray tasks (needs --out)")
+    parser.add_argument("--address", help="the Ray cluster to join ('auto'); default: Ray on this machine")
     args = parser.parse_args(argv)
     defined = runpy.run_path(args.file)
     claim = defined.get("claim")
     if not isinstance(claim, Claim):
         parser.error(f"{args.file} defines no `claim` (a heterodox.Claim)")
+    if args.parts is not None:
+        if args.out is None:
+            parser.error("--parts plays on Ray and journals beside the report: give --out")
+        from heterodox.ray.claim import connect
+
+        connect(args.address)
     verdict = claim.run(agents=args.agents.split(","), games=args.games, seed=args.seed,
-                        calibration_games=args.calibration_games, out=args.out, progress=not args.quiet)
+                        calibration_games=args.calibration_games, out=args.out, progress=not args.quiet,
+                        parts=args.parts)
     print(f"{claim.name}: {verdict.verdict}: {verdict.conclusion}")
     return 0
 

@@ -141,6 +141,7 @@ def play(
     condition: str | None = None,
     concurrent: int = 32,
     device: str = "cpu",
+    part: tuple[int, int] | None = None,
 ) -> Games:
     """Plays ``games`` games of ``variant`` between ``agents`` (one agent
     string: against itself, each game its own opening; two: paired
@@ -160,7 +161,11 @@ def play(
     ``condition``: a label for the table's ``condition`` column (default:
     the variant and its rules). Network agents (``zoo:``, ``net:``) are
     searched with their network in PyTorch (``heterodox.torch``) on
-    ``device``. Ctrl-C returns the games finished so far.
+    ``device``. Ctrl-C returns the games finished so far. ``part=(k, n)``
+    plays only the pairs (unpaired: the games) whose number is ``k`` modulo
+    ``n``, each game as in the whole run, and keeps the journal beside
+    ``out`` for the whole run to resume from: ``heterodox.ray.play`` splits
+    a call so across a cluster.
 
     Raises ``AgentError`` for an agent that does not parse or cannot play
     these rules, ``ValueError`` for a bad size, start or measure, before
@@ -197,6 +202,7 @@ def play(
         resume=resume,
         command=" ".join(sys.argv) or "heterodox.play",
         progress=report,
+        part=part,
     )
     if progress is True:
         print(file=sys.stderr)

@@ -215,6 +215,33 @@ def test_an_arena_on_ray_writes_the_one_machine_results(cluster, tmp_path):
         run_arena([*ARENA, "--sprt", "0,50"], tmp_path / "x", 2, binary=BINARY)
 
 
+def test_a_python_claim_on_ray_plays_the_one_machine_games(cluster, tmp_path):
+    # heterodox.Claim(...).run(parts=3): every set of games (the two
+    # conditions' and the calibration's) split into 3 Ray tasks, merged:
+    # the same tables, verdict and report as one machine.
+    import heterodox
+    from heterodox.ray import ClaimRunError
+
+    claim = heterodox.Claim(
+        name="hostage-against-chess", hypothesis="White scores more in Hostage than in chess",
+        source="a test", conditions=[heterodox.Condition("hostage", opening_plies=2),
+                                     heterodox.Condition("chess", opening_plies=2)],
+        calibration=("random",))
+    options = dict(agents=["ab@1", "greedy"], games=8, seed=3, calibration_games=4, progress=False)
+    here = claim.run(out=tmp_path / "here", **options)
+    there = claim.run(out=tmp_path / "there", parts=3, **options)
+    assert there == here
+    for name in ["games.csv", "games.pgn"]:
+        assert (tmp_path / "there" / name).read_bytes() == (tmp_path / "here" / name).read_bytes(), name
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["here", "there"]
+    # Parts left behind by a stopped run are never silently reused.
+    (tmp_path / "again.games" / "games-1.parts").mkdir(parents=True)
+    with pytest.raises(ClaimRunError, match="holds the parts of an earlier run"):
+        claim.run(out=tmp_path / "again", parts=2, **options)
+    with pytest.raises(ValueError, match="give out"):
+        claim.run(parts=2, **options)
+
+
 def test_the_merge_reads_every_line_and_drops_only_a_torn_last_one(tmp_path):
     """What the fault tolerance relies on, without a cluster: a game is
     merged once, a line torn by a kill is left out (its game is played

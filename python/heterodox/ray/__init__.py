@@ -45,6 +45,7 @@ from heterodox.ray.config import (
 )
 from heterodox.ray.claim import ClaimRunError, ClaimRunSummary, run_arena, run_claim
 from heterodox.ray.driver import RunSummary, import_ray, init_ray, train
+from heterodox.ray.games import play
 from heterodox.ray.teach import TeachRunError, TeachRunSummary, run_teach
 from heterodox.ray.cli import main
 
@@ -69,6 +70,7 @@ __all__ = [
     "import_ray",
     "init_ray",
     "main",
+    "play",
     "run_arena",
     "run_claim",
     "run_teach",

@@ -27,7 +27,7 @@ use heterodox_env::{GameVariant, RuleOptions, Variant, VariantVisitor};
 use heterodox_selfplay::agent::{AgentKind, AgentSpec, Contender};
 use heterodox_selfplay::journal::Journal;
 use heterodox_selfplay::{
-    openings, Duel, DuelConfig, DuelGame, Evaluator, LeafBatch, SearchConfig,
+    openings, Duel, DuelConfig, DuelGame, DuelPart, Evaluator, LeafBatch, SearchConfig,
 };
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
@@ -63,6 +63,9 @@ struct Request {
     /// One callable per agent, for the network agents.
     evaluators: [Option<Py<PyAny>>; 2],
     config: DuelConfig,
+    /// Only this part of the games (a task of a run split across
+    /// machines, `heterodox.ray.play`); `None`: all.
+    part: Option<DuelPart>,
     /// Opening lines or position strings, read under the rules.
     book: Vec<String>,
     out: Option<PathBuf>,
@@ -77,7 +80,7 @@ struct Request {
 #[pyfunction]
 #[pyo3(signature = (variant, agents, games, *, rules = None, starts = None, opening_plies = 4,
     max_plies = 0, seed = None, concurrent = 32, evaluators = None, out = None, resume = false,
-    command = None, progress = None))]
+    command = None, progress = None, part = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn play_games(
     variant: &str,
@@ -94,7 +97,16 @@ pub fn play_games(
     resume: bool,
     command: Option<String>,
     progress: Option<Py<PyAny>>,
+    part: Option<(u32, u32)>,
 ) -> PyResult<PlayedGames> {
+    let part = match part {
+        Some((index, count)) => Some(DuelPart::new(index, count).ok_or_else(|| {
+            value_error(format!(
+                "part: (index, count) with 0 <= index < count, got ({index}, {count})"
+            ))
+        })?),
+        None => None,
+    };
     let variant: Variant = variant.parse().map_err(IntoPyErr::into_py_err)?;
     let specs = match agents.as_slice() {
         [one] => [one.clone(), one.clone()],
@@ -153,6 +165,7 @@ pub fn play_games(
         agents,
         evaluators,
         config,
+        part,
         book: starts.unwrap_or_default(),
         out,
         resume,
@@ -208,7 +221,7 @@ impl VariantVisitor for Request {
             }
             None => (Vec::new(), None),
         };
-        let total = duel.total_games();
+        let total = part_games(duel.total_games(), self.config.paired, self.part);
         let stop = Arc::new(AtomicBool::new(false));
         let duel = duel.stop_when(stop.clone());
         // Each finished game goes to this thread, which journals it,
@@ -220,6 +233,7 @@ impl VariantVisitor for Request {
         let mut finished: Vec<DuelGame> = kept.clone();
         let mut interrupt: Option<PyErr> = None;
         let progress = self.progress.take();
+        let part = self.part;
         report(&progress, finished.len(), total)?;
         let result = Python::attach(|py| {
             py.detach(|| {
@@ -229,7 +243,7 @@ impl VariantVisitor for Request {
                     let players = (contenders[0].player(), contenders[1].player());
                     let duel = &duel;
                     let worker = scope.spawn(move || {
-                        duel.run_part(players.0, players.1, kept, None, |game| {
+                        duel.run_part(players.0, players.1, kept, part, |game| {
                             if sender.send(game.clone()).is_ok() {
                                 let _ = answers.recv();
                             }
@@ -307,7 +321,9 @@ impl VariantVisitor for Request {
         let played = PlayedGames::new::<P>(&rules, names, finished, total, interrupted)?;
         if let (Some(out), Some(journal)) = (&self.out, &journal) {
             played.write::<P>(&rules, out)?;
-            if !interrupted {
+            // A part keeps its journal: the driver merges the parts' and
+            // resumes the whole run from it (heterodox.ray.play).
+            if !interrupted && self.part.is_none() {
                 journal.remove_files().map_err(journal_error)?;
             }
         }
@@ -343,6 +359,16 @@ fn journal_error(error: heterodox_selfplay::journal::JournalError) -> PyErr {
         }
         other => value_error(other),
     }
+}
+
+/// The games of `part` of a duel of `total` games: whole pairs when
+/// `paired` (the pair is the unit a part holds), else single games.
+fn part_games(total: u32, paired: bool, part: Option<DuelPart>) -> u32 {
+    let Some(part) = part else {
+        return total;
+    };
+    let per_unit = if paired { 2 } else { 1 };
+    (0..total / per_unit).filter(|&u| part.holds(u)).count() as u32 * per_unit
 }
 
 /// `value` when it lies in `min..=max`, else ValueError naming `name`.

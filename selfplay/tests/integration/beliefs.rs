@@ -148,9 +148,18 @@ fn agents_ask_for_beliefs_last() {
     let spec: AgentSpec = "rollout@64/puct/beliefs".parse().unwrap();
     assert!(spec.beliefs);
     assert_eq!(spec.to_string(), "rollout@64/puct/beliefs");
-    assert!(spec.search_config(&SearchConfig::default()).unwrap().beliefs);
+    assert!(
+        spec.search_config(&SearchConfig::default())
+            .unwrap()
+            .beliefs
+    );
     let plain: AgentSpec = "rollout@64".parse().unwrap();
-    assert!(!plain.search_config(&SearchConfig::default()).unwrap().beliefs);
+    assert!(
+        !plain
+            .search_config(&SearchConfig::default())
+            .unwrap()
+            .beliefs
+    );
     let spec: AgentSpec = "zoo:traitor@32/quiescence/beliefs".parse().unwrap();
     assert_eq!(spec.to_string(), "zoo:traitor@32/quiescence/beliefs");
     for (text, reason) in [
