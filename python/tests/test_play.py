@@ -124,6 +124,24 @@ def test_ctrl_c_returns_the_games_so_far_and_resume_plays_the_rest(tmp_path):
     assert not (tmp_path / "run.journal").exists()
 
 
+def test_the_parts_of_a_call_are_its_games(tmp_path):
+    # part=(k, 3): the pairs whose number is k modulo 3, each game as in
+    # the whole call; a part keeps its journal for the whole run to resume.
+    import pandas
+
+    args = dict(seed=4, opening_plies=2, progress=False)
+    whole = heterodox.play("hostage", ["ab@1", "greedy"], 8, **args).to_pandas()
+    parts = [heterodox.play("hostage", ["ab@1", "greedy"], 8, part=(k, 3), out=tmp_path / f"part-{k}", **args)
+             for k in range(3)]
+    assert [len(p) for p in parts] == [4, 2, 2]
+    assert sorted(parts[0].to_pandas().pair) == [0, 0, 3, 3]
+    merged = pandas.concat([p.to_pandas() for p in parts]).sort_values("game").reset_index(drop=True)
+    pandas.testing.assert_frame_equal(merged, whole)
+    assert (tmp_path / "part-0.journal" / "run.json").is_file()
+    with pytest.raises(ValueError, match=r"^part: \(index, count\) with 0 <= index < count, got \(3, 3\)$"):
+        heterodox.play("hostage", "greedy", 2, part=(3, 3), progress=False)
+
+
 def test_bad_requests_are_refused_before_any_game():
     with pytest.raises(ValueError, match="unknown measure 'material'"):
         heterodox.play("chess", "random", 2, measures=["material"], progress=False)
