@@ -38,7 +38,8 @@ pub struct ArenaArgs {
     /// /classical: the tuned hand-written one, or /hand: its numbers before
     /// tuning), uniform@SIMS, rollout@SIMS, net:DIR@SIMS, zoo:NAME@SIMS (tree searches optionally
     /// /puct or /gumbel; networks also /nolosses: without the root's check for losses in one,
-    /// or /nowins: without either probe).
+    /// or /nowins: without either probe; under hidden information, last, /beliefs: the roots
+    /// drawn from a posterior over the opponent's secret).
     #[arg(long, value_delimiter = ',', required = true)]
     agents: Vec<String>,
     /// Games per pairing (whole pairs: one opening, both colours; an agent
