@@ -106,6 +106,11 @@ class NetworkAgent:
         games = list(games)
         if not games:
             return []
+        if self.spec.endswith("/beliefs"):
+            # Beliefs follow a game move by move; this search starts from
+            # each position alone (heterodox.play and the arena keep them).
+            raise AgentError(f"agent '{self.spec}': /beliefs needs the game's history, which heterodox.play, "
+                             "the arena and the command line's players keep; this search starts from each position alone")
         for k, game in enumerate(games):
             if not isinstance(game, Game):
                 raise TypeError(f"games[{k}] must be a heterodox.Game, not {type(game).__name__}")

@@ -221,6 +221,8 @@ def test_a_network_agent_searches_in_one_batch_and_refuses_other_games():
         agent.move(hx.Game("chess"))
     with pytest.raises(TypeError, match=r"^games\[0\] must be a heterodox.Game, not str$"):
         agent.moves(["e4"])
+    with pytest.raises(hx.AgentError, match=r"^agent 'zoo:hostage@16/beliefs': /beliefs needs the game's history"):
+        hx.agent("zoo:hostage@16/beliefs").move(hx.Game("hostage"))
     with pytest.raises(hx.AgentError, match=r"^agent 'zoo:nosuch@64': no shipped agent 'nosuch'"):
         hx.agent("zoo:nosuch@64")
     with pytest.raises(hx.AgentError, match=r"searches with a network: make it with heterodox.agent"):
