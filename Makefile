@@ -10,7 +10,8 @@
 #                (apt, only when missing)                          (idempotent)
 #   make build   release build of the Rust crates and of the Python extension
 #   make test    setup, then every Rust test, the Python tests and the lint
-#                (at most 20 minutes from a fresh clone on 2 cores)
+#                (the target: 20 minutes from a fresh clone on 2 cores; README.md
+#                gives the last measured time)
 #   make check   the inner loop: rustfmt, clippy and the tests of the crates
 #                a change touches (against git's HEAD; CRATES=... names them)
 #   make lint    rustfmt and clippy, warnings as errors
