@@ -45,7 +45,10 @@ BROWSER_PACKAGES := chromium chromium-driver
 SETUP_STAMP := .setup-stamp
 # The PyO3 extension crate: built by maturin, not by `cargo test` (an
 # extension module leaves Python's symbols to the interpreter, so a test
-# binary of it cannot link).
+# binary of it cannot link: its manifest says `test = false`). `cargo test
+# --workspace` still counts it when resolving features, and it asks for the
+# rest of the workspace's: so maturin reuses the test build's artifacts and
+# compiles only PyO3 and the extension (tools/build-extension checks it).
 PYTHON_CRATE := heterodox-python
 PYTHON_MANIFEST := python/Cargo.toml
 PYTHON_TESTS := python/tests
@@ -128,8 +131,8 @@ test: test-rust test-python lint
 # resolves the dependencies' features without the dev-dependencies and
 # would compile much of the workspace again, 2 minutes on 2 cores).
 build-test: setup
-	$(CARGO) test --profile $(TEST_PROFILE) --workspace --exclude $(PYTHON_CRATE) --tests --no-run
-	VIRTUAL_ENV="$(abspath $(VENV))" $(VENV)/bin/maturin develop --profile $(TEST_PROFILE) -m $(PYTHON_MANIFEST)
+	$(CARGO) test --profile $(TEST_PROFILE) --workspace --tests --no-run
+	tools/build-extension "$(abspath $(VENV))" $(TEST_PROFILE) $(PYTHON_MANIFEST)
 
 # Unit, integration and doc tests of every crate but the extension; all of
 # them run even when one fails, so one CI log shows every failure.
@@ -138,8 +141,8 @@ build-test: setup
 # still compiles them. The doc tests need a run of their own (`--doc`
 # mixes with no other target).
 test-rust: setup
-	$(CARGO) test --profile $(TEST_PROFILE) --workspace --exclude $(PYTHON_CRATE) --tests --no-fail-fast
-	$(CARGO) test --profile $(TEST_PROFILE) --workspace --exclude $(PYTHON_CRATE) --doc --no-fail-fast
+	$(CARGO) test --profile $(TEST_PROFILE) --workspace --tests --no-fail-fast
+	$(CARGO) test --profile $(TEST_PROFILE) --workspace --doc --no-fail-fast
 	@# The test-only variant (env feature `test-variant`, King of the Hill):
 	@# one build of env, engine and training with it, run twice: env's
 	@# conformance suite and perft driver (what adding a variant takes),
