@@ -45,10 +45,10 @@ BROWSER_PACKAGES := chromium chromium-driver
 SETUP_STAMP := .setup-stamp
 # The PyO3 extension crate: built by maturin, not by `cargo test` (an
 # extension module leaves Python's symbols to the interpreter, so a test
-# binary of it cannot link: its manifest says `test = false`). `cargo test
-# --workspace` still counts it when resolving features, and it asks for the
-# rest of the workspace's: so maturin reuses the test build's artifacts and
-# compiles only PyO3 and the extension (tools/build-extension checks it).
+# binary of it cannot link). Its manifest asks for the features the rest of
+# the workspace turns on in the dependencies they share, and the root's for
+# PyO3's in syn: so maturin reuses the test build's artifacts and compiles
+# only PyO3 and the extension (tools/build-extension checks it).
 PYTHON_CRATE := heterodox-python
 PYTHON_MANIFEST := python/Cargo.toml
 PYTHON_TESTS := python/tests
@@ -131,7 +131,7 @@ test: test-rust test-python lint
 # resolves the dependencies' features without the dev-dependencies and
 # would compile much of the workspace again, 2 minutes on 2 cores).
 build-test: setup
-	$(CARGO) test --profile $(TEST_PROFILE) --workspace --tests --no-run
+	$(CARGO) test --profile $(TEST_PROFILE) --workspace --exclude $(PYTHON_CRATE) --tests --no-run
 	tools/build-extension "$(abspath $(VENV))" $(TEST_PROFILE) $(PYTHON_MANIFEST)
 
 # Unit, integration and doc tests of every crate but the extension; all of
@@ -141,8 +141,8 @@ build-test: setup
 # still compiles them. The doc tests need a run of their own (`--doc`
 # mixes with no other target).
 test-rust: setup
-	$(CARGO) test --profile $(TEST_PROFILE) --workspace --tests --no-fail-fast
-	$(CARGO) test --profile $(TEST_PROFILE) --workspace --doc --no-fail-fast
+	$(CARGO) test --profile $(TEST_PROFILE) --workspace --exclude $(PYTHON_CRATE) --tests --no-fail-fast
+	$(CARGO) test --profile $(TEST_PROFILE) --workspace --exclude $(PYTHON_CRATE) --doc --no-fail-fast
 	@# The test-only variant (env feature `test-variant`, King of the Hill):
 	@# one build of env, engine and training with it, run twice: env's
 	@# conformance suite and perft driver (what adding a variant takes),
@@ -150,14 +150,17 @@ test-rust: setup
 	@# (`heterodox_env::for_each_variant!`): the engine evaluates (generic
 	@# knowledge), searches and benchmarks it; the piece-values claim plays
 	@# it with its material inventory. Never part of a normal build.
-	@# The first command names engine and training too, though only env
-	@# has those tests: Cargo unifies the dependencies' features over the
-	@# packages named, and so builds them once for both commands (env alone
-	@# rebuilt serde, syn and the rest with other features, most of a
-	@# minute). The second leaves env out: `--lib` would build its unit tests.
-	$(CARGO) test --profile $(TEST_PROFILE) -p heterodox-env -p heterodox-engine -p heterodox-training \
-	    --features heterodox-training/test-variant --no-fail-fast --test conformance --test perft
-	$(CARGO) test --profile $(TEST_PROFILE) -p heterodox-engine -p heterodox-training \
+	@# The first command names engine, training and the root package too,
+	@# though only env has those tests: Cargo unifies the dependencies'
+	@# features over the packages named, so both commands resolve every
+	@# third-party crate as the tests above did and reuse it (env alone
+	@# rebuilt serde, syn, tch and the rest with other features, about a
+	@# minute), and only the workspace's crates are built again, with the
+	@# variant. The second leaves env out: `--lib` would build its unit tests.
+	$(CARGO) test --profile $(TEST_PROFILE) -p heterodox -p heterodox-env -p heterodox-engine \
+	    -p heterodox-training --features heterodox-training/test-variant --no-fail-fast \
+	    --test conformance --test perft
+	$(CARGO) test --profile $(TEST_PROFILE) -p heterodox -p heterodox-engine -p heterodox-training \
 	    --features heterodox-training/test-variant --no-fail-fast --lib --test test_variant \
 	    -- king_of_the_hill registered_variant
 
