@@ -75,11 +75,16 @@ $(SETUP_STAMP): Makefile
 	@echo "== setup: virtual environment $(VENV)"
 	[ -x $(PYTHON) ] || python3 -m venv $(VENV)
 	@# uv installs the same wheels from PyPI as pip would, downloading and
-	@# unpacking them in parallel and without compiling every module: 41 s
-	@# against pip's 276 s for this list on the 2-core machine (PyTorch's
-	@# CUDA wheels are some 3 GB).
+	@# unpacking them in parallel: 41 s against pip's 276 s for this list
+	@# on the 2-core machine (PyTorch's CUDA wheels are some 3 GB).
+	@# --compile-bytecode: every module compiled here, once (about 30 s),
+	@# not by each process that imports it. Where Python writes no bytecode
+	@# (PYTHONDONTWRITEBYTECODE=1, as on the machine that measured it), the
+	@# Ray actors and the tests' subprocesses otherwise compile torch, ray
+	@# and pandas from source at every start: the Python tests took 5m42s
+	@# against 3m22s.
 	$(PYTHON) -m pip install --disable-pip-version-check --progress-bar off $(UV)
-	$(VENV)/bin/uv pip install --python $(PYTHON) $(PIP_PACKAGES)
+	$(VENV)/bin/uv pip install --python $(PYTHON) --compile-bytecode $(PIP_PACKAGES)
 	@# The pip wheel of PyTorch holds a complete libtorch (include/, lib/).
 	@# Link to it with a relative path computed from the venv's own Python
 	@# (so the python3.X part is never hard-coded, and the checkout can move).

@@ -52,17 +52,29 @@ fn claims_are_listed() {
         "  60 games per variant or rule set by default, 2 with --quick; \
          10 calibration games per opponent by default\n",
     );
+    assert_contains(
+        &text(&result.stdout),
+        "  160 games per variant or rule set by default, 16 with --quick; \
+         20 calibration games per opponent by default\n",
+    );
 }
 
 #[test]
 fn a_quick_piece_values_run_fits_every_variant_and_states_strengths() {
     let out = scratch("piece-values");
+    // --quick with its sizes made smaller still (the sizes given win over
+    // --quick's own, 16 and 6, which `claims_are_listed` and the settings'
+    // unit test check): a third of the time.
     let stdout = heterodox_quiet_into(
         &out,
         &[
             "claim",
             "piece-values",
             "--quick",
+            "--games",
+            "4",
+            "--calibration-games",
+            "2",
             "--agent",
             "ab@2000n",
             "--seed",
@@ -71,16 +83,15 @@ fn a_quick_piece_values_run_fits_every_variant_and_states_strengths() {
     );
     assert_starts_with(&stdout, "piece-values: ");
     let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
-    // --quick: 16 games per variant, 6 calibration games per opponent,
-    // and the report says what it is.
+    // The report says it is a quick run, with its sizes.
     assert_contains(
         &summary,
-        "heterodox claim piece-values --agent ab@2000n --quick --games 16 --calibration-games 6 ",
+        "heterodox claim piece-values --agent ab@2000n --quick --games 4 --calibration-games 2 ",
     );
     assert_contains(
         &summary,
-        "**A quick run (--quick): an example, not evidence:** 16 games per variant or rule set \
-         and 6 calibration games per opponent.\n",
+        "**A quick run (--quick): an example, not evidence:** 4 games per variant or rule set \
+         and 2 calibration games per opponent.\n",
     );
     assert_contains(
         &summary,
@@ -112,13 +123,13 @@ fn a_quick_piece_values_run_fits_every_variant_and_states_strengths() {
         ["chess", "poison", "hostage", "madscientist", "traitor"]
     );
     let chess = &variants[0]["fit"];
-    assert_eq!(chess["games"], 16);
+    assert_eq!(chess["games"], 4);
     assert_eq!(
         string_fields(&chess["values"], "kind"),
         ["pawn", "knight", "bishop", "rook", "queen"]
     );
     assert_eq!(claim["agents"].as_array().unwrap().len(), 5);
-    assert_eq!(claim["agents"][0]["vs_greedy"]["games"], 6);
+    assert_eq!(claim["agents"][0]["vs_greedy"]["games"], 2);
     let others: Vec<Option<&str>> = claim["agents"]
         .as_array()
         .unwrap()
@@ -135,7 +146,7 @@ fn a_quick_piece_values_run_fits_every_variant_and_states_strengths() {
             None,
         ]
     );
-    assert_eq!(claim["agents"][0]["vs_other_family"]["score"]["games"], 6);
+    assert_eq!(claim["agents"][0]["vs_other_family"]["score"]["games"], 2);
     let csv = std::fs::read_to_string(out.join("games.csv")).unwrap();
     assert_starts_with(&csv, "variant,game,ply,white_score,differences\nchess,");
     let _ = std::fs::remove_dir_all(out);
